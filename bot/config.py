@@ -1,0 +1,55 @@
+"""Settings, read from the environment and an optional `.env` file.
+
+Everything the bot can be told lives here, so `.env.example` and this module
+are the one place a server admin needs to read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE = "reversi.sqlite3"
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The bot's configuration. Build it with `Settings.load()` or directly in tests."""
+
+    token: str | None = None
+    database_path: Path = Path(DEFAULT_DATABASE)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def load(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read settings from `env_file` (if it exists) overlaid by the process environment."""
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        values.update(os.environ)
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        """Parse settings from a plain mapping of environment variables."""
+        guild = values.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a numeric server id, not {guild!r}.")
+        level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        return cls(
+            token=values.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+        )
