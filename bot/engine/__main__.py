@@ -1,0 +1,3 @@
+from bot.engine.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,42 @@
+"""Square names (`a1`..`h8`, column letter then row, `a1` top-left) and transcripts (`f5d6c3`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bot.engine.errors import InvalidMoveError
+
+SQUARE_NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[s % 8]}{s // 8 + 1}" for s in range(64))
+_SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
+_SEPARATORS = re.compile(r"[\s,;.\-]+")
+
+
+def square_name(square: int) -> str:
+    """The name of a square index, e.g. `square_name(0) == "a1"`."""
+    return SQUARE_NAMES[square]
+
+
+def parse_square(text: str) -> int:
+    """The index of a square name; case and surrounding spaces are ignored."""
+    name = text.strip().lower()
+    square = _SQUARE_INDEX.get(name)
+    if square is None:
+        shown = text.strip() or "an empty move"
+        raise InvalidMoveError(f"{shown} is not a square: use a letter a-h and a number 1-8")
+    return square
+
+
+def parse_transcript(text: str) -> list[int]:
+    """The squares of a transcript like `f5d6c3` (spaces, commas and upper case are tolerated)."""
+    compact = _SEPARATORS.sub("", text).lower()
+    if len(compact) % 2:
+        raise InvalidMoveError(
+            f"{text.strip()!r} is not a transcript: write each move as a letter a-h and a number 1-8"
+        )
+    return [parse_square(compact[i : i + 2]) for i in range(0, len(compact), 2)]
+
+
+def format_transcript(squares: Iterable[int]) -> str:
+    """The transcript of a sequence of moves: square names run together, passes omitted."""
+    return "".join(SQUARE_NAMES[s] for s in squares)

@@ -1,0 +1,37 @@
+"""Perft: the number of move sequences of a given length, the standard check of move generation.
+
+A forced pass counts as a ply; a finished game is a leaf at whatever depth it ends.
+"""
+
+from __future__ import annotations
+
+from bot.engine.bitboard import flips, legal_moves
+from bot.engine.position import Position
+
+
+def perft(depth: int, position: Position | None = None) -> int:
+    """The number of leaves `depth` plies below `position` (the start position by default)."""
+    if depth < 0:
+        raise ValueError("depth must be at least 0")
+    start = position or Position.initial()
+    return _perft(start.player, start.opponent, depth)
+
+
+def _perft(player: int, opponent: int, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = legal_moves(player, opponent)
+    if depth == 1:
+        # Bulk count: each move is a leaf; with none, the pass or the game's end is one leaf.
+        return moves.bit_count() or 1
+    if not moves:
+        if not legal_moves(opponent, player):
+            return 1
+        return _perft(opponent, player, depth - 1)
+    total = 0
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        flipped = flips(player, opponent, bit.bit_length() - 1)
+        total += _perft(opponent ^ flipped, player | flipped | bit, depth - 1)
+    return total
