@@ -1,9 +1,9 @@
 """The Reversi engine: exact rules on bitboards, notation, perft. Standard library only.
 
-    >>> from bot.engine import Game, square_name
-    >>> game = Game.from_transcript("f5d6c3")
-    >>> [square_name(s) for s in game.position.legal_moves()]  # squares are indices, a1 = 0
-    ['d3', 'f3', 'f4', 'g5']
+>>> from bot.engine import Game, square_name
+>>> game = Game.from_transcript("f5d6c3")
+>>> [square_name(s) for s in game.position.legal_moves()]  # squares are indices, a1 = 0
+['d3', 'f3', 'f4', 'g5']
 """
 
 from bot.engine.errors import IllegalMoveError, InvalidMoveError

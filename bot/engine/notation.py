@@ -32,7 +32,7 @@ def parse_transcript(text: str) -> list[int]:
     compact = _SEPARATORS.sub("", text).lower()
     if len(compact) % 2:
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a transcript: write each move as a letter a-h and a number 1-8"
+            f"{text.strip()} is not a transcript: write each move as a letter a-h and a number 1-8"
         )
     return [parse_square(compact[i : i + 2]) for i in range(0, len(compact), 2)]
 

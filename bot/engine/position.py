@@ -173,9 +173,7 @@ class Position:
 
     def must_pass(self) -> bool:
         """True when the side to move has no legal move but the opponent has: a forced pass."""
-        return not self.has_legal_move() and bool(
-            bitboard.legal_moves(self.opponent, self.player)
-        )
+        return not self.has_legal_move() and bool(bitboard.legal_moves(self.opponent, self.player))
 
     def pass_turn(self) -> Position:
         """The position after a forced pass; raises `IllegalMoveError` if a pass is not allowed."""
