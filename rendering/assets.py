@@ -1,0 +1,167 @@
+"""Everything that does not change between boards, built once per theme and size.
+
+Renders run in a thread pool, so the cache is filled under a lock and its entries are never
+changed after they are built. FreeType faces are not documented as safe to share between
+threads, so drawing text with the shared fonts goes through `text_lock`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine import SQUARE_NAMES
+from rendering import sprites
+from rendering.layout import Layout
+from rendering.text import load_font
+from rendering.themes import Theme
+
+CACHE_LIMIT = 12  # (theme, size) pairs kept; a board needs one, so this is plenty
+
+
+@dataclass(frozen=True, slots=True)
+class Fonts:
+    name: ImageFont.FreeTypeFont
+    count: ImageFont.FreeTypeFont
+    status: ImageFont.FreeTypeFont
+
+
+@dataclass(frozen=True, slots=True)
+class Sprites:
+    """RGBA pieces one cell square (icons smaller), pasted with their own alpha."""
+
+    black: Image.Image
+    white: Image.Image
+    last_move: Image.Image
+    flipped: Image.Image
+    black_icon: Image.Image  # small discs for the header
+    white_icon: Image.Image
+    black_hints: tuple[Image.Image, ...]  # per square, the hint when black is to move
+    white_hints: tuple[Image.Image, ...]
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The cached parts of a board image. Never mutate them: they are shared across threads."""
+
+    theme: Theme
+    layout: Layout
+    fonts: Fonts
+    background: Image.Image  # RGB: strips, frame, board, grid, dots, coordinates
+    sprites: Sprites
+    palette: Image.Image  # a "P" image whose palette every PNG uses
+    text_lock: threading.Lock = field(default_factory=threading.Lock, compare=False)
+
+
+_cache: OrderedDict[tuple[Theme, int], Assets] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def get_assets(theme: Theme, size: int) -> Assets:
+    """The assets for `theme` at `size` pixels wide, built on first use."""
+    key = (theme, size)
+    with _cache_lock:
+        assets = _cache.get(key)
+        if assets is None:
+            assets = _build(theme, Layout.for_width(size))
+            _cache[key] = assets
+            if len(_cache) > CACHE_LIMIT:
+                _cache.popitem(last=False)
+        else:
+            _cache.move_to_end(key)
+        return assets
+
+
+def _build(theme: Theme, layout: Layout) -> Assets:
+    cell = layout.cell
+    fonts = Fonts(
+        name=load_font(True, round(cell * 0.34)),
+        count=load_font(True, round(cell * 0.48)),
+        status=load_font(False, round(cell * 0.34)),
+    )
+    hint_font = load_font(True, max(9, round(cell * 0.25)))
+    icon = round(cell * 0.62)
+    pieces = Sprites(
+        black=sprites.disc(theme, True, cell),
+        white=sprites.disc(theme, False, cell),
+        last_move=sprites.dot(theme.last_move, cell, sprites.LAST_MOVE_DIAMETER),
+        flipped=sprites.dot(theme.flipped, cell, sprites.FLIPPED_DIAMETER, ring=True),
+        black_icon=sprites.disc(theme, True, icon, shadow=False),
+        white_icon=sprites.disc(theme, False, icon, shadow=False),
+        black_hints=tuple(
+            sprites.hint(theme.hint_black, theme.hint_black_text, label, hint_font, cell)
+            for label in SQUARE_NAMES
+        ),
+        white_hints=tuple(
+            sprites.hint(theme.hint_white, theme.hint_white_text, label, hint_font, cell)
+            for label in SQUARE_NAMES
+        ),
+    )
+    background = _background(theme, layout)
+    palette = _palette(theme, layout, fonts, background, pieces)
+    return Assets(theme, layout, fonts, background, pieces, palette)
+
+
+def _background(theme: Theme, layout: Layout) -> Image.Image:
+    """Strips, board, grid and the four dots, drawn at 4x for smooth dots, then coordinates."""
+    scale = sprites.SCALE
+    cell, x0, y0 = layout.cell, layout.board_x, layout.board_y
+    big = Image.new("RGB", (layout.width * scale, layout.height * scale), theme.background)
+    draw = ImageDraw.Draw(big)
+    board = (x0 * scale, y0 * scale, (x0 + 8 * cell) * scale - 1, (y0 + 8 * cell) * scale - 1)
+    draw.rectangle(board, fill=theme.board)
+    line = max(1, round(cell / 40)) * scale
+    for i in range(9):
+        offset = i * cell * scale - (line // 2 if 0 < i < 8 else 0 if i == 0 else line)
+        x, y = x0 * scale + offset, y0 * scale + offset
+        draw.rectangle((x, board[1], x + line - 1, board[3]), fill=theme.grid)
+        draw.rectangle((board[0], y, board[2], y + line - 1), fill=theme.grid)
+    radius = cell * 0.085 * scale
+    for col, row in ((2, 2), (6, 2), (2, 6), (6, 6)):
+        cx, cy = (x0 + col * cell) * scale, (y0 + row * cell) * scale
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=theme.dots)
+    image = big.resize((layout.width, layout.height), Image.Resampling.BOX)
+    draw = ImageDraw.Draw(image)
+    font = load_font(False, round(cell * 0.3))
+    for i in range(8):
+        centre = i * cell + cell // 2
+        draw.text(
+            (x0 + centre, y0 - x0 / 2),
+            "abcdefgh"[i],
+            font=font,
+            fill=theme.coordinates,
+            anchor="mm",
+        )
+        draw.text((x0 / 2, y0 + centre), str(i + 1), font=font, fill=theme.coordinates, anchor="mm")
+    return image
+
+
+def _palette(
+    theme: Theme, layout: Layout, fonts: Fonts, background: Image.Image, pieces: Sprites
+) -> Image.Image:
+    """A 256-colour palette fitted to a sample of everything a board can show.
+
+    PNGs are saved as palette images: a third of the data of RGB, so encoding is several
+    times faster and files smaller, while the sample keeps the anti-aliasing ramps.
+    """
+    cell = layout.cell
+    sample = background.copy()
+    singles = (pieces.black, pieces.white, pieces.black_hints[0], pieces.white_hints[9])
+    for i, piece in enumerate(singles):
+        sample.paste(piece, layout.square_origin(i), piece)
+    for i, marker in enumerate((pieces.last_move, pieces.flipped)):
+        for j, disc in enumerate((pieces.black, pieces.white)):
+            origin = layout.square_origin(8 + 2 * i + j)
+            sample.paste(disc, origin, disc)
+            sample.paste(marker, origin, marker)
+    sample.paste(pieces.black_icon, (0, 0), pieces.black_icon)
+    sample.paste(pieces.white_icon, (cell, 0), pieces.white_icon)
+    draw = ImageDraw.Draw(sample)
+    for i, colour in enumerate((theme.text, theme.muted_text, theme.last_move)):
+        y = layout.header_height // 4 + i * cell // 3
+        draw.text((2 * cell, y), "Sample 0123 abc", font=fonts.name, fill=colour)
+    draw.text((0, layout.footer_y), "Black to move 64", font=fonts.status, fill=theme.text)
+    return sample.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

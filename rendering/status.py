@@ -1,0 +1,22 @@
+"""The one-line status under a board: whose turn, a pass, or the result."""
+
+from __future__ import annotations
+
+from bot.engine import Color, Position
+
+
+def describe_status(position: Position, *, passed: Color | None = None) -> str:
+    """E.g. `Black to move`, `White has no move: Black to move again`, `Black wins 40-24`.
+
+    `passed` names the side that just had to pass (as `Ply.passed` records it). A position
+    whose side to move must pass now says so too.
+    """
+    result = position.result()
+    if result is not None:
+        return str(result)
+    turn = position.turn
+    if position.must_pass():
+        return f"{turn.title} has no move and must pass"
+    if passed is not None:
+        return f"{passed.title} has no move: {turn.title} to move again"
+    return f"{turn.title} to move"

@@ -1,0 +1,130 @@
+"""The shipped font, which characters it can draw, and names made safe to draw.
+
+DejaVu Sans covers Latin, Greek, Cyrillic, Arabic, Hebrew and many symbols, but no CJK and few
+emoji, and no fallback font is on the machines or small enough to ship. So before drawing,
+each run of characters the font lacks becomes one middle dot (never a tofu box), and a name
+with no letter or digit left falls back to the colour's name. Pillow lays out right-to-left
+text.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+SUBSTITUTE = "\u00b7"  # middle dot: neutral, and present in the font
+ELLIPSIS = "\u2026"
+MAX_TEXT_CHARS = 200  # longer text is cut before measuring, to bound the work
+
+
+def load_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+@cache
+def drawable_codepoints() -> frozenset[int]:
+    """The characters both shipped fonts can draw."""
+    return font_codepoints(REGULAR) & font_codepoints(BOLD)
+
+
+def font_codepoints(path: Path) -> frozenset[int]:
+    """The characters a TrueType font maps to glyphs, read from its `cmap` table."""
+    data = path.read_bytes()
+    (num_tables,) = struct.unpack_from(">H", data, 4)
+    tables = {
+        data[12 + 16 * i : 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0]
+        for i in range(num_tables)
+    }
+    cmap = tables[b"cmap"]
+    (count,) = struct.unpack_from(">H", data, cmap + 2)
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap + offset
+    if (3, 10) in subtables:
+        return frozenset(_format12(data, subtables[(3, 10)]))
+    return frozenset(_format4(data, subtables[(3, 1)]))
+
+
+def _format4(data: bytes, start: int) -> set[int]:
+    segments = struct.unpack_from(">H", data, start + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, start + 14)
+    starts_at = start + 16 + 2 * segments
+    starts = struct.unpack_from(f">{segments}H", data, starts_at)
+    deltas = struct.unpack_from(f">{segments}h", data, starts_at + 2 * segments)
+    range_at = starts_at + 4 * segments
+    ranges = struct.unpack_from(f">{segments}H", data, range_at)
+    found: set[int] = set()
+    for i in range(segments):
+        for code in range(starts[i], ends[i] + 1):
+            if code == 0xFFFF:
+                continue
+            if ranges[i] == 0:
+                glyph = (code + deltas[i]) & 0xFFFF
+            else:
+                at = range_at + 2 * i + ranges[i] + 2 * (code - starts[i])
+                glyph = struct.unpack_from(">H", data, at)[0]
+                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
+            if glyph:
+                found.add(code)
+    return found
+
+
+def _format12(data: bytes, start: int) -> set[int]:
+    (groups,) = struct.unpack_from(">I", data, start + 12)
+    found: set[int] = set()
+    for i in range(groups):
+        first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * i)
+        found.update(range(first + (glyph == 0), last + 1))
+    return found
+
+
+def _is_invisible(char: str) -> bool:
+    """Marks, joiners, variation selectors, emoji modifiers: they join the character before."""
+    return unicodedata.category(char) in ("Mn", "Me", "Cf") or 0x1F3FB <= ord(char) <= 0x1F3FF
+
+
+def drawable_text(text: str) -> str:
+    """`text` on one line, with each run of characters the font cannot draw as one dot."""
+    covered = drawable_codepoints()
+    out: list[str] = []
+    for char in unicodedata.normalize("NFC", text)[:MAX_TEXT_CHARS]:
+        if char.isspace() or unicodedata.category(char) == "Cc":
+            if out and out[-1] != " ":
+                out.append(" ")
+        elif _is_invisible(char):
+            if ord(char) in covered and out and out[-1] != SUBSTITUTE:
+                out.append(char)
+        elif ord(char) in covered:
+            out.append(char)
+        elif not out or out[-1] != SUBSTITUTE:
+            out.append(SUBSTITUTE)
+    return "".join(out).strip()
+
+
+def drawable_name(name: str, fallback: str) -> str:
+    """`drawable_text(name)`, or `fallback` if it has no letter or digit left."""
+    text = drawable_text(name)
+    return text if any(char.isalnum() for char in text) else fallback
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, or its longest prefix plus an ellipsis, that is at most `width` pixels wide."""
+    if font.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if font.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
