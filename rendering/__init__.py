@@ -1,0 +1,23 @@
+"""Board images for the bot: PNG boards, GIF replays and alt text. Depends on the engine only.
+
+>>> from bot.engine import Position
+>>> png = render_board(Position.initial(), black_name="Ann", white_name="Bo", theme="dark")
+
+Every function is safe to call from several threads at once (e.g. `asyncio.to_thread`).
+"""
+
+from rendering.alt_text import board_alt_text
+from rendering.board import board_image, render_board
+from rendering.replay import render_replay
+from rendering.status import describe_status
+from rendering.themes import THEMES, Theme
+
+__all__ = [
+    "THEMES",
+    "Theme",
+    "board_alt_text",
+    "board_image",
+    "describe_status",
+    "render_board",
+    "render_replay",
+]

@@ -82,7 +82,7 @@ def _build(theme: Theme, layout: Layout) -> Assets:
         count=load_font(True, round(cell * 0.48)),
         status=load_font(False, round(cell * 0.34)),
     )
-    hint_font = load_font(True, max(9, round(cell * 0.25)))
+    hint_font = load_font(True, max(9, round(cell * 0.27)))
     icon = round(cell * 0.62)
     pieces = Sprites(
         black=sprites.disc(theme, True, cell),
@@ -125,7 +125,7 @@ def _background(theme: Theme, layout: Layout) -> Image.Image:
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=theme.dots)
     image = big.resize((layout.width, layout.height), Image.Resampling.BOX)
     draw = ImageDraw.Draw(image)
-    font = load_font(False, round(cell * 0.3))
+    font = load_font(False, round(cell * 0.32))
     for i in range(8):
         centre = i * cell + cell // 2
         draw.text(

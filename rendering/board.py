@@ -8,8 +8,10 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from bot.engine import Color, Position
+from bot.engine.bitboard import squares_of
 from rendering.assets import Assets, get_assets
 from rendering.layout import DEFAULT_SIZE
+from rendering.options import check_last_move, check_mask
 from rendering.status import describe_status
 from rendering.text import drawable_name, drawable_text, fit_text
 from rendering.themes import Theme, get_theme
@@ -69,42 +71,24 @@ def board_image(
     size: int = DEFAULT_SIZE,
 ) -> Image.Image:
     """The board as a palette ("P") image; `render_board` explains the options."""
-    _check_squares(last_move, flipped)
+    check_last_move(last_move)
+    check_mask(flipped)
     assets = get_assets(get_theme(theme), size)
     image = assets.background.copy()
     _paste_discs(image, assets, position, last_move, flipped)
     if show_legal:
-        hints = assets.sprites.black_hints
-        if position.turn is Color.WHITE:
-            hints = assets.sprites.white_hints
-        _paste_each(image, assets, position.legal_moves(), hints)
+        black_to_move = position.turn is Color.BLACK
+        hints = assets.sprites.black_hints if black_to_move else assets.sprites.white_hints
+        for square in position.legal_moves():
+            image.paste(hints[square], assets.layout.square_origin(square), hints[square])
     if status is None:
         status = describe_status(position, passed=passed)
     _draw_strips(image, assets, position, black_name, white_name, status)
     return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
 
 
-def _check_squares(last_move: int | None, flipped: int) -> None:
-    if last_move is not None and (
-        isinstance(last_move, bool) or not isinstance(last_move, int) or not 0 <= last_move < 64
-    ):
-        raise ValueError(f"last_move must be a square index 0..63 or None, not {last_move!r}")
-    if isinstance(flipped, bool) or not isinstance(flipped, int) or not 0 <= flipped < 1 << 64:
-        raise ValueError(f"flipped must be a 64-bit mask of squares, not {flipped!r}")
-
-
-def _squares(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _paste_each(
-    image: Image.Image, assets: Assets, squares: Iterable[int], pieces: tuple[Image.Image, ...]
-) -> None:
+def _paste(image: Image.Image, assets: Assets, squares: Iterable[int], piece: Image.Image) -> None:
     for square in squares:
-        piece = pieces[square]
         image.paste(piece, assets.layout.square_origin(square), piece)
 
 
@@ -112,11 +96,11 @@ def _paste_discs(
     image: Image.Image, assets: Assets, position: Position, last_move: int | None, flipped: int
 ) -> None:
     sprites = assets.sprites
-    _paste_each(image, assets, _squares(position.black), (sprites.black,) * 64)
-    _paste_each(image, assets, _squares(position.white), (sprites.white,) * 64)
-    _paste_each(image, assets, _squares(flipped), (sprites.flipped,) * 64)
+    _paste(image, assets, squares_of(position.black), sprites.black)
+    _paste(image, assets, squares_of(position.white), sprites.white)
+    _paste(image, assets, squares_of(flipped), sprites.flipped)
     if last_move is not None:
-        _paste_each(image, assets, (last_move,), (sprites.last_move,) * 64)
+        _paste(image, assets, (last_move,), sprites.last_move)
 
 
 def _draw_strips(
@@ -127,7 +111,8 @@ def _draw_strips(
     white_name: str,
     status: str,
 ) -> None:
-    """Header: each side's disc, name and count, the side to move underlined. Footer: status."""
+    """Header: each side's disc, name and count; the side to move (or the winner) is drawn
+    brighter and the side to move underlined. Footer: the status line."""
     theme, layout, fonts, sprites = assets.theme, assets.layout, assets.fonts, assets.sprites
     cell, width, middle = layout.cell, layout.width, layout.width // 2
     centre_y = layout.header_height // 2 + cell // 10
@@ -138,8 +123,9 @@ def _draw_strips(
     image.paste(sprites.white_icon, (right_icon, centre_y - icon // 2), sprites.white_icon)
     gap = cell // 5
     count_gap = round(cell * 0.3)
-    black_active = position.turn is Color.BLACK and not position.is_game_over()
-    white_active = position.turn is Color.WHITE and not position.is_game_over()
+    result = position.result()
+    to_move = None if result else position.turn
+    shown = result.winner if result else position.turn  # the name drawn brighter
     draw = ImageDraw.Draw(image)
     with assets.text_lock:
         black_count, white_count = (
@@ -150,11 +136,11 @@ def _draw_strips(
         name_width = middle - count_gap - count_width - gap - (left_icon + icon + gap)
         black = fit_text(drawable_name(black_name, Color.BLACK.title), fonts.name, name_width)
         white = fit_text(drawable_name(white_name, Color.WHITE.title), fonts.name, name_width)
-        for text, x, anchor, active in (
-            (black, left_icon + icon + gap, "lm", black_active),
-            (white, right_icon - gap, "rm", white_active),
+        for text, x, anchor, side in (
+            (black, left_icon + icon + gap, "lm", Color.BLACK),
+            (white, right_icon - gap, "rm", Color.WHITE),
         ):
-            colour = theme.text if active else theme.muted_text
+            colour = theme.text if side is shown else theme.muted_text
             draw.text((x, centre_y), text, font=fonts.name, fill=colour, anchor=anchor)
         draw.text(
             (middle - count_gap, centre_y),
@@ -176,9 +162,9 @@ def _draw_strips(
         draw.text((middle, status_y), status_text, font=fonts.status, fill=theme.text, anchor="mm")
     bar = max(2, cell // 16)
     bar_y = layout.header_height - bar - cell // 12
-    for active, x0, x1 in (
-        (black_active, left_icon, middle - count_gap // 2),
-        (white_active, middle + count_gap // 2, right_icon + icon),
+    for side, x0, x1 in (
+        (Color.BLACK, left_icon, middle - count_gap // 2),
+        (Color.WHITE, middle + count_gap // 2, right_icon + icon),
     ):
-        if active:
+        if side is to_move:
             draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=theme.last_move)

@@ -105,6 +105,8 @@ def drawable_text(text: str) -> str:
                 out.append(char)
         elif ord(char) in covered:
             out.append(char)
+        elif out[-2:] == [SUBSTITUTE, " "]:
+            out.pop()  # `山田 太郎` is one run, not `· ·`
         elif not out or out[-1] != SUBSTITUTE:
             out.append(SUBSTITUTE)
     return "".join(out).strip()

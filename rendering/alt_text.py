@@ -1,0 +1,62 @@
+"""A short description of a board for screen readers (Discord attachment descriptions)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from bot.engine import Color, Position, square_name
+from rendering.options import check_last_move
+from rendering.status import describe_status
+
+MAX_ALT_TEXT = 1024  # Discord's limit for an attachment description
+MAX_NAME = 40
+_ELLIPSIS = "\u2026"
+
+
+def board_alt_text(
+    position: Position,
+    *,
+    last_move: int | None = None,
+    show_legal: bool = True,
+    black_name: str = "Black",
+    white_name: str = "White",
+    status: str | None = None,
+    passed: Color | None = None,
+) -> str:
+    """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Last move f5.
+    Black to move. Legal moves: d3, f3.` Options mean what they mean for `render_board`."""
+    check_last_move(last_move)
+    parts = [
+        "Reversi board.",
+        f"{_side(Color.BLACK, black_name, position)}, {_side(Color.WHITE, white_name, position)}.",
+    ]
+    if last_move is not None:
+        parts.append(f"Last move {square_name(last_move)}.")
+    shown_status = _clean(
+        status if status is not None else describe_status(position, passed=passed)
+    )
+    if shown_status:
+        parts.append(shown_status if shown_status[-1] in ".!?" else f"{shown_status}.")
+    moves = position.legal_moves()
+    if show_legal and moves:
+        parts.append(f"Legal moves: {', '.join(square_name(s) for s in moves)}.")
+    return _shorten(" ".join(parts), MAX_ALT_TEXT)
+
+
+def _side(color: Color, name: str, position: Position) -> str:
+    count = position.count(color)
+    discs = f"{count} disc" if count == 1 else f"{count} discs"
+    shown = _shorten(_clean(name), MAX_NAME)
+    if not shown or shown == color.title:
+        return f"{color.title} {discs}"
+    return f"{color.title} ({shown}) {discs}"
+
+
+def _clean(text: str) -> str:
+    """One line: control characters become spaces, runs of spaces one space."""
+    spaced = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
+    return " ".join(spaced.split())
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + _ELLIPSIS
