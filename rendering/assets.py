@@ -31,16 +31,17 @@ class Fonts:
 
 @dataclass(frozen=True, slots=True)
 class Sprites:
-    """RGBA pieces one cell square (icons smaller), pasted with their own alpha."""
+    """Tiles are RGB, one per square (a cell of the background with the piece on it), so
+    they are pasted without blending; markers and icons are RGBA, pasted with their alpha."""
 
-    black: Image.Image
-    white: Image.Image
+    black: tuple[Image.Image, ...]
+    white: tuple[Image.Image, ...]
+    black_hints: tuple[Image.Image, ...]  # the hints when black is to move
+    white_hints: tuple[Image.Image, ...]
     last_move: Image.Image
     flipped: Image.Image
     black_icon: Image.Image  # small discs for the header
     white_icon: Image.Image
-    black_hints: tuple[Image.Image, ...]  # per square, the hint when black is to move
-    white_hints: tuple[Image.Image, ...]
 
 
 @dataclass(frozen=True)
@@ -84,25 +85,41 @@ def _build(theme: Theme, layout: Layout) -> Assets:
     )
     hint_font = load_font(True, max(9, round(cell * 0.27)))
     icon = round(cell * 0.62)
+    background = _background(theme, layout)
+    black, white = sprites.disc(theme, True, cell), sprites.disc(theme, False, cell)
+    black_hints = [
+        sprites.hint(theme.hint_black, theme.hint_black_text, label, hint_font, cell)
+        for label in SQUARE_NAMES
+    ]
+    white_hints = [
+        sprites.hint(theme.hint_white, theme.hint_white_text, label, hint_font, cell)
+        for label in SQUARE_NAMES
+    ]
     pieces = Sprites(
-        black=sprites.disc(theme, True, cell),
-        white=sprites.disc(theme, False, cell),
+        black=_tiles(background, layout, [black] * 64),
+        white=_tiles(background, layout, [white] * 64),
+        black_hints=_tiles(background, layout, black_hints),
+        white_hints=_tiles(background, layout, white_hints),
         last_move=sprites.dot(theme.last_move, cell, sprites.LAST_MOVE_DIAMETER),
         flipped=sprites.dot(theme.flipped, cell, sprites.FLIPPED_DIAMETER, ring=True),
         black_icon=sprites.disc(theme, True, icon, shadow=False),
         white_icon=sprites.disc(theme, False, icon, shadow=False),
-        black_hints=tuple(
-            sprites.hint(theme.hint_black, theme.hint_black_text, label, hint_font, cell)
-            for label in SQUARE_NAMES
-        ),
-        white_hints=tuple(
-            sprites.hint(theme.hint_white, theme.hint_white_text, label, hint_font, cell)
-            for label in SQUARE_NAMES
-        ),
     )
-    background = _background(theme, layout)
     palette = _palette(theme, layout, fonts, background, pieces)
     return Assets(theme, layout, fonts, background, pieces, palette)
+
+
+def _tiles(
+    background: Image.Image, layout: Layout, pieces: list[Image.Image]
+) -> tuple[Image.Image, ...]:
+    """Each square's cell of the background with its piece blended in once, ahead of time."""
+    tiles = []
+    for square, piece in enumerate(pieces):
+        x, y = layout.square_origin(square)
+        tile = background.crop((x, y, x + layout.cell, y + layout.cell))
+        tile.paste(piece, (0, 0), piece)
+        tiles.append(tile)
+    return tuple(tiles)
 
 
 def _background(theme: Theme, layout: Layout) -> Image.Image:
@@ -149,13 +166,14 @@ def _palette(
     """
     cell = layout.cell
     sample = background.copy()
-    singles = (pieces.black, pieces.white, pieces.black_hints[0], pieces.white_hints[9])
-    for i, piece in enumerate(singles):
-        sample.paste(piece, layout.square_origin(i), piece)
+    singles = (pieces.black, pieces.white, pieces.black_hints, pieces.white_hints)
+    for i, tiles in enumerate(singles):
+        sample.paste(tiles[i], layout.square_origin(i))
     for i, marker in enumerate((pieces.last_move, pieces.flipped)):
-        for j, disc in enumerate((pieces.black, pieces.white)):
-            origin = layout.square_origin(8 + 2 * i + j)
-            sample.paste(disc, origin, disc)
+        for j, tiles in enumerate((pieces.black, pieces.white)):
+            square = 8 + 2 * i + j
+            origin = layout.square_origin(square)
+            sample.paste(tiles[square], origin)
             sample.paste(marker, origin, marker)
     sample.paste(pieces.black_icon, (0, 0), pieces.black_icon)
     sample.paste(pieces.white_icon, (cell, 0), pieces.white_icon)

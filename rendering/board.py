@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
@@ -80,27 +79,25 @@ def board_image(
         black_to_move = position.turn is Color.BLACK
         hints = assets.sprites.black_hints if black_to_move else assets.sprites.white_hints
         for square in position.legal_moves():
-            image.paste(hints[square], assets.layout.square_origin(square), hints[square])
+            image.paste(hints[square], assets.layout.square_origin(square))
     if status is None:
         status = describe_status(position, passed=passed)
     _draw_strips(image, assets, position, black_name, white_name, status)
     return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
 
 
-def _paste(image: Image.Image, assets: Assets, squares: Iterable[int], piece: Image.Image) -> None:
-    for square in squares:
-        image.paste(piece, assets.layout.square_origin(square), piece)
-
-
 def _paste_discs(
     image: Image.Image, assets: Assets, position: Position, last_move: int | None, flipped: int
 ) -> None:
-    sprites = assets.sprites
-    _paste(image, assets, squares_of(position.black), sprites.black)
-    _paste(image, assets, squares_of(position.white), sprites.white)
-    _paste(image, assets, squares_of(flipped), sprites.flipped)
+    sprites, origin = assets.sprites, assets.layout.square_origin
+    for square in squares_of(position.black):
+        image.paste(sprites.black[square], origin(square))
+    for square in squares_of(position.white):
+        image.paste(sprites.white[square], origin(square))
+    for square in squares_of(flipped):
+        image.paste(sprites.flipped, origin(square), sprites.flipped)
     if last_move is not None:
-        _paste(image, assets, (last_move,), sprites.last_move)
+        image.paste(sprites.last_move, origin(last_move), sprites.last_move)
 
 
 def _draw_strips(
