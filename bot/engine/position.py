@@ -65,9 +65,12 @@ class Result:
         return 64 - self.black_score
 
     def __str__(self) -> str:
+        """E.g. `White wins 40-24` (winner's discs first) or `Draw 32-32`."""
         winner = self.winner
-        score = f"{self.black_discs}-{self.white_discs}"
-        return f"Draw {score}" if winner is None else f"{winner.title} wins {score}"
+        if winner is None:
+            return f"Draw {self.black_discs}-{self.white_discs}"
+        high, low = sorted((self.black_discs, self.white_discs), reverse=True)
+        return f"{winner.title} wins {high}-{low}"
 
 
 _INITIAL_BLACK = (1 << 28) | (1 << 35)  # e4, d5

@@ -1,0 +1,64 @@
+"""Perft from the start against the published numbers, and against the reference implementation."""
+
+import random
+
+import pytest
+
+from bot.engine import Game, Position, perft
+
+from .reference import ReferenceBoard
+
+PUBLISHED = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216]
+
+
+@pytest.mark.parametrize("depth", range(len(PUBLISHED)))
+def test_perft_matches_published_numbers(depth: int) -> None:
+    assert perft(depth) == PUBLISHED[depth]
+
+
+def reference_perft(board: ReferenceBoard, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = board.moves(board.turn)
+    if not moves:
+        if board.over():
+            return 1
+        child = ReferenceBoard()
+        child.cells = [row[:] for row in board.cells]
+        child.turn = board.turn
+        child.pass_turn()
+        return reference_perft(child, depth - 1)
+    total = 0
+    for row, col in moves:
+        child = ReferenceBoard()
+        child.cells = [line[:] for line in board.cells]
+        child.turn = board.turn
+        child.play(row, col)
+        total += reference_perft(child, depth - 1)
+    return total
+
+
+def test_perft_matches_reference_from_late_positions_with_passes_and_endings() -> None:
+    """Late positions are where passes and early ends fall inside the counted tree."""
+    rng = random.Random(7)
+    for _ in range(12):
+        game = Game()
+        for _ in range(rng.randrange(44, 54)):
+            if game.is_over():
+                break
+            game.play(rng.choice(game.position.legal_moves()))
+        reference = ReferenceBoard()
+        rows = game.position.board_string()
+        reference.cells = [list(rows[r * 8 : r * 8 + 8].replace("-", ".")) for r in range(8)]
+        reference.turn = game.position.turn.symbol
+        assert perft(4, game.position) == reference_perft(reference, 4)
+
+
+def test_perft_of_a_finished_game_is_one_leaf() -> None:
+    finished = Position.from_string("X" * 64 + " O")
+    assert perft(5, finished) == 1
+
+
+def test_perft_rejects_negative_depth() -> None:
+    with pytest.raises(ValueError):
+        perft(-1)
