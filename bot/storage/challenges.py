@@ -1,0 +1,219 @@
+"""Challenges: an invitation to play that becomes a game when accepted, or lapses."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from bot.storage.database import Connection, Database
+from bot.storage.errors import (
+    ChallengeClosedError,
+    ChallengeNotFoundError,
+    InvalidInputError,
+    NotAllowedError,
+)
+from bot.storage.games import check_channel_free, insert_game
+from bot.storage.models import Challenge, ChallengeStatus, Colour, Game, parse_choice
+from bot.storage.settings import check_time_per_move, load_settings
+
+CHALLENGE_LIFETIME = 15 * 60.0
+
+_COLUMNS = (
+    "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, in_thread, "
+    "message_id, status, game_id, created_at, expires_at, updated_at"
+)
+
+
+def _challenge(row: sqlite3.Row) -> Challenge:
+    return Challenge(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        challenger_id=row["challenger_id"],
+        opponent_id=row["opponent_id"],
+        colour=Colour(row["colour"]),
+        time_per_move=float(row["time_per_move"]),
+        in_thread=bool(row["in_thread"]),
+        message_id=row["message_id"],
+        status=ChallengeStatus(row["status"]),
+        game_id=row["game_id"],
+        created_at=float(row["created_at"]),
+        expires_at=float(row["expires_at"]),
+        updated_at=float(row["updated_at"]),
+    )
+
+
+async def _load(db: Connection, challenge_id: int) -> Challenge:
+    row = await db.one(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
+    if row is None:
+        raise ChallengeNotFoundError(challenge_id)
+    return _challenge(row)
+
+
+async def _pending(db: Connection, challenge_id: int, now: float) -> Challenge:
+    """The challenge, if it can still be answered at `now`."""
+    challenge = await _load(db, challenge_id)
+    if challenge.status is not ChallengeStatus.PENDING:
+        raise ChallengeClosedError(challenge_id, challenge.status)
+    if challenge.expires_at <= now:
+        raise ChallengeClosedError(challenge_id, ChallengeStatus.EXPIRED)
+    return challenge
+
+
+async def _close(
+    db: Connection, challenge_id: int, status: ChallengeStatus, now: float, game_id: int | None
+) -> Challenge:
+    row = await db.one(
+        f"""
+        UPDATE challenges SET status = ?, game_id = ?, updated_at = ? WHERE id = ?
+        RETURNING {_COLUMNS}
+        """,
+        (status, game_id, now, challenge_id),
+    )
+    assert row is not None
+    return _challenge(row)
+
+
+class ChallengeStore(Database):
+    async def create_challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int | None = None,
+        *,
+        now: float,
+        colour: Colour | str = Colour.RANDOM,
+        time_per_move: float | None = None,
+        in_thread: bool = False,
+        expires_in: float = CHALLENGE_LIFETIME,
+    ) -> Challenge:
+        """Invite `opponent_id` (anyone, if None) to a game; `colour` is the challenger's.
+
+        Without `time_per_move` the guild's default applies. Unless the game is to be played in
+        a new thread, a channel with a game in progress is refused (`ChannelBusyError`).
+        """
+        if opponent_id == challenger_id:
+            raise InvalidInputError("You can't challenge yourself.")
+        choice = parse_choice(Colour, colour, "colour")
+        if not expires_in > 0:
+            raise InvalidInputError("A challenge must stay open for some time.")
+        async with self.transaction() as db:
+            if time_per_move is None:
+                time_per_move = (await load_settings(db, guild_id)).time_per_move
+            check_time_per_move(time_per_move)
+            if not in_thread:
+                await check_channel_free(db, channel_id)
+            row = await db.one(
+                f"""
+                INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, colour,
+                    time_per_move, in_thread, created_at, expires_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                RETURNING {_COLUMNS}
+                """,
+                (
+                    guild_id,
+                    channel_id,
+                    challenger_id,
+                    opponent_id,
+                    choice,
+                    time_per_move,
+                    in_thread,
+                    now,
+                    now + expires_in,
+                    now,
+                ),
+            )
+        assert row is not None
+        return _challenge(row)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        async with self.transaction() as db:
+            return await _load(db, challenge_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
+        async with self.transaction() as db:
+            row = await db.one(
+                f"UPDATE challenges SET message_id = ? WHERE id = ? RETURNING {_COLUMNS}",
+                (message_id, challenge_id),
+            )
+        if row is None:
+            raise ChallengeNotFoundError(challenge_id)
+        return _challenge(row)
+
+    async def pending_challenges(self) -> list[Challenge]:
+        """Challenges still open, soonest to expire first: what to re-arm after a restart."""
+        async with self.transaction() as db:
+            rows = await db.all(
+                f"SELECT {_COLUMNS} FROM challenges WHERE status = 'pending' "
+                "ORDER BY expires_at, id"
+            )
+        return [_challenge(row) for row in rows]
+
+    async def accept_challenge(
+        self,
+        challenge_id: int,
+        user_id: int,
+        *,
+        now: float,
+        channel_id: int | None = None,
+        rng: random.Random | None = None,
+    ) -> tuple[Challenge, Game]:
+        """Start the challenge's game, in `channel_id` (a new thread) or the challenge's channel.
+
+        Exactly one of several concurrent accepts wins; the others get `ChallengeClosedError`
+        (same challenge) or `ChannelBusyError` (another game took the channel first). A random
+        colour is drawn from `rng`.
+        """
+        async with self.transaction() as db:
+            challenge = await _pending(db, challenge_id, now)
+            if user_id == challenge.challenger_id:
+                raise NotAllowedError("You can't accept your own challenge.")
+            if challenge.opponent_id not in (None, user_id):
+                raise NotAllowedError("This challenge is for someone else.")
+            colour = challenge.colour
+            if colour is Colour.RANDOM:
+                colour = (rng or random).choice([Colour.BLACK, Colour.WHITE])
+            players = (challenge.challenger_id, user_id)
+            black_id, white_id = players if colour is Colour.BLACK else players[::-1]
+            settings = await load_settings(db, challenge.guild_id)
+            game = await insert_game(
+                db,
+                guild_id=challenge.guild_id,
+                channel_id=challenge.channel_id if channel_id is None else channel_id,
+                black_id=black_id,
+                white_id=white_id,
+                rated=settings.rated,
+                time_per_move=challenge.time_per_move,
+                deadline=now + challenge.time_per_move,
+                now=now,
+            )
+            accepted = await _close(db, challenge_id, ChallengeStatus.ACCEPTED, now, game.id)
+        return accepted, game
+
+    async def decline_challenge(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+        async with self.transaction() as db:
+            challenge = await _pending(db, challenge_id, now)
+            if user_id != challenge.opponent_id:
+                raise NotAllowedError("Only the challenged player can decline.")
+            return await _close(db, challenge_id, ChallengeStatus.DECLINED, now, None)
+
+    async def cancel_challenge(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+        async with self.transaction() as db:
+            challenge = await _pending(db, challenge_id, now)
+            if user_id != challenge.challenger_id:
+                raise NotAllowedError("Only the challenger can cancel this challenge.")
+            return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
+
+    async def expire_challenges(self, *, now: float) -> list[Challenge]:
+        """Close every pending challenge whose time is up; returns them, to edit their messages."""
+        async with self.transaction() as db:
+            rows = await db.all(
+                f"""
+                UPDATE challenges SET status = 'expired', updated_at = :now
+                WHERE status = 'pending' AND expires_at <= :now
+                RETURNING {_COLUMNS}
+                """,
+                {"now": now},
+            )
+        return sorted((_challenge(row) for row in rows), key=lambda c: c.id)

@@ -1,0 +1,131 @@
+"""The connection: pragmas, migrations and the transactions every operation runs in."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.storage.errors import DatabaseBusyError, DatabaseError
+from bot.storage.migrations import migrate
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a statement waits for another process's write lock before giving up."""
+
+Params = Iterable[Any] | dict[str, Any]
+
+
+class Connection:
+    """One transaction's view of the database; only valid inside `Database.transaction()`."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
+
+    async def value(self, sql: str, params: Params = ()) -> Any:
+        row = await self.one(sql, params)
+        return None if row is None else row[0]
+
+
+class Database:
+    """Owns the aiosqlite connection; operations run one at a time, each in its own transaction.
+
+    aiosqlite runs every statement of a connection on one thread, so two coroutines sharing it
+    would interleave their statements inside one another's transactions. A lock keeps each
+    transaction whole; `BEGIN IMMEDIATE` plus the busy timeout do the same across processes.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Self:
+        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise DatabaseError(f"Cannot open the database at {path}: {error}.") from error
+        conn.row_factory = sqlite3.Row
+        try:
+            await _configure(conn, path)
+            await migrate(conn)
+        except sqlite3.Error as error:
+            await conn.close()
+            raise DatabaseError(f"Cannot use the database at {path}: {error}.") from error
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.execute_fetchall("PRAGMA optimize")
+            await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """Run the block as one transaction: committed if it returns, rolled back if it raises.
+
+        `BEGIN IMMEDIATE` takes the write lock up front, so reads made in the block stay valid
+        until the commit; read-only blocks use it too, which keeps every query on one snapshot.
+        """
+        async with self._lock:
+            try:
+                await self._conn.execute_fetchall("BEGIN IMMEDIATE")
+                yield Connection(self._conn)
+                await self._conn.execute_fetchall("COMMIT")
+            except BaseException as error:
+                await self._rollback()
+                if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+                    raise DatabaseBusyError() from error
+                raise
+
+    async def _rollback(self) -> None:
+        # Statements are queued in order on the connection's thread, so this runs after any
+        # statement still in flight (e.g. when the caller was cancelled mid-transaction). It finds
+        # no transaction when BEGIN itself failed or the COMMIT went through before cancellation.
+        try:
+            await self._conn.execute_fetchall("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
+                raise
+
+
+async def _configure(conn: aiosqlite.Connection, path: Path) -> None:
+    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    ((mode,),) = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+    if mode != "wal":
+        raise DatabaseError(f"The database at {path} cannot use write-ahead logging ({mode}).")
+    # In WAL mode, NORMAL syncs the log only at checkpoints: a commit is a write to the log and
+    # survives the bot crashing or being killed at any instant, and the file never corrupts.
+    # Only a power cut or OS crash can undo the last few commits; FULL would guard against that
+    # too at the price of an fsync per move, which is not worth it for a game.
+    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
+    await conn.execute_fetchall("PRAGMA foreign_keys = ON")

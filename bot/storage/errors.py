@@ -1,0 +1,102 @@
+"""Everything the storage refuses; each message is short and fit to show a player."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of every storage error; `str(error)` is the user-facing explanation."""
+
+
+class DatabaseError(StorageError):
+    """The database file cannot be opened or used."""
+
+
+class SchemaTooNewError(DatabaseError):
+    """The database was written by a newer version of the bot."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"The database uses schema version {found}, but this version of the bot only knows "
+            f"up to {known}. Upgrade the bot or point it at another database file."
+        )
+        self.found = found
+        self.known = known
+
+
+class DatabaseBusyError(DatabaseError):
+    """Another process held the database for longer than the busy timeout."""
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy right now; please try again in a moment.")
+
+
+class InvalidInputError(StorageError, ValueError):
+    """A value passed in is out of range or malformed."""
+
+
+class NotFoundError(StorageError, LookupError):
+    """The game or challenge does not exist (or no longer exists)."""
+
+
+class GameNotFoundError(NotFoundError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"There is no game #{game_id}.")
+        self.game_id = game_id
+
+
+class ChallengeNotFoundError(NotFoundError):
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__("This challenge no longer exists.")
+        self.challenge_id = challenge_id
+
+
+class StaleMoveError(StorageError):
+    """The caller acted on a position that is no longer the current one."""
+
+    def __init__(self, game_id: int, expected_ply: int, ply: int) -> None:
+        super().__init__("This board is out of date: the game has moved on since.")
+        self.game_id = game_id
+        self.expected_ply = expected_ply
+        self.ply = ply
+
+
+class GameOverError(StorageError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game #{game_id} is already over.")
+        self.game_id = game_id
+
+
+class ChannelBusyError(StorageError):
+    """A channel holds at most one active game; `game_id` is the one in progress."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            "There is already a game in progress in this channel; "
+            "finish it first or play in a thread."
+        )
+        self.game_id = game_id
+
+
+class ChallengeClosedError(StorageError):
+    """The challenge was already accepted, declined, cancelled or expired."""
+
+    def __init__(self, challenge_id: int, status: str) -> None:
+        super().__init__(
+            "This challenge has expired."
+            if status == "expired"
+            else f"This challenge has already been {status}."
+        )
+        self.challenge_id = challenge_id
+        self.status = status
+
+
+class NotAllowedError(StorageError, PermissionError):
+    """The user may not do this (accept someone else's challenge, cancel another's, ...)."""
+
+
+class ActiveGameError(StorageError):
+    """The user's data cannot be deleted while they are playing."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("You have a game in progress here; finish or resign it first.")
+        self.game_id = game_id

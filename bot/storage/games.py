@@ -1,0 +1,241 @@
+"""Games from creation to finish: moves with optimistic concurrency, one active game per channel."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from bot.storage.database import Connection, Database
+from bot.storage.errors import (
+    ChannelBusyError,
+    GameNotFoundError,
+    GameOverError,
+    InvalidInputError,
+    StaleMoveError,
+)
+from bot.storage.models import EndReason, FinishedGame, Game, GameStatus, Result, parse_choice
+from bot.storage.players import record_rated_result
+from bot.storage.settings import check_time_per_move
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
+    "end_reason, black_discs, white_discs, rated, time_per_move, deadline, cancelled_by, "
+    "created_at, updated_at"
+)
+
+_SQUARE = re.compile(r"[a-h][1-8]")
+
+
+def game_from_row(row: sqlite3.Row) -> Game:
+    return Game(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        black_id=row["black_id"],
+        white_id=row["white_id"],
+        transcript=row["transcript"],
+        ply=row["ply"],
+        status=GameStatus(row["status"]),
+        result=None if row["result"] is None else Result(row["result"]),
+        end_reason=None if row["end_reason"] is None else EndReason(row["end_reason"]),
+        black_discs=row["black_discs"],
+        white_discs=row["white_discs"],
+        rated=bool(row["rated"]),
+        time_per_move=float(row["time_per_move"]),
+        deadline=None if row["deadline"] is None else float(row["deadline"]),
+        cancelled_by=row["cancelled_by"],
+        created_at=float(row["created_at"]),
+        updated_at=float(row["updated_at"]),
+    )
+
+
+async def check_channel_free(db: Connection, channel_id: int) -> None:
+    busy = await db.value(
+        "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+    )
+    if busy is not None:
+        raise ChannelBusyError(busy)
+
+
+async def insert_game(
+    db: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    black_id: int,
+    white_id: int,
+    rated: bool,
+    time_per_move: float,
+    deadline: float | None,
+    now: float,
+) -> Game:
+    """Start a game, unless the channel already has an active one."""
+    if black_id == white_id:
+        raise InvalidInputError("You can't play against yourself.")
+    check_time_per_move(time_per_move)
+    await check_channel_free(db, channel_id)
+    row = await db.one(
+        f"""
+        INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
+                           deadline, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        RETURNING {GAME_COLUMNS}
+        """,
+        (guild_id, channel_id, black_id, white_id, rated, time_per_move, deadline, now, now),
+    )
+    assert row is not None
+    return game_from_row(row)
+
+
+async def _current(db: Connection, game_id: int, expected_ply: int) -> Game:
+    """The game, if it is still active at `expected_ply`."""
+    row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFoundError(game_id)
+    game = game_from_row(row)
+    if not game.active:
+        raise GameOverError(game_id)
+    if game.ply != expected_ply:
+        raise StaleMoveError(game_id, expected_ply, game.ply)
+    return game
+
+
+class GameStore(Database):
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        black_id: int,
+        white_id: int,
+        *,
+        rated: bool,
+        time_per_move: float,
+        deadline: float | None,
+        now: float,
+    ) -> Game:
+        """Start a game directly (rematch, game against the bot); raises `ChannelBusyError`."""
+        async with self.transaction() as db:
+            return await insert_game(
+                db,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                black_id=black_id,
+                white_id=white_id,
+                rated=rated,
+                time_per_move=time_per_move,
+                deadline=deadline,
+                now=now,
+            )
+
+    async def get_game(self, game_id: int) -> Game:
+        async with self.transaction() as db:
+            row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise GameNotFoundError(game_id)
+        return game_from_row(row)
+
+    async def game_by_message(self, message_id: int) -> Game | None:
+        return await self._one_game("WHERE message_id = ?", (message_id,))
+
+    async def active_game(self, channel_id: int) -> Game | None:
+        return await self._one_game("WHERE channel_id = ? AND status = 'active'", (channel_id,))
+
+    async def active_games(self) -> list[Game]:
+        """Every game in progress, oldest first: what to resume after a restart."""
+        return await self._games("WHERE status = 'active' ORDER BY id", ())
+
+    async def overdue_games(self, now: float) -> list[Game]:
+        """Active games whose move deadline has passed, earliest deadline first."""
+        return await self._games(
+            "WHERE status = 'active' AND deadline <= ? ORDER BY deadline, id", (now,)
+        )
+
+    async def record_move(
+        self, game_id: int, expected_ply: int, move: str, *, deadline: float | None, now: float
+    ) -> Game:
+        """Append `move` (a square such as `d3`) to the game if it is still at `expected_ply`.
+
+        Legality is the engine's business; this only guarantees that a move made on a position
+        is applied once, and never to a later position (`StaleMoveError`).
+        """
+        if not _SQUARE.fullmatch(move):
+            raise InvalidInputError(f"{move!r} is not a square; squares go from a1 to h8.")
+        async with self.transaction() as db:
+            await _current(db, game_id, expected_ply)
+            row = await db.one(
+                f"""
+                UPDATE games
+                SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?
+                WHERE id = ?
+                RETURNING {GAME_COLUMNS}
+                """,
+                (move, deadline, now, game_id),
+            )
+            assert row is not None
+            return game_from_row(row)
+
+    async def set_message(self, game_id: int, message_id: int) -> Game:
+        """Point the game at the message now showing its board (after a repost)."""
+        async with self.transaction() as db:
+            row = await db.one(
+                f"UPDATE games SET message_id = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (message_id, game_id),
+            )
+        if row is None:
+            raise GameNotFoundError(game_id)
+        return game_from_row(row)
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_ply: int,
+        *,
+        result: Result | str | None,
+        reason: EndReason | str,
+        black_discs: int,
+        white_discs: int,
+        now: float,
+        cancelled_by: int | None = None,
+    ) -> FinishedGame:
+        """End the game at `expected_ply` and, if it is rated, update both players' records.
+
+        A cancelled game (`reason='cancelled'`, with `cancelled_by` and no result) is unrated.
+        """
+        end = parse_choice(EndReason, reason, "end reason")
+        outcome = None if result is None else parse_choice(Result, result, "result")
+        if (end is EndReason.CANCELLED) != (outcome is None):
+            raise InvalidInputError("A game has a result unless, and only if, it was cancelled.")
+        if (end is EndReason.CANCELLED) != (cancelled_by is not None):
+            raise InvalidInputError("A cancelled game records who cancelled it, and only then.")
+        if min(black_discs, white_discs) < 0 or black_discs + white_discs > 64:
+            raise InvalidInputError("Disc counts must be between 0 and 64 in total.")
+        async with self.transaction() as db:
+            game = await _current(db, game_id, expected_ply)
+            rated = game.rated and end is not EndReason.CANCELLED
+            row = await db.one(
+                f"""
+                UPDATE games
+                SET status = 'finished', result = ?, end_reason = ?, black_discs = ?,
+                    white_discs = ?, rated = ?, deadline = NULL, cancelled_by = ?,
+                    updated_at = ?
+                WHERE id = ?
+                RETURNING {GAME_COLUMNS}
+                """,
+                (outcome, end, black_discs, white_discs, rated, cancelled_by, now, game_id),
+            )
+            assert row is not None
+            finished = game_from_row(row)
+            if not rated:
+                return FinishedGame(finished, None, None)
+            black, white = await record_rated_result(db, finished, now)
+            return FinishedGame(finished, black, white)
+
+    async def _one_game(self, where: str, params: tuple[int, ...]) -> Game | None:
+        games = await self._games(where, params)
+        return games[0] if games else None
+
+    async def _games(self, where: str, params: tuple[float, ...]) -> list[Game]:
+        async with self.transaction() as db:
+            rows = await db.all(f"SELECT {GAME_COLUMNS} FROM games {where}", params)
+        return [game_from_row(row) for row in rows]

@@ -1,0 +1,81 @@
+"""Questions about past games: history pages, head-to-head records, favourite openings."""
+
+from __future__ import annotations
+
+import math
+
+from bot.storage.database import Database
+from bot.storage.errors import InvalidInputError
+from bot.storage.games import GAME_COLUMNS, game_from_row
+from bot.storage.models import GamePage, HeadToHead, Opening
+
+MAX_PER_PAGE = 100
+
+
+class HistoryStore(Database):
+    async def game_history(
+        self, guild_id: int, *, user_id: int | None = None, page: int = 1, per_page: int = 10
+    ) -> GamePage:
+        """Finished games in the guild (those of `user_id` if given), latest first.
+
+        A page past the end gives the last page, and one below 1 the first.
+        """
+        if not 1 <= per_page <= MAX_PER_PAGE:
+            raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} games.")
+        where = "WHERE guild_id = :guild AND status = 'finished'"
+        if user_id is not None:
+            where += " AND (black_id = :user OR white_id = :user)"
+        params = {"guild": guild_id, "user": user_id}
+        async with self.transaction() as db:
+            total = await db.value(f"SELECT count(*) FROM games {where}", params)
+            page = min(max(page, 1), max(1, math.ceil(total / per_page)))
+            rows = await db.all(
+                f"""
+                SELECT {GAME_COLUMNS} FROM games {where}
+                ORDER BY updated_at DESC, id DESC LIMIT :limit OFFSET :offset
+                """,
+                {**params, "limit": per_page, "offset": (page - 1) * per_page},
+            )
+        return GamePage(page, per_page, total, tuple(game_from_row(row) for row in rows))
+
+    async def head_to_head(self, guild_id: int, user_id: int, opponent_id: int) -> HeadToHead:
+        """The record between two players in the guild, rated or not; cancelled games aside.
+
+        Against the bot's own user id this is a player's record against the bot.
+        """
+        if user_id == opponent_id:
+            raise InvalidInputError("Pick two different players.")
+        async with self.transaction() as db:
+            row = await db.one(
+                """
+                SELECT
+                    coalesce(sum(result = iif(black_id = :user, 'black', 'white')), 0),
+                    coalesce(sum(result = iif(black_id = :user, 'white', 'black')), 0),
+                    coalesce(sum(result = 'draw'), 0)
+                FROM games
+                WHERE guild_id = :guild AND status = 'finished' AND result IS NOT NULL
+                  AND ((black_id = :user AND white_id = :other)
+                       OR (black_id = :other AND white_id = :user))
+                """,
+                {"guild": guild_id, "user": user_id, "other": opponent_id},
+            )
+        assert row is not None
+        return HeadToHead(user_id, opponent_id, row[0], row[1], row[2])
+
+    async def favourite_opening(
+        self, guild_id: int, user_id: int, *, moves: int = 3
+    ) -> Opening | None:
+        """The first `moves` moves the player has most often played as Black; None if none."""
+        if moves < 1:
+            raise InvalidInputError("An opening has at least one move.")
+        async with self.transaction() as db:
+            row = await db.one(
+                """
+                SELECT substr(transcript, 1, :length) AS opening, count(*) AS games
+                FROM games
+                WHERE guild_id = :guild AND black_id = :user AND ply >= :moves
+                GROUP BY opening ORDER BY games DESC, opening LIMIT 1
+                """,
+                {"guild": guild_id, "user": user_id, "moves": moves, "length": 2 * moves},
+            )
+        return None if row is None else Opening(row["opening"], row["games"])

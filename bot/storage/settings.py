@@ -1,0 +1,79 @@
+"""Per-guild settings: default time per move, whether games are rated, where games may start."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from bot.storage.database import Connection, Database
+from bot.storage.errors import InvalidInputError
+from bot.storage.models import GuildSettings
+
+DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
+
+
+def check_time_per_move(seconds: float) -> float:
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise InvalidInputError("The time per move must be a positive number of seconds.")
+    return float(seconds)
+
+
+async def load_settings(db: Connection, guild_id: int) -> GuildSettings:
+    """The guild's settings, or the defaults for a guild that never changed them."""
+    row = await db.one(
+        "SELECT time_per_move, rated FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    )
+    channels = await db.all(
+        "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", (guild_id,)
+    )
+    return GuildSettings(
+        guild_id=guild_id,
+        time_per_move=DEFAULT_TIME_PER_MOVE if row is None else row["time_per_move"],
+        rated=True if row is None else bool(row["rated"]),
+        allowed_channels=frozenset(r["channel_id"] for r in channels),
+    )
+
+
+class SettingsStore(Database):
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.transaction() as db:
+            return await load_settings(db, guild_id)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        now: float,
+        time_per_move: float | None = None,
+        rated: bool | None = None,
+        allowed_channels: Iterable[int] | None = None,
+    ) -> GuildSettings:
+        """Change the given settings, keep the others; an empty `allowed_channels` allows all."""
+        if time_per_move is not None:
+            time_per_move = check_time_per_move(time_per_move)
+        async with self.transaction() as db:
+            current = await load_settings(db, guild_id)
+            await db.all(
+                """
+                INSERT INTO guild_settings (guild_id, time_per_move, rated, updated_at)
+                VALUES (:guild, :time, :rated, :now)
+                ON CONFLICT (guild_id) DO UPDATE SET
+                    time_per_move = excluded.time_per_move,
+                    rated = excluded.rated,
+                    updated_at = excluded.updated_at
+                """,
+                {
+                    "guild": guild_id,
+                    "time": current.time_per_move if time_per_move is None else time_per_move,
+                    "rated": current.rated if rated is None else rated,
+                    "now": now,
+                },
+            )
+            if allowed_channels is not None:
+                await db.all("DELETE FROM allowed_channels WHERE guild_id = ?", (guild_id,))
+                for channel_id in set(allowed_channels):
+                    await db.all(
+                        "INSERT INTO allowed_channels (guild_id, channel_id) VALUES (?, ?)",
+                        (guild_id, channel_id),
+                    )
+            return await load_settings(db, guild_id)
