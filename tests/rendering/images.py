@@ -1,0 +1,38 @@
+"""Helpers to read rendered images back: decode, and sample colours at known places."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from rendering.layout import Layout
+from rendering.themes import RGB
+
+
+def decode(data: bytes, image_format: str = "PNG") -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == image_format
+    image.load()
+    return image
+
+
+def colour_at(image: Image.Image, point: tuple[float, float]) -> RGB:
+    r, g, b = image.convert("RGB").getpixel((round(point[0]), round(point[1])))  # type: ignore[misc]
+    return r, g, b
+
+
+def distance(a: RGB, b: RGB) -> int:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
+def centre(layout: Layout, square: int, dx: float = 0, dy: float = 0) -> tuple[float, float]:
+    """A square's centre, moved by fractions of a cell."""
+    x, y = layout.square_centre(square)
+    return x + dx * layout.cell, y + dy * layout.cell
+
+
+def cell_colours(image: Image.Image, layout: Layout, square: int) -> set[RGB]:
+    x, y = layout.square_origin(square)
+    crop = image.convert("RGB").crop((x, y, x + layout.cell, y + layout.cell))
+    return {(r, g, b) for r, g, b in crop.get_flattened_data()}  # type: ignore[misc]

@@ -1,0 +1,123 @@
+"""Board PNGs: format, size, and the colours found at known squares in every theme."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PIL import Image
+
+from bot.engine import Game, Position, parse_square
+from rendering import THEMES, render_board
+from rendering.layout import DEFAULT_SIZE, Layout
+from rendering.themes import Theme
+from tests.rendering.images import cell_colours, centre, colour_at, decode, distance
+
+HINT_SPOT = 0.22  # of a cell below a hint's centre: inside the circle, below the label
+
+themes = pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+@themes
+def test_initial_position_colours(theme: Theme) -> None:
+    image = decode(render_board(Position.initial(), theme=theme.name))
+    layout = Layout.for_width(DEFAULT_SIZE)
+    assert image.mode == "P"
+    assert image.size == (DEFAULT_SIZE, layout.height)
+    assert distance(colour_at(image, centre(layout, sq("e4"))), theme.black_disc) <= 20
+    assert distance(colour_at(image, centre(layout, sq("d5"))), theme.black_disc) <= 20
+    assert distance(colour_at(image, centre(layout, sq("d4"))), theme.white_disc) <= 24
+    assert distance(colour_at(image, centre(layout, sq("a1"))), theme.board) <= 6
+    assert distance(colour_at(image, centre(layout, sq("h8"))), theme.board) <= 6
+    for hint in ("d3", "c4", "f5", "e6"):
+        spot = centre(layout, sq(hint), dy=HINT_SPOT)
+        assert distance(colour_at(image, spot), theme.hint_black) <= 10, hint
+    assert distance(colour_at(image, centre(layout, sq("e3"), dy=HINT_SPOT)), theme.board) <= 6
+
+
+@themes
+def test_last_move_flips_and_white_hints(theme: Theme) -> None:
+    game = Game.from_transcript("f5")
+    ply = game.plies[0]
+    image = decode(
+        render_board(ply.after, last_move=ply.square, flipped=ply.flipped, theme=theme.name)
+    )
+    layout = Layout.for_width(DEFAULT_SIZE)
+    assert distance(colour_at(image, centre(layout, sq("f5"))), theme.last_move) <= 16
+    assert distance(colour_at(image, centre(layout, sq("f5"), dy=0.3)), theme.black_disc) <= 30
+
+    def marked(name: str) -> bool:
+        return any(distance(c, theme.flipped) <= 16 for c in cell_colours(image, layout, sq(name)))
+
+    assert marked("e5")  # flipped by f5
+    assert not marked("e4")
+    assert not marked("d4")
+    for hint in ("d6", "f4", "f6"):  # white to move
+        spot = centre(layout, sq(hint), dy=HINT_SPOT)
+        assert distance(colour_at(image, spot), theme.hint_white) <= 10, hint
+
+
+def test_hints_can_be_hidden() -> None:
+    theme = THEMES["classic"]
+    image = decode(render_board(Position.initial(), show_legal=False))
+    layout = Layout.for_width(DEFAULT_SIZE)
+    for name in ("d3", "c4", "f5", "e6"):
+        assert distance(colour_at(image, centre(layout, sq(name), dy=HINT_SPOT)), theme.board) <= 6
+
+
+def test_the_side_to_move_is_underlined_in_the_header() -> None:
+    theme = THEMES["classic"]
+    layout = Layout.for_width(DEFAULT_SIZE)
+    black = decode(render_board(Position.initial())).convert("RGB")
+    white = decode(render_board(Game.from_transcript("f5").position)).convert("RGB")
+    left = (layout.board_x + layout.cell, 0, layout.width // 2 - layout.cell, layout.header_height)
+    right = (layout.width // 2 + layout.cell, 0, layout.width - layout.cell, layout.header_height)
+
+    def underlined(image: Image.Image, box: tuple[int, int, int, int]) -> bool:
+        return theme.last_move in set(image.crop(box).get_flattened_data())
+
+    assert underlined(black, left) and not underlined(black, right)
+    assert underlined(white, right) and not underlined(white, left)
+
+
+@pytest.mark.parametrize("size", [240, 350, 1000, 1600])
+def test_sizes(size: int) -> None:
+    image = decode(render_board(Position.initial(), size=size, theme="dark"))
+    layout = Layout.for_width(size)
+    assert image.size == (size, layout.height)
+    assert distance(colour_at(image, centre(layout, sq("e4"))), THEMES["dark"].black_disc) <= 20
+
+
+def test_status_text_changes_the_footer() -> None:
+    layout = Layout.for_width(DEFAULT_SIZE)
+    box = (0, layout.footer_y, layout.width, layout.height)
+    plain = decode(render_board(Position.initial())).convert("RGB").crop(box)
+    custom = decode(render_board(Position.initial(), status="Ann resigned")).convert("RGB")
+    assert plain.tobytes() != custom.crop(box).tobytes()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"theme": "neon"}, "unknown theme 'neon': choose one of classic, dark, high-contrast"),
+        ({"size": 100}, "size must be between 240 and 1600 pixels, not 100"),
+        ({"size": 500.5}, "size must be a whole number of pixels"),
+        ({"last_move": 64}, "last_move must be a square index 0..63 or None, not 64"),
+        ({"last_move": "d3"}, "last_move must be a square index"),
+        ({"flipped": -1}, "flipped must be a 64-bit mask of squares, not -1"),
+        ({"flipped": 1 << 64}, "flipped must be a 64-bit mask"),
+    ],
+)
+def test_bad_options_are_refused_clearly(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match="^" + re.escape(message)):
+        render_board(Position.initial(), **options)  # type: ignore[arg-type]
+
+
+def test_png_is_small() -> None:
+    game = Game.from_transcript("f5d6c3d3c4f4f6f3e6e7f7c5b6g5e3")
+    data = render_board(game.position, last_move=game.last.square if game.last else None)
+    assert len(data) <= 60_000

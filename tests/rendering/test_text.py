@@ -1,0 +1,99 @@
+"""Names made drawable with the shipped font, and shortened to fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Position
+from rendering import render_board
+from rendering.text import (
+    BOLD,
+    ELLIPSIS,
+    REGULAR,
+    SUBSTITUTE,
+    drawable_codepoints,
+    drawable_name,
+    drawable_text,
+    fit_text,
+    font_codepoints,
+    load_font,
+)
+from tests.rendering.images import decode
+
+AWKWARD_NAMES = [
+    "Zoë Ångström-Ødegård",
+    "山田太郎",
+    "山田 Taro",
+    "Bob 🎉🎉",
+    "👨‍👩‍👧 family",
+    "🇫🇷🇩🇪",
+    "محمد عبد الله",
+    "שרה לוי",
+    "\u202eevil override",
+    "x" * 300,
+    "Aurélien-Maximilian de la Fontaine-Marchetti III",
+    "",
+    "   ",
+    "tab\tnew\nline\x00\x1b[31m",
+    "e\u0301\u0301\u0301" * 30,
+    "\ud800 lone surrogate",
+    "\ufeff",
+]
+
+
+def test_the_shipped_fonts_are_read() -> None:
+    assert REGULAR.exists() and BOLD.exists()
+    assert (REGULAR.parent / "LICENSE-DejaVu.txt").exists()
+    regular = font_codepoints(REGULAR)
+    for char in "Aaé€Ωж\u00d7·…\u05d0\u0627":  # Latin, Greek, Cyrillic, Hebrew, Arabic, dots
+        assert ord(char) in regular, char
+    for char in "山🎉\U0001f1eb":
+        assert ord(char) not in regular, char
+    assert SUBSTITUTE in "".join(map(chr, drawable_codepoints()))
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Zoë", "Zoë"),
+        ("e\u0301", "é"),  # composed to the precomposed letter the font has
+        ("山田太郎", "Black"),  # nothing drawable: the colour's name
+        ("🎉", "Black"),
+        ("山田 Taro", f"{SUBSTITUTE} Taro"),  # one dot for the whole undrawable run
+        ("Bob 🎉🎉 x", f"Bob {SUBSTITUTE} x"),
+        ("👨‍👩‍👧 fam", f"{SUBSTITUTE} fam"),  # joiners belong to the run
+        ("👍🏽 ok", f"{SUBSTITUTE} ok"),
+        ("שלום", "שלום"),
+        ("a\nb\t\x00c", "a b c"),
+        ("   ", "Black"),
+        ("", "Black"),
+    ],
+)
+def test_drawable_name(name: str, shown: str) -> None:
+    assert drawable_name(name, "Black") == shown
+
+
+@pytest.mark.parametrize("name", AWKWARD_NAMES)
+def test_drawable_text_has_only_glyphs_the_font_has(name: str) -> None:
+    covered = drawable_codepoints()
+    assert all(ord(char) in covered for char in drawable_text(name))
+
+
+def test_fit_text_shortens_with_an_ellipsis() -> None:
+    font = load_font(True, 20)
+    assert fit_text("Ann", font, 200) == "Ann"
+    long = "Aurélien-Maximilian de la Fontaine-Marchetti III"
+    short = fit_text(long, font, 150)
+    assert short.endswith(ELLIPSIS) and long.startswith(short[:-1])
+    assert font.getlength(short) <= 150
+    assert len(fit_text(long, font, 5)) <= 1
+
+
+@pytest.mark.parametrize("name", AWKWARD_NAMES)
+def test_awkward_names_render(name: str) -> None:
+    image = decode(render_board(Position.initial(), black_name=name, white_name=name[::-1]))
+    assert image.mode == "P"
+
+
+def test_awkward_status_renders() -> None:
+    decode(render_board(Position.initial(), status=" ".join(AWKWARD_NAMES)))
