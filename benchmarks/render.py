@@ -37,7 +37,8 @@ def naive_board(position: Position, last_move: int | None, size: int = DEFAULT_S
         draw.line((x0 + i * cell, y0, x0 + i * cell, y0 + 8 * cell), fill=theme.grid, width=SCALE)
         draw.line((x0, y0 + i * cell, x0 + 8 * cell, y0 + i * cell), fill=theme.grid, width=SCALE)
     for col, row in ((2, 2), (6, 2), (2, 6), (6, 6)):
-        cx, cy, r = x0 + col * cell * 1.0, y0 + row * cell * 1.0, cell * 0.085
+        r = cell * 0.085
+        cx, cy = x0 + col * cell, y0 + row * cell
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.dots)
     small = ImageFont.truetype(str(REGULAR), round(cell * 0.32))
     label = ImageFont.truetype(str(BOLD), round(cell * 0.27))
@@ -49,7 +50,7 @@ def naive_board(position: Position, last_move: int | None, size: int = DEFAULT_S
     hints = position.legal_moves()
     for square in range(64):
         row, col = divmod(square, 8)
-        cx, cy = x0 + col * cell + cell / 2, y0 + row * cell + cell / 2
+        mx, my = x0 + col * cell + cell / 2, y0 + row * cell + cell / 2
         piece = position.piece_at(square)
         if piece is not None:
             fill, rim = (
@@ -58,14 +59,14 @@ def naive_board(position: Position, last_move: int | None, size: int = DEFAULT_S
                 else (theme.white_disc, theme.white_rim)
             )
             r = cell * 0.42
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim, width=SCALE * 2)
+            draw.ellipse((mx - r, my - r, mx + r, my + r), fill=fill, outline=rim, width=SCALE * 2)
         elif square in hints:
             r = cell * 0.31
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.hint_black)
-            draw.text((cx, cy), square_name(square), font=label, fill=theme.hint_black_text)
+            draw.ellipse((mx - r, my - r, mx + r, my + r), fill=theme.hint_black)
+            draw.text((mx, my), square_name(square), font=label, fill=theme.hint_black_text)
         if square == last_move:
             r = cell * 0.12
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.last_move)
+            draw.ellipse((mx - r, my - r, mx + r, my + r), fill=theme.last_move)
     header = f"Black {position.count(Color.BLACK)} - {position.count(Color.WHITE)} White"
     draw.text((x0, cell // 3), header, font=big_text, fill=theme.text)
     draw.text((x0, layout.footer_y * SCALE), "Black to move", font=big_text, fill=theme.text)
