@@ -3,87 +3,137 @@
 Square `s` is bit `1 << s` with `s = row * 8 + column`, so `a1` is bit 0 (top-left), `h1` bit 7
 and `h8` bit 63. `player` is the side to move, `opponent` the other side.
 
-Move generation uses a parallel-prefix fill (four masked shifts per direction pair, after
-Kogge-Stone) rather than the six steps of a plain fill; flips use per-square ray masks, so a move
-costs a few operations for each direction that starts next to an opponent disc.
+Move generation fills both ways of a line at once (see `legal_moves`); flips use per-square ray
+masks, so a move costs a few operations for each direction that starts next to an opponent disc.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
 
 FULL = 0xFFFF_FFFF_FFFF_FFFF
 _INNER_COLUMNS = 0x7E7E_7E7E_7E7E_7E7E  # no a or h column: where horizontal lines can be flanked
 _INNER_ROWS = 0x00FF_FFFF_FFFF_FF00
 _INNER = _INNER_COLUMNS & _INNER_ROWS
 
-# (shift, mask on the opponent's discs that a line in this direction can run through)
-_LINES = ((1, _INNER_COLUMNS), (8, _INNER_ROWS), (7, _INNER), (9, _INNER))
+# Move generation works on a "two-lane" integer: the board in bits 0..63 and the board turned
+# 180 degrees in bits 80..143. Turning the board swaps east and west, north and south, so one
+# left-shifting fill over both lanes covers a direction and its opposite at once.
+_LANE = 80
+_BYTE_MIRROR = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+_LANE_COLUMNS = _INNER_COLUMNS | _INNER_COLUMNS << _LANE
+_LANE_ROWS = _INNER_ROWS | _INNER_ROWS << _LANE
+_LANE_INNER = _INNER | _INNER << _LANE
 
 
-def legal_moves(player: int, opponent: int) -> int:
-    """The mask of empty squares where `player` outflanks at least one `opponent` disc."""
-    moves = 0
-    for shift, inner in _LINES:
-        mask = opponent & inner
-        double = shift * 2
-        # towards higher squares
-        fill = mask & (player << shift)
-        fill |= mask & (fill << shift)
-        pairs = mask & (mask << shift)
-        fill |= pairs & (fill << double)
-        fill |= pairs & (fill << double)
-        moves |= fill << shift
-        # towards lower squares
-        fill = mask & (player >> shift)
-        fill |= mask & (fill >> shift)
-        pairs = mask & (mask >> shift)
-        fill |= pairs & (fill >> double)
-        fill |= pairs & (fill >> double)
-        moves |= fill >> shift
+def legal_moves(
+    player: int,
+    opponent: int,
+    _columns: int = _LANE_COLUMNS,
+    _rows: int = _LANE_ROWS,
+    _inner: int = _LANE_INNER,
+    _mirror: bytes = _BYTE_MIRROR,
+    _from_bytes: Callable[[bytes, Literal["big"]], int] = int.from_bytes,
+) -> int:
+    """The mask of empty squares where `player` outflanks at least one `opponent` disc.
+
+    For each direction, a parallel-prefix fill (after Kogge-Stone) grows runs of opponent discs
+    from the player's discs in four masked shifts instead of six; the square beyond a run is a
+    move if it is empty. The four directions are written out (and the masks bound as defaults)
+    because this is the hottest function of the engine: a loop costs a fifth of its time.
+    """
+    # the board turned 180 degrees: square s goes to 63 - s
+    p = player | _from_bytes(player.to_bytes(8, "little").translate(_mirror), "big") << _LANE
+    o = opponent | _from_bytes(opponent.to_bytes(8, "little").translate(_mirror), "big") << _LANE
+
+    mask = o & _columns  # east and west
+    fill = mask & (p << 1)
+    fill |= mask & (fill << 1)
+    pairs = mask & (mask << 1)
+    fill |= pairs & (fill << 2)
+    fill |= pairs & (fill << 2)
+    moves = fill << 1
+
+    mask = o & _rows  # south and north
+    fill = mask & (p << 8)
+    fill |= mask & (fill << 8)
+    pairs = mask & (mask << 8)
+    fill |= pairs & (fill << 16)
+    fill |= pairs & (fill << 16)
+    moves |= fill << 8
+
+    mask = o & _inner  # south-west and north-east
+    fill = mask & (p << 7)
+    fill |= mask & (fill << 7)
+    pairs = mask & (mask << 7)
+    fill |= pairs & (fill << 14)
+    fill |= pairs & (fill << 14)
+    moves |= fill << 7
+
+    fill = mask & (p << 9)  # south-east and north-west
+    fill |= mask & (fill << 9)
+    pairs = mask & (mask << 9)
+    fill |= pairs & (fill << 18)
+    fill |= pairs & (fill << 18)
+    moves |= fill << 9
+
+    turned = (moves >> _LANE & FULL).to_bytes(8, "little").translate(_mirror)
+    moves |= _from_bytes(turned, "big")
     return moves & ~(player | opponent) & FULL
 
 
-def _build_rays() -> tuple[tuple[tuple[int, int, bool], ...], ...]:
-    """For each square: (neighbour bit, ray mask beyond the square, ray runs to higher squares)."""
-    table = []
+Rays = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _build_rays() -> tuple[Rays, Rays]:
+    """Per square, the lines a move there could flip, as (neighbour bit, ray mask beyond it).
+
+    Rays running to higher squares and to lower squares are kept apart, since the first disc
+    that stops a ray is the lowest bit of one and the highest of the other. Rays shorter than two
+    squares cannot hold a flanked disc and are left out.
+    """
+    higher: list[tuple[tuple[int, int], ...]] = []
+    lower: list[tuple[tuple[int, int], ...]] = []
     for square in range(64):
         row, col = divmod(square, 8)
-        rays = []
+        up, down = [], []
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
-                if dr == dc == 0:
-                    continue
-                ray = 0
+                ray, length = 0, 0
                 r, c = row + dr, col + dc
-                while 0 <= r < 8 and 0 <= c < 8:
+                while (dr or dc) and 0 <= r < 8 and 0 <= c < 8:
                     ray |= 1 << (r * 8 + c)
+                    length += 1
                     r, c = r + dr, c + dc
-                if ray:
-                    neighbour = 1 << ((row + dr) * 8 + col + dc)
-                    rays.append((neighbour, ray, dr * 8 + dc > 0))
-        table.append(tuple(rays))
-    return tuple(table)
+                if length >= 2:
+                    neighbour = 1 << (square + dr * 8 + dc)
+                    (up if dr * 8 + dc > 0 else down).append((neighbour, ray))
+        higher.append(tuple(up))
+        lower.append(tuple(down))
+    return tuple(higher), tuple(lower)
 
 
-RAYS = _build_rays()
+_RAYS_UP, _RAYS_DOWN = _build_rays()
 
 
 def flips(player: int, opponent: int, square: int) -> int:
     """The opponent discs that `player` flips by playing `square` (0 when it flips none)."""
     flipped = 0
-    for neighbour, ray, upward in RAYS[square]:
-        if not opponent & neighbour:
-            continue
-        stops = ray & ~opponent
-        if not stops:
-            continue
-        if upward:
-            first = stops & -stops
+    stops = ~opponent  # a ray's run of opponent discs ends at the first square in here
+    for neighbour, ray in _RAYS_UP[square]:
+        if opponent & neighbour:
+            first = ray & stops
+            first &= -first
             if first & player:
                 flipped |= ray & (first - 1)
-        else:
-            first = 1 << (stops.bit_length() - 1)
-            if first & player:
-                flipped |= ray & -(first << 1)
+    for neighbour, ray in _RAYS_DOWN[square]:
+        if opponent & neighbour:
+            first = ray & stops
+            if first:
+                first = 1 << (first.bit_length() - 1)
+                if first & player:
+                    flipped |= ray & -(first << 1)
     return flipped
 
 

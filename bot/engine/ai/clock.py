@@ -1,0 +1,29 @@
+"""Wall-clock deadlines for searches: a search that runs out of time raises `SearchTimeout`."""
+
+from __future__ import annotations
+
+import time
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its deadline has passed; the caller keeps its last result."""
+
+
+class Deadline:
+    """A point in time (from `time.perf_counter`) after which a search must stop.
+
+    `check` is called at every interior node, so a search overshoots by at most the cost of
+    one small subtree; `None` means no limit (fixed-depth searches).
+    """
+
+    __slots__ = ("at",)
+
+    def __init__(self, seconds: float | None) -> None:
+        self.at = None if seconds is None else time.perf_counter() + seconds
+
+    def remaining(self) -> float:
+        return float("inf") if self.at is None else self.at - time.perf_counter()
+
+    def check(self) -> None:
+        if self.at is not None and time.perf_counter() > self.at:
+            raise SearchTimeout
