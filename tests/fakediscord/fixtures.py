@@ -1,0 +1,77 @@
+"""Pytest fixtures: the fake Discord, and the project's real bot connected to it.
+
+    fake_discord   the server alone (no bot), discord.py pointed at it
+    bot_settings   Settings with the fake's token and a fresh SQLite file in tmp_path
+    bot_extensions extensions to load: `bot.client.EXTENSIONS`, or @pytest.mark.bot_extensions(...)
+    bot_harness    the bot started, ready and its commands synced; .bot, .restart(), .stop()
+    fake           the fake Discord with the bot running: what most tests need
+
+At teardown a test fails if the bot sent a request Discord would refuse (`fake.violations`) or
+an exception escaped the bot (`bot_harness.take_errors()`), unless the test took them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import EXTENSIONS
+from bot.config import Settings
+
+from .driver import FakeDiscord
+from .harness import BotHarness, discord_py_pointed_at
+from .server import DEFAULT_TOKEN
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "bot_extensions(*names): the extensions the bot under test loads"
+    )
+
+
+@pytest.fixture
+def bot_extensions(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    marker = request.node.get_closest_marker("bot_extensions")
+    return tuple(marker.args) if marker is not None else EXTENSIONS
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    return Settings(token=DEFAULT_TOKEN, database_path=tmp_path / "reversi.sqlite3")
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        with discord_py_pointed_at(fake):
+            yield fake
+    finally:
+        await fake.stop()
+    if fake.violations:
+        lines = "\n  ".join(str(v) for v in fake.violations)
+        pytest.fail(f"the bot sent requests Discord would refuse:\n  {lines}", pytrace=False)
+
+
+@pytest.fixture
+async def bot_harness(
+    fake_discord: FakeDiscord, bot_settings: Settings, bot_extensions: tuple[str, ...]
+) -> AsyncIterator[BotHarness]:
+    harness = BotHarness(fake_discord, bot_settings, bot_extensions)
+    await harness.start()
+    try:
+        yield harness
+    finally:
+        await harness.stop()
+    errors = harness.take_errors()
+    if errors:
+        lines = "\n  ".join(f"{r.name}: {r.getMessage()}" for r in errors)
+        pytest.fail(f"exceptions escaped the bot:\n  {lines}", pytrace=False)
+
+
+@pytest.fixture
+def fake(fake_discord: FakeDiscord, bot_harness: BotHarness) -> FakeDiscord:
+    return fake_discord

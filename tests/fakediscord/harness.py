@@ -1,0 +1,160 @@
+"""Running the project's real bot against the fake: point discord.py at it, start, stop, restart.
+
+The bot is built by `bot.client.create_bot`, exactly as `python -m bot` builds it, then given the
+fake's clock as `bot.clock` and a short `guild_ready_timeout`.  Its main task runs in the "bot
+side" context so the driver can tell when it has settled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.client import EXTENSIONS, ReversiBot, create_bot
+from bot.config import Settings
+
+from .activity import bot_context
+from .driver import FakeDiscord
+
+GUILD_READY_TIMEOUT = 0.02
+START_TIMEOUT = 15.0
+# Loggers whose errors mean an exception escaped the bot's own handling.
+UNHANDLED_LOGGERS = ("discord", "asyncio")
+
+
+@contextmanager
+def discord_py_pointed_at(fake: FakeDiscord) -> Iterator[None]:
+    """Make discord.py's REST base and gateway URL those of the fake, for the duration."""
+    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    Route.BASE = fake.api_base
+    # discord.py 2.7 connects a non-sharded client to DEFAULT_GATEWAY (it asks /gateway/bot only
+    # when sharding) and then resumes at the READY event's resume_gateway_url.
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    try:
+        yield
+    finally:
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+class _ErrorLog(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class BotHarness:
+    """Starts, stops and restarts the real bot on the fake; `bot` is the current instance."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        settings: Settings,
+        extensions: Sequence[str] = EXTENSIONS,
+        *,
+        sync_commands: bool = True,
+    ) -> None:
+        self.fake = fake
+        self.settings = settings
+        self.extensions = tuple(extensions)
+        self.sync_commands = sync_commands
+        self._bot: ReversiBot | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._errors = _ErrorLog()
+        self.starts = 0
+
+    @property
+    def bot(self) -> ReversiBot:
+        if self._bot is None:
+            raise RuntimeError("the bot is not running")
+        return self._bot
+
+    async def start(self) -> ReversiBot:
+        """Build a fresh bot, log in, connect, wait for READY; sync commands on the first start."""
+        if self._bot is not None:
+            raise RuntimeError("the bot is already running")
+        for name in UNHANDLED_LOGGERS:
+            logging.getLogger(name).addHandler(self._errors)
+        bot = create_bot(self.settings, extensions=self.extensions)
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        bot.clock = self.fake.clock  # type: ignore[attr-defined]
+        self.fake.bot_sequence = lambda: bot.ws.sequence if bot.ws is not None else None
+        task = asyncio.create_task(
+            bot.start(self.settings.token or ""), name="reversi-bot", context=bot_context()
+        )
+        self.fake.monitor.ignored.add(task)
+        self._bot, self._task = bot, task
+        try:
+            await self.fake.wait_until(lambda: task.done() or bot.is_ready(), timeout=START_TIMEOUT)
+        except TimeoutError:
+            await self.stop()
+            raise
+        if task.done():
+            self._bot = self._task = None
+            task.result()
+            raise RuntimeError("the bot stopped while starting")
+        if self.sync_commands and self.starts == 0:
+            await self._sync(bot)
+        self.starts += 1
+        await self.fake.settle()
+        return bot
+
+    async def stop(self) -> None:
+        """Close the bot's connection and wait for its main task to end."""
+        bot, task = self._bot, self._task
+        self._bot = self._task = None
+        self.fake.bot_sequence = None
+        if bot is None or task is None:
+            return
+        await bot.close()
+        try:
+            await task
+        finally:
+            self.fake.monitor.ignored.discard(task)
+            for name in UNHANDLED_LOGGERS:
+                logging.getLogger(name).removeHandler(self._errors)
+
+    async def restart(self) -> ReversiBot:
+        """Stop the bot and start a fresh one on the same settings and database."""
+        await self.stop()
+        return await self.start()
+
+    def take_errors(self) -> list[logging.LogRecord]:
+        """Errors logged by discord.py or asyncio (exceptions that escaped the bot); forgets them."""
+        taken, self._errors.records = self._errors.records, []
+        return taken
+
+    async def _sync(self, bot: ReversiBot) -> None:
+        await bot.tree.sync()
+        for guild in self.fake.world.guilds:
+            if bot.tree.get_commands(guild=discord.Object(guild.id)):
+                await bot.tree.sync(guild=discord.Object(guild.id))
+
+
+@asynccontextmanager
+async def running_bot(
+    settings: Settings, extensions: Sequence[str] = EXTENSIONS, **fake_options: Any
+) -> AsyncIterator[tuple[FakeDiscord, BotHarness]]:
+    """The fake Discord with the real bot connected, outside pytest (benchmarks, scripts)."""
+    fake = FakeDiscord(**fake_options)
+    await fake.start()
+    try:
+        with discord_py_pointed_at(fake):
+            harness = BotHarness(fake, settings, extensions)
+            await harness.start()
+            try:
+                yield fake, harness
+            finally:
+                await harness.stop()
+    finally:
+        await fake.stop()

@@ -1,0 +1,153 @@
+"""The fake Discord server: an aiohttp app on 127.0.0.1 serving REST, the gateway and attachments.
+
+`FakeDiscordServer` owns the world, the clock, the faults and the record of requests and
+violations; the user-facing driver (`FakeDiscord`) builds on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from aiohttp import web
+
+from . import routes_channels, routes_commands, routes_interactions, routes_session
+from .activity import ActivityMonitor
+from .clock import FakeClock
+from .errors import DiscordError, unknown_channel
+from .faults import Faults
+from .gateway import Gateway
+from .interactions import InteractionRecord
+from .rest import API_PREFIX, RecordedRequest, RestApi, Violation
+from .spec import load_spec
+from .world import Channel, Guild, Member, Message, World
+
+DEFAULT_TOKEN = "fake-bot-token"
+
+
+class FakeDiscordServer:
+    """Discord's HTTP API v10 and JSON gateway, enough of them for one bot, on a loopback port."""
+
+    def __init__(self, *, token: str = DEFAULT_TOKEN, clock: FakeClock | None = None) -> None:
+        self.token = token
+        self.clock = clock or FakeClock()
+        self.world = World(self.clock)
+        self.spec = load_spec()
+        self.faults = Faults(self.spec)
+        self.monitor = ActivityMonitor(self.clock.parked)
+        self.gateway = Gateway(self.world, token, self.monitor.touch)
+        self.rest = RestApi(self)
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.requests: list[RecordedRequest] = []
+        self.violations: list[Violation] = []
+        self.bot_sequence: Any = None  # set by the harness: () -> last event seq the bot read
+        self._runner: web.AppRunner | None = None
+        self.base_url = ""
+        for module in (routes_session, routes_commands, routes_channels, routes_interactions):
+            self.rest.register(module.handlers(self))
+
+    @property
+    def api_base(self) -> str:
+        """What `discord.http.Route.BASE` must be for the client to talk to this server."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return self.gateway.url
+
+    async def start(self) -> None:
+        self.monitor.install(asyncio.get_running_loop())
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.handle)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/resume", self.gateway.handle)
+        app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.world.base_url = self.base_url
+        self.gateway.url = f"ws://127.0.0.1:{port}/gateway"
+
+    async def stop(self) -> None:
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        self.monitor.uninstall()
+
+    # -- used by the route handlers --------------------------------------------------------
+
+    def violate(self, method: str, path: str, reason: str) -> None:
+        self.violations.append(Violation(method, path, reason))
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.gateway.dispatch(event, data)
+
+    def channel(self, channel_id: str | int) -> Channel:
+        channel = self.world.channels.get(int(channel_id))
+        if channel is None or channel.deleted:
+            raise unknown_channel()
+        return channel
+
+    def guild(self, guild_id: str | int) -> Guild:
+        for guild in self.world.guilds:
+            if guild.id == int(guild_id):
+                return guild
+        raise DiscordError(404, 10004, "Unknown Guild")
+
+    def bot_member(self, guild: Guild) -> Member:
+        return guild.members[self.world.bot_user.id]
+
+    def message_created(self, message: Message) -> None:
+        if message.visible_to is None:
+            self.dispatch("MESSAGE_CREATE", message.payload(self.world, with_member=True))
+
+    def message_updated(self, message: Message) -> None:
+        if message.visible_to is None:
+            self.dispatch("MESSAGE_UPDATE", message.payload(self.world, with_member=True))
+
+    def message_deleted(self, message: Message) -> None:
+        message.deleted = True
+        if message.visible_to is None:
+            channel = message.channel
+            self.dispatch(
+                "MESSAGE_DELETE",
+                {
+                    "id": str(message.id),
+                    "channel_id": str(channel.id),
+                    "guild_id": str(channel.guild.id),
+                },
+            )
+
+    # -- settling --------------------------------------------------------------------------
+
+    def outstanding(self) -> str | None:
+        """Fake-side work the bot still has to finish: open requests, unread events."""
+        if self.rest.in_flight:
+            return f"{self.rest.in_flight} request(s) in flight"
+        read = self.bot_sequence() if self.bot_sequence is not None else None
+        sent = self.gateway.last_seq()
+        if read is not None and read < sent:
+            return f"the bot has read gateway events up to {read} of {sent}"
+        return None
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until the bot has finished reacting to everything so far."""
+        await self.monitor.settle(self.outstanding, timeout=timeout)
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        attachment_id = int(request.match_info["attachment"])
+        for message in self.world.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        return web.Response(status=404)
+
+    async def wait_until(self, predicate: Any, timeout: float = 10.0) -> None:
+        """Poll `predicate()` until true; for conditions no settle can see (a reconnect)."""
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                await asyncio.sleep(0.002)
