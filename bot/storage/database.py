@@ -58,6 +58,9 @@ class Database:
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            # Probe first: when aiosqlite's own connect fails, its worker thread outlives the
+            # call and may report to an event loop that is gone by then.
+            await asyncio.to_thread(_probe, path)
             conn = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise DatabaseError(f"Cannot open the database at {path}: {error}.") from error
@@ -116,6 +119,10 @@ class Database:
         except sqlite3.OperationalError as error:
             if "no transaction is active" not in str(error):
                 raise
+
+
+def _probe(path: Path) -> None:
+    sqlite3.connect(path).close()
 
 
 async def _configure(conn: aiosqlite.Connection, path: Path) -> None:

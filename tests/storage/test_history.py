@@ -1,0 +1,159 @@
+import pytest
+
+from bot.storage import DELETED_USER_ID, ActiveGameError, InvalidInputError, Storage
+from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
+
+
+async def finished_game(
+    storage: Storage,
+    black: int,
+    white: int,
+    result: str | None,
+    *,
+    moves: str = "",
+    guild: int = GUILD,
+    now: float,
+    rated: bool = True,
+) -> int:
+    game = await start_game(storage, black, white, guild=guild, now=now, rated=rated)
+    for ply in range(len(moves) // 2):
+        await storage.record_move(
+            game.id, ply, moves[2 * ply : 2 * ply + 2], deadline=None, now=now
+        )
+    cancelled = result is None
+    await storage.finish_game(
+        game.id,
+        len(moves) // 2,
+        result=result,
+        reason="cancelled" if cancelled else "normal",
+        black_discs=20,
+        white_discs=30,
+        now=now + 1,
+        cancelled_by=CAROL if cancelled else None,
+    )
+    return game.id
+
+
+async def test_history_is_latest_first_and_paged(storage: Storage) -> None:
+    ids = [await finished_game(storage, ALICE, BOB, "white", now=100.0 * i) for i in range(7)]
+    await start_game(storage, ALICE, BOB)  # active games are not history
+
+    first = await storage.game_history(GUILD, per_page=3)
+    last = await storage.game_history(GUILD, page=3, per_page=3)
+    beyond = await storage.game_history(GUILD, page=10, per_page=3)
+
+    assert (first.total, first.pages) == (7, 3)
+    assert [g.id for g in first.games] == ids[::-1][:3]
+    assert [g.id for g in last.games] == [ids[0]]
+    assert beyond == last
+    with pytest.raises(InvalidInputError):
+        await storage.game_history(GUILD, per_page=101)
+
+
+async def test_history_of_one_player(storage: Storage) -> None:
+    mine = [
+        await finished_game(storage, ALICE, BOB, "black", now=1),
+        await finished_game(storage, CAROL, ALICE, "draw", now=2),
+    ]
+    await finished_game(storage, BOB, CAROL, "black", now=3)
+    await finished_game(storage, ALICE, BOB, "black", guild=OTHER_GUILD, now=4)
+
+    page = await storage.game_history(GUILD, user_id=ALICE)
+
+    assert [g.id for g in page.games] == mine[::-1] and page.total == 2
+    assert (await storage.game_history(GUILD, user_id=BOT)).games == ()
+
+
+async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Storage) -> None:
+    await finished_game(storage, ALICE, BOB, "black", now=1)  # Alice wins
+    await finished_game(storage, BOB, ALICE, "black", now=2)  # Bob wins
+    await finished_game(storage, BOB, ALICE, "white", now=3)  # Alice wins
+    await finished_game(storage, ALICE, BOB, "draw", now=4)
+    await finished_game(storage, ALICE, BOB, None, now=5)  # cancelled
+    await finished_game(storage, ALICE, CAROL, "black", now=6)
+    await finished_game(storage, ALICE, BOB, "black", guild=OTHER_GUILD, now=7)
+
+    alice = await storage.head_to_head(GUILD, ALICE, BOB)
+    bob = await storage.head_to_head(GUILD, BOB, ALICE)
+
+    assert (alice.wins, alice.losses, alice.draws, alice.games) == (2, 1, 1, 4)
+    assert (bob.wins, bob.losses, bob.draws) == (1, 2, 1)
+    with pytest.raises(InvalidInputError, match="two different players"):
+        await storage.head_to_head(GUILD, ALICE, ALICE)
+
+
+async def test_record_against_the_bot(storage: Storage) -> None:
+    await finished_game(storage, ALICE, BOT, "black", now=1, rated=False)
+    await finished_game(storage, BOT, ALICE, "black", now=2, rated=False)
+    await finished_game(storage, BOT, ALICE, "draw", now=3, rated=False)
+
+    record = await storage.head_to_head(GUILD, ALICE, BOT)
+
+    assert (record.wins, record.losses, record.draws) == (1, 1, 1)
+    assert await storage.player(GUILD, ALICE) is None
+
+
+async def test_favourite_opening_as_black(storage: Storage) -> None:
+    await finished_game(storage, ALICE, BOB, "black", moves="f5d6c3d3", now=1)
+    await finished_game(storage, ALICE, BOB, "black", moves="f5d6c3f4", now=2)
+    await finished_game(storage, ALICE, BOB, "black", moves="f5f6e6", now=3)
+    await finished_game(storage, BOB, ALICE, "black", moves="c4c3d3", now=4)  # Alice is White
+    await finished_game(storage, BOB, ALICE, "black", moves="c4c3d3", now=5)
+    await finished_game(storage, ALICE, BOB, "black", moves="f5", now=6)  # too short
+
+    opening = await storage.favourite_opening(GUILD, ALICE)
+
+    assert opening is not None and (opening.moves, opening.games) == ("f5d6c3", 2)
+    one_move = await storage.favourite_opening(GUILD, ALICE, moves=1)
+    assert one_move is not None and (one_move.moves, one_move.games) == ("f5", 4)
+    assert await storage.favourite_opening(GUILD, CAROL) is None
+    with pytest.raises(InvalidInputError):
+        await storage.favourite_opening(GUILD, ALICE, moves=0)
+
+
+async def test_forget_user(storage: Storage) -> None:
+    kept = await finished_game(storage, ALICE, BOB, "black", now=1)
+    won = await finished_game(storage, CAROL, ALICE, "black", now=2)
+    cancelled = await finished_game(storage, BOB, CAROL, None, now=3)  # cancelled by Carol
+    other_guild = await finished_game(storage, CAROL, BOB, "white", guild=OTHER_GUILD, now=4)
+    await storage.create_challenge(GUILD, CHANNEL, CAROL, ALICE, now=5)
+    await storage.create_challenge(GUILD, CHANNEL, BOB, CAROL, now=5)
+    unrelated = await storage.create_challenge(GUILD, CHANNEL, ALICE, now=5)
+    assert (await storage.leaderboard(GUILD)).total == 3
+
+    await storage.forget_user(GUILD, CAROL)
+
+    assert await storage.player(GUILD, CAROL) is None
+    assert await storage.pending_challenges() == [unrelated]
+    assert (await storage.get_game(won)).black_id == DELETED_USER_ID
+    game = await storage.get_game(cancelled)
+    assert (game.white_id, game.cancelled_by) == (DELETED_USER_ID, DELETED_USER_ID)
+    assert (await storage.get_game(other_guild)).black_id == CAROL
+    assert await storage.player(OTHER_GUILD, CAROL) is not None
+    assert (await storage.get_game(kept)).black_id == ALICE
+    alice = await storage.player(GUILD, ALICE)
+    assert alice is not None and alice.games == 2
+    assert (await storage.leaderboard(GUILD)).total == 2
+
+
+async def test_forget_user_with_rating_leaves_the_leaderboard(storage: Storage) -> None:
+    await finished_game(storage, ALICE, BOB, "black", now=1)
+
+    await storage.forget_user(GUILD, ALICE)
+
+    page = await storage.leaderboard(GUILD)
+    assert [e.player.user_id for e in page.entries] == [BOB] and page.total == 1
+    assert await storage.rank(GUILD, BOB) == 1
+    assert (await storage.game_history(GUILD, user_id=ALICE)).total == 0
+    assert (await storage.game_history(GUILD, user_id=DELETED_USER_ID)).total == 1
+
+
+async def test_forget_user_refused_while_playing(storage: Storage) -> None:
+    await finished_game(storage, ALICE, BOB, "black", now=1)
+    game = await start_game(storage, BOB, ALICE)
+
+    with pytest.raises(ActiveGameError, match="finish or resign") as refused:
+        await storage.forget_user(GUILD, ALICE)
+
+    assert refused.value.game_id == game.id
+    assert await storage.player(GUILD, ALICE) is not None
