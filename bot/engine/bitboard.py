@@ -97,7 +97,8 @@ def _build_rays() -> tuple[Rays, Rays]:
     lower: list[tuple[tuple[int, int], ...]] = []
     for square in range(64):
         row, col = divmod(square, 8)
-        up, down = [], []
+        up: list[tuple[int, int]] = []
+        down: list[tuple[int, int]] = []
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
                 ray, length = 0, 0
