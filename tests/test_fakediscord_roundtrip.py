@@ -1,0 +1,163 @@
+"""The fake Discord carries every kind of interaction between scripted users and the real bot."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from tests.fakediscord import FakeDiscord, ImpossibleAction
+
+pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+
+
+async def test_slash_command_answer_is_a_public_message(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe ping")
+
+    assert reply.content == "pong"
+    assert not reply.ephemeral
+    assert fake.last_message(fake.general) is reply.message
+    assert reply.message is not None and reply.message.type == 20
+
+
+async def test_options_arrive_typed_from_the_synced_command_tree(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe echo", text="hi", times=3, loud=True)
+    assert reply.content == "HI HI HI"
+
+    reply = await fake.slash(fake.bob, "probe greet", user=fake.carol, style="cool", where=fake.games)
+    assert reply.content == f"cool hello Carol ({fake.carol.mention}) in #games"
+
+    reply = await fake.slash(fake.bob, "probe settings show", key="colour")
+    assert reply.content == "colour is unset"
+    assert reply.ephemeral
+
+
+async def test_impossible_user_actions_are_refused_by_the_driver(fake: FakeDiscord) -> None:
+    with pytest.raises(ImpossibleAction, match="needs"):
+        await fake.slash(fake.alice, "probe echo")
+    with pytest.raises(ImpossibleAction, match="1 to 5"):
+        await fake.slash(fake.alice, "probe echo", text="x", times=9)
+    with pytest.raises(ImpossibleAction, match="one of"):
+        await fake.slash(fake.alice, "probe greet", user=fake.bob, style="tepid")
+    with pytest.raises(ImpossibleAction, match="subcommand"):
+        await fake.slash(fake.alice, "probe settings")
+    with pytest.raises(ImpossibleAction, match="no options"):
+        await fake.slash(fake.alice, "probe ping", colour="black")
+    with pytest.raises(ImpossibleAction, match="not a member"):
+        await fake.slash(fake.dave, "probe ping")
+    assert fake.interactions == {}
+
+
+async def test_user_context_menu_resolves_the_target_member(fake: FakeDiscord) -> None:
+    reply = await fake.context_menu(fake.alice, "Wave at", target=fake.bob)
+
+    assert reply.content == "Alice waves at Bob"
+    assert reply.message is not None and reply.message.type == 23
+
+
+async def test_button_click_updates_the_message_in_place(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe counter")
+    message = reply.message
+    assert message is not None
+    assert [b.label for b in message.buttons] == ["Count 0"]
+
+    click = await fake.click(fake.bob, message, "Count 0")
+    await fake.click(fake.bob, message, custom_id="probe:count:1")
+
+    assert click.message is message
+    assert message.content == "count 2"
+    assert [b.custom_id for b in message.buttons] == ["probe:count:2"]
+    assert message.edits == 2
+    assert fake.messages(fake.general) == [message]
+
+
+async def test_select_with_deferred_update_and_original_edit(fake: FakeDiscord) -> None:
+    message = (await fake.slash(fake.alice, "probe choose")).message
+    assert message is not None
+
+    reply = await fake.select(fake.bob, message, ["c", "a"])
+
+    assert reply.callback_type == 6
+    assert message.content == "chose c,a"
+    with pytest.raises(ImpossibleAction, match="not options"):
+        await fake.select(fake.bob, message, ["z"])
+    with pytest.raises(ImpossibleAction, match="1 to 2"):
+        await fake.select(fake.bob, message, ["a", "b", "c"])
+
+
+async def test_autocomplete_returns_the_bots_choices(fake: FakeDiscord) -> None:
+    choices = await fake.autocomplete(fake.alice, "probe pick", "square", partial="d")
+
+    assert [c.name for c in choices] == [f"d{rank}" for rank in range(1, 9)]
+    assert await fake.autocomplete(fake.alice, "probe pick", "square", partial="z") == []
+
+
+async def test_modal_opened_and_submitted(fake: FakeDiscord) -> None:
+    opened = await fake.slash(fake.alice, "probe feedback")
+    assert opened.modal is not None and opened.modal["title"] == "Feedback"
+
+    with pytest.raises(ImpossibleAction, match="required"):
+        await fake.submit_modal(fake.alice, opened, {"mood": "fine"})
+    reply = await fake.submit_modal(fake.alice, opened, {"Comment": "nice game"})
+
+    assert reply.content == "thanks: nice game (no mood)"
+    assert fake.ephemeral_replies(fake.alice) == [reply.message]
+
+
+async def test_deferred_answer_with_a_png_followup(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe think")
+
+    assert reply.deferred
+    message = reply.message
+    assert message is not None and not message.loading
+    assert message.content == "done thinking"
+    (attachment,) = message.attachments
+    assert attachment.filename == "square.png"
+    assert attachment.description == "A square"
+    image = attachment.image()
+    assert image.format == "PNG" and image.size == (48, 48)
+    assert image.getpixel((0, 0)) == (0, 0, 255)
+
+
+async def test_ephemeral_replies_are_kept_per_user_and_clickable(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe whisper")
+    message = reply.message
+    assert message is not None and message.ephemeral
+
+    assert fake.ephemeral_replies(fake.alice) == [message]
+    assert fake.ephemeral_replies(fake.bob) == []
+    assert fake.messages(fake.general) == []
+    with pytest.raises(ImpossibleAction, match="ephemeral"):
+        await fake.click(fake.bob, message, "Count 0")
+    await fake.click(fake.alice, message, "Count 0")
+    assert message.content == "count 1"
+
+
+async def test_bot_reads_its_attachment_back(fake: FakeDiscord, bot_harness) -> None:
+    reply = await fake.slash(fake.alice, "probe post", text="with image", image=True)
+    posted = fake.last_message(fake.general)
+    assert reply.content == f"posted {posted.id}"
+
+    channel = bot_harness.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    fetched = await channel.fetch_message(posted.id)
+    assert fetched.attachments[0].width == 32
+    assert await fetched.attachments[0].read() == posted.attachments[0].data
+
+
+async def test_thread_created_and_used(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe thread", name="alice vs bob")
+
+    (thread,) = [t for t in fake.threads(fake.general) if t.name == "alice vs bob"]
+    assert reply.content == f"opened {thread.mention}"
+    (first,) = fake.messages(thread)
+    assert first.content == "first post"
+    assert first.attachments[0].image().size == (32, 32)
+    notice = fake.last_message(fake.general)
+    assert notice.type == 18 and notice.content == "alice vs bob"
+
+
+async def test_original_response_deleted(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe vanish")
+
+    assert reply.message is not None and reply.message.deleted
+    assert fake.messages(fake.general) == []
