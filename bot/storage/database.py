@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -50,6 +50,7 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._closed = False
         self.path = path
 
     @classmethod
@@ -77,7 +78,11 @@ class Database:
         return cls(conn, path)
 
     async def close(self) -> None:
+        """Close the connection (a second call does nothing); pending operations finish first."""
         async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             await self._conn.execute_fetchall("PRAGMA optimize")
             await self._conn.close()
 
@@ -100,15 +105,21 @@ class Database:
         until the commit; read-only blocks use it too, which keeps every query on one snapshot.
         """
         async with self._lock:
-            try:
-                await self._conn.execute_fetchall("BEGIN IMMEDIATE")
-                yield Connection(self._conn)
-                await self._conn.execute_fetchall("COMMIT")
-            except BaseException as error:
-                await self._rollback()
-                if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
-                    raise DatabaseBusyError() from error
-                raise
+            with _busy_as_error():
+                try:
+                    await self._conn.execute_fetchall("BEGIN IMMEDIATE")
+                    yield Connection(self._conn)
+                    await self._conn.execute_fetchall("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+
+    async def execute_alone(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        """Run one statement as its own transaction (SQLite's autocommit): atomic all the same,
+        and one round trip to the connection's thread instead of three, for the hottest writes."""
+        async with self._lock:
+            with _busy_as_error():
+                return list(await self._conn.execute_fetchall(sql, params))
 
     async def _rollback(self) -> None:
         # Statements are queued in order on the connection's thread, so this runs after any
@@ -119,6 +130,17 @@ class Database:
         except sqlite3.OperationalError as error:
             if "no transaction is active" not in str(error):
                 raise
+
+
+@contextmanager
+def _busy_as_error() -> Iterator[None]:
+    """Another process held the write lock past the busy timeout: say so plainly."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error):
+            raise DatabaseBusyError() from error
+        raise
 
 
 def _probe(path: Path) -> None:

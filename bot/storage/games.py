@@ -161,19 +161,21 @@ class GameStore(Database):
         """
         if not _SQUARE.fullmatch(move):
             raise InvalidInputError(f"{move!r} is not a square; squares go from a1 to h8.")
+        rows = await self.execute_alone(
+            f"""
+            UPDATE games
+            SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?
+            WHERE id = ? AND ply = ? AND status = 'active'
+            RETURNING {GAME_COLUMNS}
+            """,
+            (move, deadline, now, game_id, expected_ply),
+        )
+        if rows:
+            return game_from_row(rows[0])
+        # Refused. A ply only grows and a game only ends, so what refuses it now refused it then.
         async with self.transaction() as db:
             await _current(db, game_id, expected_ply)
-            row = await db.one(
-                f"""
-                UPDATE games
-                SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?
-                WHERE id = ?
-                RETURNING {GAME_COLUMNS}
-                """,
-                (move, deadline, now, game_id),
-            )
-            assert row is not None
-            return game_from_row(row)
+        raise AssertionError("a refused move always has a reason")
 
     async def set_message(self, game_id: int, message_id: int) -> Game:
         """Point the game at the message now showing its board (after a repost)."""

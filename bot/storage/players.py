@@ -141,6 +141,22 @@ async def _rank(db: Connection, record: PlayerRecord) -> int:
     return int(rank)
 
 
+async def _page(db: Connection, guild_id: int, offset: int, limit: int) -> list[sqlite3.Row]:
+    """Players `offset + 1` onwards by rating. The inner query skips along the covering index,
+    so only the page's own rows are read from the table, not every row skipped over."""
+    return await db.all(
+        f"""
+        SELECT {_PLAYER_COLUMNS} FROM players
+        WHERE guild_id = :guild AND user_id IN (
+            SELECT user_id FROM players WHERE guild_id = :guild
+            ORDER BY rating DESC, user_id LIMIT :limit OFFSET :offset
+        )
+        ORDER BY rating DESC, user_id
+        """,
+        {"guild": guild_id, "limit": limit, "offset": offset},
+    )
+
+
 class PlayerStore(Database):
     async def player(self, guild_id: int, user_id: int) -> PlayerRecord | None:
         """The player's rated record in the guild; None before their first rated game."""
@@ -169,13 +185,7 @@ class PlayerStore(Database):
             )
             page = min(max(page, 1), max(1, math.ceil(total / per_page)))
             offset = (page - 1) * per_page
-            rows = await db.all(
-                f"""
-                SELECT {_PLAYER_COLUMNS} FROM players WHERE guild_id = ?
-                ORDER BY rating DESC, user_id LIMIT ? OFFSET ?
-                """,
-                (guild_id, per_page, offset),
-            )
+            rows = await _page(db, guild_id, offset, per_page)
             entries = tuple(
                 LeaderboardEntry(offset + i + 1, _record(row)) for i, row in enumerate(rows)
             )

@@ -27,8 +27,13 @@ async def assert_ranks_match(storage: Storage, guild: int, ratings: dict[int, fl
     order = expected_order(ratings)
     for place, user in enumerate(order, start=1):
         assert await storage.rank(guild, user) == place, (user, ratings[user])
-    page = await storage.leaderboard(guild, per_page=100)
-    assert page.total == len(ratings)
+    first = await storage.leaderboard(guild, per_page=7)
+    pages = [first] + [
+        await storage.leaderboard(guild, page=n, per_page=7) for n in range(2, first.pages + 1)
+    ]
+    assert first.total == len(ratings)
+    assert [e.player.user_id for p in pages for e in p.entries] == order
+    assert [e.rank for p in pages for e in p.entries] == list(range(1, len(order) + 1))
 
 
 async def test_empty_leaderboard(storage: Storage) -> None:

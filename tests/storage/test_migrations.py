@@ -33,6 +33,7 @@ async def test_reopening_keeps_data_and_version(db_path: Path) -> None:
         game = await storage.create_game(
             1, 2, 3, 4, rated=True, time_per_move=60, deadline=None, now=0
         )
+        await storage.close()  # closing early, then again on leaving the block, is harmless
     async with await Storage.open(db_path) as storage:
         assert await storage.get_game(game.id) == game
     assert user_version(db_path) == len(MIGRATIONS)

@@ -1,0 +1,124 @@
+"""Storage speed: committed moves/s, and leaderboard and rank times in a 100,000-player guild.
+
+Run: `.venv/bin/python benchmarks/storage.py [--players N]`. Everything runs on a real SQLite
+file in a temporary directory with the production settings (WAL, synchronous=NORMAL). Moves go
+through `Storage.record_move`, each its own committed transaction; the players are bulk-loaded
+with plain SQL (rating ~ N(1500, 350)), as playing 50,000 games first would only add waiting.
+Targets: at least 2,000 moves/s; a leaderboard page or a rank lookup in at most 10 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from functools import partial
+from pathlib import Path
+
+from bot.storage import Game, Storage
+
+GUILD = 1_150_000_000_000_000_001
+FIRST_USER = 1_170_000_000_000_000_000
+MOVES_PER_GAME = 60
+SQUARES = [column + row for column in "abcdefgh" for row in "12345678"]
+
+
+async def new_games(storage: Storage, count: int, first_channel: int) -> list[Game]:
+    return [
+        await storage.create_game(
+            GUILD, first_channel + i, 1, 2, rated=True, time_per_move=60, deadline=None, now=0
+        )
+        for i in range(count)
+    ]
+
+
+async def play(storage: Storage, game: Game) -> None:
+    for ply in range(MOVES_PER_GAME):
+        await storage.record_move(game.id, ply, SQUARES[ply], deadline=ply + 60.0, now=ply)
+
+
+async def moves_per_second(storage: Storage, games: list[Game], concurrent: bool) -> float:
+    start = time.perf_counter()
+    if concurrent:
+        await asyncio.gather(*(play(storage, game) for game in games))
+    else:
+        for game in games:
+            await play(storage, game)
+    return len(games) * MOVES_PER_GAME / (time.perf_counter() - start)
+
+
+def load_players(path: Path, count: int) -> dict[str, int]:
+    """Bulk-insert rated players; returns the ids of the top, median and bottom player."""
+    rng = random.Random(1)
+    rows = [
+        (GUILD, FIRST_USER + i, rng.gauss(1500, 350), rng.uniform(45, 350), 0.06, 0.0)
+        for i in range(count)
+    ]
+    with sqlite3.connect(path) as conn:
+        conn.executemany(
+            "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        conn.execute("ANALYZE")
+    conn.close()
+    order = sorted(rows, key=lambda row: (-row[2], row[1]))
+    return {"top": order[0][1], "median": order[count // 2][1], "bottom": order[-1][1]}
+
+
+async def timed_ms(call: Callable[[], Awaitable[object]], runs: int) -> tuple[float, float]:
+    """Median and worst time of `runs` calls, in milliseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        await call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times)
+
+
+async def run(players: int, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "bench.sqlite3"
+        async with await Storage.open(path) as storage:
+            single = await moves_per_second(storage, await new_games(storage, 50, 0), False)
+            many = await moves_per_second(storage, await new_games(storage, 100, 1000), True)
+        print(f"committed moves/s, one game at a time:     {single:8,.0f}")
+        print(f"committed moves/s, 100 games concurrently: {many:8,.0f}")
+
+        ids = load_players(path, players)
+        pages = -(-players // 10)
+        async with await Storage.open(path) as storage:
+            median = ids["median"]
+            cases: list[tuple[str, Callable[[], Awaitable[object]]]] = [
+                ("leaderboard page 1 (+ total, viewer rank)",
+                 lambda: storage.leaderboard(GUILD, page=1, viewer_id=median)),
+                (f"leaderboard page {pages // 2} (middle)",
+                 lambda: storage.leaderboard(GUILD, page=pages // 2)),
+                (f"leaderboard page {pages} (last)",
+                 lambda: storage.leaderboard(GUILD, page=pages)),
+            ]  # fmt: skip
+            cases += [
+                (f"rank lookup, {where} player", partial(storage.rank, GUILD, user))
+                for where, user in ids.items()
+            ]
+            print(f"with {players:,} rated players in one guild (median / worst of {runs}):")
+            for label, call in cases:
+                median_ms, worst_ms = await timed_ms(call, runs)
+                print(f"  {label:<45} {median_ms:6.2f} ms / {worst_ms:6.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=100)
+    args = parser.parse_args()
+    asyncio.run(run(args.players, args.runs))
+
+
+if __name__ == "__main__":
+    main()
