@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from bot.storage.database import Connection, Database
+from bot.storage.database import Database, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
@@ -43,14 +43,14 @@ def _challenge(row: sqlite3.Row) -> Challenge:
     )
 
 
-async def _load(db: Connection, challenge_id: int) -> Challenge:
+async def _load(db: Transaction, challenge_id: int) -> Challenge:
     row = await db.one(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
     if row is None:
         raise ChallengeNotFoundError(challenge_id)
     return _challenge(row)
 
 
-async def _pending(db: Connection, challenge_id: int, now: float) -> Challenge:
+async def _pending(db: Transaction, challenge_id: int, now: float) -> Challenge:
     """The challenge, if it can still be answered at `now`."""
     challenge = await _load(db, challenge_id)
     if challenge.status is not ChallengeStatus.PENDING:
@@ -61,7 +61,7 @@ async def _pending(db: Connection, challenge_id: int, now: float) -> Challenge:
 
 
 async def _close(
-    db: Connection, challenge_id: int, status: ChallengeStatus, now: float, game_id: int | None
+    db: Transaction, challenge_id: int, status: ChallengeStatus, now: float, game_id: int | None
 ) -> Challenge:
     row = await db.one(
         f"""

@@ -21,7 +21,7 @@ BUSY_TIMEOUT_MS = 5000
 Params = Iterable[Any] | dict[str, Any]
 
 
-class Connection:
+class Transaction:
     """One transaction's view of the database; only valid inside `Database.transaction()`."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
@@ -98,7 +98,7 @@ class Database:
         await self.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    async def transaction(self) -> AsyncIterator[Transaction]:
         """Run the block as one transaction: committed if it returns, rolled back if it raises.
 
         `BEGIN IMMEDIATE` takes the write lock up front, so reads made in the block stay valid
@@ -108,7 +108,7 @@ class Database:
             with _busy_as_error():
                 try:
                     await self._conn.execute_fetchall("BEGIN IMMEDIATE")
-                    yield Connection(self._conn)
+                    yield Transaction(self._conn)
                     await self._conn.execute_fetchall("COMMIT")
                 except BaseException:
                     await self._rollback()

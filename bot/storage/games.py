@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from bot.storage.database import Connection, Database
+from bot.storage.database import Database, Transaction
 from bot.storage.errors import (
     ChannelBusyError,
     GameNotFoundError,
@@ -50,7 +50,7 @@ def game_from_row(row: sqlite3.Row) -> Game:
     )
 
 
-async def check_channel_free(db: Connection, channel_id: int) -> None:
+async def check_channel_free(db: Transaction, channel_id: int) -> None:
     busy = await db.value(
         "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
     )
@@ -59,7 +59,7 @@ async def check_channel_free(db: Connection, channel_id: int) -> None:
 
 
 async def insert_game(
-    db: Connection,
+    db: Transaction,
     *,
     guild_id: int,
     channel_id: int,
@@ -88,7 +88,7 @@ async def insert_game(
     return game_from_row(row)
 
 
-async def _current(db: Connection, game_id: int, expected_ply: int) -> Game:
+async def _current(db: Transaction, game_id: int, expected_ply: int) -> Game:
     """The game, if it is still active at `expected_ply`."""
     row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if row is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sqlite3
 
-from bot.storage.database import Connection, Database
+from bot.storage.database import Database, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating, rate
 from bot.storage.models import (
@@ -40,7 +40,7 @@ def _record(row: sqlite3.Row) -> PlayerRecord:
     )
 
 
-async def _load(db: Connection, guild_id: int, user_id: int) -> PlayerRecord | None:
+async def _load(db: Transaction, guild_id: int, user_id: int) -> PlayerRecord | None:
     row = await db.one(
         f"SELECT {_PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
@@ -71,7 +71,7 @@ def _after_game(
     )
 
 
-async def _save(db: Connection, record: PlayerRecord) -> None:
+async def _save(db: Transaction, record: PlayerRecord) -> None:
     await db.all(
         f"""
         INSERT INTO players ({_PLAYER_COLUMNS})
@@ -101,7 +101,7 @@ async def _save(db: Connection, record: PlayerRecord) -> None:
 
 
 async def record_rated_result(
-    db: Connection, game: Game, now: float
+    db: Transaction, game: Game, now: float
 ) -> tuple[RatingChange, RatingChange]:
     """Count a finished rated game in both players' records; returns (black, white) changes."""
     assert game.result is not None, "only decided games are rated"
@@ -122,7 +122,7 @@ async def record_rated_result(
     )
 
 
-async def _rank(db: Connection, record: PlayerRecord) -> int:
+async def _rank(db: Transaction, record: PlayerRecord) -> int:
     """1 + players ahead (higher rating, or equal rating and lower id), read off the histogram
     for whole buckets above the player's and counted in the index within their own bucket."""
     rank = await db.value(
@@ -141,7 +141,7 @@ async def _rank(db: Connection, record: PlayerRecord) -> int:
     return int(rank)
 
 
-async def _page(db: Connection, guild_id: int, offset: int, limit: int) -> list[sqlite3.Row]:
+async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[sqlite3.Row]:
     """Players `offset + 1` onwards by rating. The inner query skips along the covering index,
     so only the page's own rows are read from the table, not every row skipped over."""
     return await db.all(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from bot.storage.database import Connection, Database
+from bot.storage.database import Database, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.models import GuildSettings
 
@@ -18,7 +18,7 @@ def check_time_per_move(seconds: float) -> float:
     return float(seconds)
 
 
-async def load_settings(db: Connection, guild_id: int) -> GuildSettings:
+async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults for a guild that never changed them."""
     row = await db.one(
         "SELECT time_per_move, rated FROM guild_settings WHERE guild_id = ?", (guild_id,)
