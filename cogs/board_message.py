@@ -1,0 +1,181 @@
+"""What a game's message says and shows: text, board image with alt text, and components."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot import engine
+from bot.referee import GameState
+from bot.storage import EndReason, RatingChange
+from cogs import items
+from rendering import board_alt_text, render_board
+
+MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
+SELECT_OPTIONS = 25
+
+DISC = {engine.Color.BLACK: "⚫", engine.Color.WHITE: "⚪"}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """A rendered game message; `file()` makes a fresh attachment each time it is sent."""
+
+    content: str
+    image: bytes
+    filename: str
+    description: str
+    view: discord.ui.View
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.image), self.filename, description=self.description)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>" if user_id else "deleted user"
+
+
+def discs(count: int) -> str:
+    return f"{count} disc" if count == 1 else f"{count} discs"
+
+
+def player_lines(state: GameState) -> list[str]:
+    record, position = state.record, state.position
+    return [
+        f"{DISC[color]} {color.title}: {mention(user)} · {discs(position.count(color))}"
+        for color, user in (
+            (engine.Color.BLACK, record.black_id),
+            (engine.Color.WHITE, record.white_id),
+        )
+    ]
+
+
+def rating_line(change: RatingChange, name: str) -> str:
+    before, after = round(change.before.rating), round(change.after.rating)
+    return f"{name} {before} → {after} ({after - before:+d})"
+
+
+def status_lines(state: GameState) -> list[str]:
+    record, game = state.record, state.game
+    last = game.last
+    lines = []
+    if last is not None and last.passed is not None:
+        lines.append(f"{DISC[last.passed]} {last.passed.title} has no legal move and passes.")
+    if record.active:
+        color = game.turn
+        line = f"Move {len(game) + 1} · {DISC[color]} {mention(state.to_move_id or 0)} to move"
+        if record.deadline is not None:
+            line += f" · time runs out <t:{int(record.deadline)}:R>"
+        return [*lines, line]
+    return [*lines, *ending_lines(state)]
+
+
+def ending_lines(state: GameState) -> list[str]:
+    record = state.record
+    reason = record.end_reason
+    if reason is EndReason.CANCELLED:
+        return [f"Game cancelled by {mention(record.cancelled_by or 0)}; it is not rated."]
+    winner_id = record.winner_id
+    black, white = record.black_discs or 0, record.white_discs or 0
+    if winner_id is None:
+        headline = f"🏁 **Draw {black}-{white}**"
+    else:
+        high, low = max(black, white), min(black, white)
+        won = f"{mention(winner_id)} wins"
+        if reason is EndReason.NORMAL:
+            headline = f"🏁 {won} **{high}-{low}**"
+        else:
+            loser_id = record.white_id if winner_id == record.black_id else record.black_id
+            how = "resigned" if reason is EndReason.RESIGNATION else "ran out of time"
+            headline = f"🏁 {won}: {mention(loser_id)} {how} (discs {black}-{white})"
+    lines = [headline]
+    finished = state.finished
+    if finished is not None and finished.black and finished.white:
+        lines.append(
+            "Ratings: "
+            + " · ".join(
+                rating_line(change, mention(change.user_id))
+                for change in (finished.black, finished.white)
+            )
+        )
+    return lines
+
+
+def content(state: GameState) -> str:
+    header = f"**Reversi** · game #{state.record.id}"
+    return "\n".join([header, *player_lines(state), *status_lines(state)])
+
+
+def build_view(state: GameState) -> discord.ui.View:
+    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch at the end."""
+    record = state.record
+    view = discord.ui.View(timeout=None)
+    if not record.active:
+        view.add_item(items.RematchButton(record.id))
+        return view
+    moves = [engine.square_name(square) for square in state.position.legal_moves()]
+    if len(moves) <= MAX_BUTTONS:
+        for index, name in enumerate(moves):
+            view.add_item(items.MoveButton(record.id, record.ply, name, row=index // 5))
+    else:
+        for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
+            chunk = moves[start : start + SELECT_OPTIONS]
+            view.add_item(items.MoveSelect(record.id, record.ply, part, chunk, row=part))
+    view.add_item(items.ResignButton(record.id, row=4))
+    return view
+
+
+def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
+    last = state.game.last
+    last_move = None if last is None else last.square
+    passed = None if last is None else last.passed
+    status = None if state.record.active else result_status(state)
+    black, white = names
+    image = render_board(
+        state.position,
+        last_move=last_move,
+        flipped=0 if last is None else last.flipped,
+        passed=passed,
+        show_legal=state.record.active,
+        black_name=black,
+        white_name=white,
+        status=status,
+    )
+    alt = board_alt_text(
+        state.position,
+        last_move=last_move,
+        passed=passed,
+        show_legal=state.record.active,
+        black_name=black,
+        white_name=white,
+        status=status,
+    )
+    return image, alt
+
+
+def result_status(state: GameState) -> str | None:
+    """The image's status line when the game did not end on the board (resigned, timed out)."""
+    record = state.record
+    reason = record.end_reason
+    if reason is EndReason.NORMAL:
+        return None
+    if reason is EndReason.CANCELLED:
+        return "Game cancelled"
+    winner = engine.Color.BLACK if record.winner_id == record.black_id else engine.Color.WHITE
+    how = "resigned" if reason is EndReason.RESIGNATION else "ran out of time"
+    return f"{winner.opponent.title} {how}: {winner.title} wins"
+
+
+async def build(state: GameState, names: tuple[str, str]) -> BoardMessage:
+    """Render off the event loop, so other games are not held up by this one's image."""
+    image, alt = await asyncio.to_thread(_image, state, names)
+    return BoardMessage(
+        content=content(state),
+        image=image,
+        filename=f"reversi-{state.record.id}-{state.record.ply}.png",
+        description=alt,
+        view=build_view(state),
+    )

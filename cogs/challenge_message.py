@@ -1,0 +1,62 @@
+"""The text and buttons of a challenge, from invitation to its end."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.storage import Challenge, ChallengeStatus, Colour
+from cogs.board_message import mention
+from cogs.items import ChallengeButton
+
+TIME_CHOICES = {
+    300: "5 minutes",
+    3600: "1 hour",
+    6 * 3600: "6 hours",
+    86400: "1 day",
+    3 * 86400: "3 days",
+    7 * 86400: "1 week",
+}
+
+
+def describe_time(seconds: float) -> str:
+    if int(seconds) in TIME_CHOICES:
+        return TIME_CHOICES[int(seconds)]
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} hours"
+    return f"{seconds / 60:g} minutes"
+
+
+def invitation(challenge: Challenge) -> str:
+    challenger = mention(challenge.challenger_id)
+    target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)
+    colour = {
+        Colour.BLACK: f"{challenger} plays ⚫ Black",
+        Colour.WHITE: f"{challenger} plays ⚪ White",
+        Colour.RANDOM: "colours drawn at random",
+    }[challenge.colour]
+    where = " · played in a new thread" if challenge.in_thread else ""
+    who = "Anyone can accept." if challenge.opponent_id is None else f"{target}, do you accept?"
+    return (
+        f"**Reversi challenge** · {challenger} challenges {target}!\n"
+        f"{colour} · {describe_time(challenge.time_per_move)} per move{where}\n"
+        f"{who} Expires <t:{int(challenge.expires_at)}:R>."
+    )
+
+
+def closed(challenge: Challenge) -> str:
+    challenger = mention(challenge.challenger_id)
+    target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)
+    return {
+        ChallengeStatus.DECLINED: f"{target} declined the Reversi challenge from {challenger}.",
+        ChallengeStatus.CANCELLED: f"{challenger} cancelled their Reversi challenge.",
+        ChallengeStatus.EXPIRED: f"The Reversi challenge from {challenger} to {target} expired.",
+    }.get(challenge.status, f"The Reversi challenge from {challenger} is closed.")
+
+
+def invitation_view(challenge: Challenge) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton(challenge.id, "accept"))
+    if challenge.opponent_id is not None:
+        view.add_item(ChallengeButton(challenge.id, "decline"))
+    view.add_item(ChallengeButton(challenge.id, "cancel"))
+    return view

@@ -1,0 +1,206 @@
+"""Persistent buttons and selects: each `custom_id` carries what it acts on, so they keep working
+after a restart. Their callbacks hand over to the gameplay cog."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Protocol, cast
+
+import discord
+
+COG_NAME = "Reversi"
+
+
+class Handlers(Protocol):
+    async def on_challenge_button(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None: ...
+
+    async def on_move(
+        self, interaction: discord.Interaction, game_id: int, ply: int, square: str
+    ) -> None: ...
+
+    async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+def handlers(interaction: discord.Interaction) -> Handlers:
+    cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("the gameplay cog is not loaded")
+    return cast(Handlers, cog)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:challenge:(?P<id>[0-9]+):(?P<action>accept|decline|cancel)",
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "accept": ("Accept", discord.ButtonStyle.success),
+        "decline": ("Decline", discord.ButtonStyle.danger),
+        "cancel": ("Cancel", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, challenge_id: int, action: str) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"reversi:challenge:{challenge_id}:{action}"
+            )
+        )
+        self.challenge_id = challenge_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_challenge_button(interaction, self.challenge_id, self.action)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:move:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<square>[a-h][1-8])",
+):
+    def __init__(self, game_id: int, ply: int, square: str, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=square,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"reversi:move:{game_id}:{ply}:{square}",
+                row=row,
+            )
+        )
+        self.game_id, self.ply, self.square = game_id, ply, square
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["ply"]), match["square"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_move(interaction, self.game_id, self.ply, self.square)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"reversi:pick:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<part>[0-9])",
+):
+    def __init__(
+        self,
+        game_id: int,
+        ply: int,
+        part: int,
+        squares: list[str] | None = None,
+        *,
+        row: int | None = None,
+    ) -> None:
+        names = squares or []
+        placeholder = f"Choose your move ({names[0]}-{names[-1]})" if names else "Choose a move"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"reversi:pick:{game_id}:{ply}:{part}",
+                placeholder=placeholder,
+                options=[discord.SelectOption(label=name, value=name) for name in names],
+                row=row,
+            )
+        )
+        self.game_id, self.ply = game_id, ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["ply"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        square = self.item.values[0] if self.item.values else ""
+        await handlers(interaction).on_move(interaction, self.game_id, self.ply, square)
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:resign:(?P<game>[0-9]+)"
+):
+    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"reversi:resign:{game_id}",
+                row=row,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_resign_button(interaction, self.game_id)
+
+
+class ResignConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:resign-yes:(?P<game>[0-9]+)",
+):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"reversi:resign-yes:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignConfirmButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_resign_confirm(interaction, self.game_id)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:rematch:(?P<game>[0-9]+)"
+):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"reversi:rematch:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_rematch(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    MoveButton,
+    MoveSelect,
+    ResignButton,
+    ResignConfirmButton,
+    RematchButton,
+)
