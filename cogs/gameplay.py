@@ -178,7 +178,8 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
                 raise Refusal("This is already a thread: play here without `thread`.")
             storage = self.bot.storage
             settings = await storage.guild_settings(guild_id)
-            if not settings.allows(channel.id):
+            home = channel.parent_id if isinstance(channel, discord.Thread) else channel.id
+            if home is None or not settings.allows(home):
                 raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
             check_permissions(interaction, thread=thread)
             if not thread:
