@@ -26,6 +26,7 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/mypy bot rendering
 
 test: lint
+	$(PY) -m bot check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-dev
