@@ -61,7 +61,3 @@ class FakeClock:
         finally:
             if task is not None:
                 self.parked.discard(task)
-
-    async def sleep(self, seconds: float) -> None:
-        """Sleep for `seconds` of fake time."""
-        await self.sleep_until(self._now + timedelta(seconds=seconds))

@@ -30,6 +30,7 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTB
     11,
 )
 HEARTBEAT_INTERVAL_MS = 41_250
+GUILD_MEMBERS_INTENT = 1 << 1
 AUTHENTICATION_FAILED = 4004
 DECODE_ERROR = 4002
 
@@ -74,6 +75,7 @@ class Session:
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: _Connection | None = None
     resumes: int = 0
+    replayed: int = 0
     ended: bool = False
 
 
@@ -174,8 +176,10 @@ class Gateway:
                 "application": {"id": str(world.application_id), "flags": 0},
             },
         )
+        # Without the privileged members intent Discord sends only the bot's own member.
+        members = None if data.get("intents", 0) & GUILD_MEMBERS_INTENT else {world.bot_user.id}
         for guild in world.guilds:
-            self.dispatch("GUILD_CREATE", guild.payload())
+            self.dispatch("GUILD_CREATE", guild.payload(member_ids=members))
         self.identified.set()
         return session
 
@@ -189,6 +193,7 @@ class Gateway:
         for payload in session.sent:
             if payload["s"] > (data.get("seq") or 0):
                 connection.send(payload)
+                session.replayed += 1
         self.dispatch("RESUMED", {})
         return session
 

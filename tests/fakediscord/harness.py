@@ -87,7 +87,7 @@ class BotHarness:
             logging.getLogger(name).addHandler(self._errors)
         bot = create_bot(self.settings, extensions=self.extensions)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
-        bot.clock = self.fake.clock  # type: ignore[attr-defined]
+        bot.clock = self.fake.clock
         self.fake.bot_sequence = lambda: bot.ws.sequence if bot.ws is not None else None
         task = asyncio.create_task(
             bot.start(self.settings.token or ""), name="reversi-bot", context=bot_context()

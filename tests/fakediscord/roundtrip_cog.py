@@ -238,7 +238,7 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
 
     @app_commands.command(description="Answer after some seconds of bot time")
     async def slow(self, interaction: discord.Interaction, seconds: int) -> None:
-        await self.clock.sleep(seconds)
+        await self.clock.sleep_until(self.clock.now() + timedelta(seconds=seconds))
         try:
             await interaction.response.send_message("finally")
         except discord.NotFound as error:

@@ -196,6 +196,10 @@ def _leaf_errors(
 def _as_field_error(path: str, error: jsonschema.ValidationError) -> FieldError:
     """Phrase a schema violation the way Discord phrases the same mistake."""
     keyword, limit = error.validator, error.validator_value
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    if keyword in ("minLength", "maxLength") and {"minLength", "maxLength"} <= schema.keys():
+        low, high = schema["minLength"], schema["maxLength"]
+        return FieldError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
     if keyword in ("maxLength", "maxItems"):
         return FieldError(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
     if keyword in ("minLength", "minItems"):

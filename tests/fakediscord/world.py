@@ -226,7 +226,9 @@ class Guild:
                 return role
         raise KeyError(f"guild {self.name!r} has no role {name!r}")
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self, *, member_ids: set[int] | None = None) -> dict[str, Any]:
+        """The GUILD_CREATE payload; `member_ids` limits the members sent (None: all)."""
+        members = [m for m in self.members.values() if member_ids is None or m.user.id in member_ids]
         return {
             "id": str(self.id),
             "name": self.name,
@@ -258,7 +260,7 @@ class Guild:
             "large": False,
             "unavailable": False,
             "member_count": len(self.members),
-            "members": [member.payload() for member in self.members.values()],
+            "members": [member.payload() for member in members],
             "channels": [channel.payload() for channel in self.text_channels],
             "threads": [channel.payload() for channel in self.threads if not channel.archived],
             "presences": [],

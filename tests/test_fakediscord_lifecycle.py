@@ -1,0 +1,127 @@
+"""Login, READY and GUILD_CREATE, restart on the same database, RESUME, the clock."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import aiohttp
+import discord
+import pytest
+
+from bot.config import Settings
+from tests.fakediscord import BotHarness, FakeDiscord
+
+pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+
+
+async def test_bot_sees_the_guilds_from_guild_create(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    bot = bot_harness.bot
+
+    assert bot.user is not None and bot.user.id == fake.world.bot_user.id
+    assert sorted(g.name for g in bot.guilds) == ["Reversi Club", "Second Server"]
+    guild = bot.get_guild(fake.guild.id)
+    assert guild is not None
+    assert [c.name for c in guild.text_channels] == ["general", "games", "quiet"]
+    assert [t.name for t in guild.threads] == ["old-games"]
+    assert {r.name for r in guild.roles} == {"@everyone", "Moderator", "Reversi"}
+    assert guild.member_count == 6
+    assert guild.get_member(fake.carol.id) is None  # no members intent: only the bot is sent
+    assert guild.me.guild_permissions.attach_files
+    assert [r.name for r in guild.me.roles[1:]] == ["Reversi"]
+
+
+async def test_commands_are_synced_once(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    names = {(c["name"], c["type"]) for c in fake.world.commands[None]}
+
+    assert names == {("probe", 1), ("Wave at", 2)}
+    await bot_harness.restart()
+    synced = [r for r in fake.requests if r.method == "PUT"]
+    assert len(synced) == 1
+
+
+async def test_restart_keeps_the_database_and_old_buttons_work(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "probe count")
+    counter = (await fake.slash(fake.alice, "probe counter")).message
+    assert counter is not None
+    first_bot = bot_harness.bot
+
+    await bot_harness.restart()
+
+    assert bot_harness.bot is not first_bot and first_bot.is_closed()
+    assert (await fake.slash(fake.bob, "probe count")).content == "count 2"
+    await fake.click(fake.bob, counter, "Count 0")
+    assert counter.content == "count 1"
+    assert len(fake.gateway.sessions) == 2
+
+
+async def test_reconnect_resumes_and_replays_missed_events(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    session = fake.gateway.session
+    assert session is not None
+    resumed: list[bool] = []
+
+    async def on_resumed() -> None:
+        resumed.append(True)
+
+    bot_harness.bot.add_listener(on_resumed)
+
+    await fake.gateway.reconnect()
+    reply = await fake.slash(fake.alice, "probe ping")
+
+    assert reply.content == "pong"
+    assert fake.gateway.session is session and session.resumes == 1
+    assert session.replayed >= 1  # the interaction sent while the bot was reconnecting
+    assert resumed == [True]
+
+
+async def test_advancing_the_clock_fires_the_bots_timers(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe remind", minutes=10)
+    deadline = int(fake.clock.now().timestamp()) + 600
+    assert reply.content == f"reminder at <t:{deadline}:R>"
+
+    await fake.advance(minutes=9)
+    assert fake.last_message(fake.general) is reply.message
+    await fake.advance(minutes=1)
+    assert fake.last_message(fake.general).content == "reminder"
+
+
+async def test_snowflakes_follow_the_clock(fake: FakeDiscord) -> None:
+    await fake.advance(hours=5)
+    reply = await fake.slash(fake.alice, "probe ping")
+
+    assert reply.message is not None
+    assert discord.utils.snowflake_time(reply.message.id) == fake.clock.now()
+    assert reply.message.created_at == fake.clock.now()
+
+
+async def test_wrong_token_fails_login(fake_discord: FakeDiscord, tmp_path) -> None:
+    harness = BotHarness(fake_discord, Settings(token="wrong", database_path=tmp_path / "db"), ())
+
+    with pytest.raises(discord.LoginFailure):
+        await harness.start()
+
+
+async def test_gateway_speaks_plain_json_and_checks_the_token(fake_discord: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as session:
+        url = f"{fake_discord.gateway_url}?v=10&encoding=json"
+        async with session.ws_connect(url) as ws:
+            hello = await ws.receive_json()
+            await ws.send_json({"op": 2, "d": {"token": fake_discord.token, "intents": 513}})
+            ready = await ws.receive_json()
+            guild = await ws.receive_json()
+        async with session.ws_connect(url + "&compress=zlib-stream") as ws:
+            frame = await ws.receive_bytes()
+            await ws.send_json({"op": 2, "d": {"token": "wrong"}})
+            closing = await ws.receive()
+
+    assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+    assert (ready["t"], ready["s"]) == ("READY", 1)
+    assert ready["d"]["resume_gateway_url"].startswith(fake_discord.gateway_url)
+    assert (guild["t"], guild["d"]["name"]) == ("GUILD_CREATE", "Reversi Club")
+    assert frame.endswith(b"\x00\x00\xff\xff")
+    assert json.loads(zlib.decompressobj().decompress(frame))["op"] == 10
+    assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004
