@@ -117,6 +117,16 @@ async def test_interaction_answered_just_in_time(fake: FakeDiscord) -> None:
     assert reply.content == "finally" and not reply.late
 
 
+async def test_interaction_token_expires_after_fifteen_minutes(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    reply = await fake.slash(fake.alice, "probe later", minutes=16, expect_answer=False)
+    await fake.advance(minutes=16)
+
+    assert probe_errors(bot_harness) == [50027]
+    assert reply.message is not None and reply.message.loading
+
+
 async def test_generic_fault_fires_as_often_as_asked(fake: FakeDiscord) -> None:
     await fake.slash(fake.alice, "probe post", text="v1")
     posted = fake.last_message(fake.general)

@@ -69,13 +69,15 @@ async def test_reconnect_resumes_and_replays_missed_events(
 
     bot_harness.bot.add_listener(on_resumed)
 
-    await fake.gateway.reconnect()
+    fake.gateway.request_reconnect()
     reply = await fake.slash(fake.alice, "probe ping")
 
     assert reply.content == "pong"
     assert fake.gateway.session is session and session.resumes == 1
     assert session.replayed >= 1  # the interaction sent while the bot was reconnecting
     assert resumed == [True]
+    await fake.reconnect()
+    assert session.resumes == 2 and resumed == [True, True]
 
 
 async def test_advancing_the_clock_fires_the_bots_timers(fake: FakeDiscord) -> None:

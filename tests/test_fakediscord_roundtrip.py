@@ -161,3 +161,16 @@ async def test_original_response_deleted(fake: FakeDiscord) -> None:
 
     assert reply.message is not None and reply.message.deleted
     assert fake.messages(fake.general) == []
+
+
+async def test_followups_fill_the_deferred_answer_then_add_messages(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "probe later", minutes=5, expect_answer=False)
+    assert reply.message is not None and reply.message.loading
+
+    await fake.advance(minutes=5)
+
+    assert reply.content == "5 minutes later" and not reply.message.loading
+    (second,) = reply.followups
+    assert second.ephemeral and second.content == "and a second follow-up"
+    assert fake.messages(fake.general) == [reply.message]
+    assert fake.ephemeral_replies(fake.alice) == [second]

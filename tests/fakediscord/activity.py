@@ -117,10 +117,10 @@ class ActivityMonitor:
             if not t.done() and t not in self._parked and t not in self.ignored
         ]
 
-    async def settle(self, outstanding: Callable[[], str | None], *, timeout: float) -> None:
+    async def settle(self, outstanding: Callable[[], str | None], *, limit: float) -> None:
         """Return once the bot is settled; `outstanding()` names fake-side work still open."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        deadline = loop.time() + limit
         seen, calm_since, calm_polls = self.version, loop.time(), 0
         while True:
             await asyncio.sleep(POLL_SECONDS)
@@ -139,11 +139,11 @@ class ActivityMonitor:
                     return
             calm_polls = 0
             if now >= deadline:
-                raise SettleTimeout(_describe(busy, waiting, self.executor.pending, timeout))
+                raise SettleTimeout(_describe(busy, waiting, self.executor.pending, limit))
 
 
-def _describe(busy: list[asyncio.Task[Any]], waiting: str | None, jobs: int, timeout: float) -> str:
-    parts = [f"the bot did not settle within {timeout:.1f}s"]
+def _describe(busy: list[asyncio.Task[Any]], waiting: str | None, jobs: int, limit: float) -> str:
+    parts = [f"the bot did not settle within {limit:.1f}s"]
     if waiting:
         parts.append(waiting)
     if jobs:

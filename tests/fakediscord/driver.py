@@ -9,6 +9,7 @@ perform (an unknown option, a disabled button, a value outside a select) raise `
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -198,12 +199,9 @@ class FakeDiscord(FakeDiscordServer):
 
     async def reconnect(self) -> None:
         """Ask the bot to reconnect (gateway op 7) and wait until it has resumed its session."""
-        session = self.gateway.session
-        if session is None:
-            raise RuntimeError("no bot is connected")
-        resumes = session.resumes
-        await self.gateway.reconnect()
-        await self.wait_until(lambda: session.resumes > resumes and session.connection is not None)
+        session = self.gateway.request_reconnect()
+        async with asyncio.timeout(self.settle_timeout):
+            await session.resumed.wait()
         await self.settle()
 
     # -- what people see --------------------------------------------------------------------
@@ -400,6 +398,7 @@ class FakeDiscord(FakeDiscordServer):
             raise RuntimeError("no bot is connected to the fake Discord")
         record = self._new_interaction(kind, user, channel, data, source, command_type)
         self.interactions[record.id] = record
+        self.interaction_tokens[record.token] = record
         self.dispatch("INTERACTION_CREATE", record.payload)
         await self.settle()
         if expect and (not record.acknowledged or (record.original and record.original.loading)):

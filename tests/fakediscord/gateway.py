@@ -77,6 +77,7 @@ class Session:
     resumes: int = 0
     replayed: int = 0
     ended: bool = False
+    resumed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class Gateway:
@@ -88,7 +89,6 @@ class Gateway:
         self._on_activity = on_activity
         self.sessions: list[Session] = []
         self.url = ""
-        self.identified = asyncio.Event()
 
     @property
     def session(self) -> Session | None:
@@ -111,12 +111,14 @@ class Gateway:
         session = self.session
         return 0 if session is None else session.seq
 
-    async def reconnect(self) -> None:
+    def request_reconnect(self) -> Session:
         """Ask the client to reconnect (op 7); it comes back with RESUME on the same session."""
         session = self.session
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
+        session.resumed.clear()
         session.connection.send({"op": RECONNECT, "d": None})
+        return session
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -180,7 +182,6 @@ class Gateway:
         members = None if data.get("intents", 0) & GUILD_MEMBERS_INTENT else {world.bot_user.id}
         for guild in world.guilds:
             self.dispatch("GUILD_CREATE", guild.payload(member_ids=members))
-        self.identified.set()
         return session
 
     async def _resume(self, connection: _Connection, data: dict[str, Any]) -> Session | None:
@@ -195,6 +196,7 @@ class Gateway:
                 connection.send(payload)
                 session.replayed += 1
         self.dispatch("RESUMED", {})
+        session.resumed.set()
         return session
 
     async def close(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from asyncio import FIRST_COMPLETED
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -88,21 +89,28 @@ class BotHarness:
         bot = create_bot(self.settings, extensions=self.extensions)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         bot.clock = self.fake.clock
+        ready = asyncio.Event()
+
+        async def on_ready() -> None:
+            ready.set()
+
+        bot.add_listener(on_ready)
         self.fake.bot_sequence = lambda: bot.ws.sequence if bot.ws is not None else None
         task = asyncio.create_task(
             bot.start(self.settings.token or ""), name="reversi-bot", context=bot_context()
         )
         self.fake.monitor.ignored.add(task)
         self._bot, self._task = bot, task
-        try:
-            await self.fake.wait_until(lambda: task.done() or bot.is_ready(), timeout=START_TIMEOUT)
-        except TimeoutError:
-            await self.stop()
-            raise
+        waiter = asyncio.create_task(ready.wait())
+        await asyncio.wait({task, waiter}, timeout=START_TIMEOUT, return_when=FIRST_COMPLETED)
+        waiter.cancel()
         if task.done():
             self._bot = self._task = None
             task.result()
             raise RuntimeError("the bot stopped while starting")
+        if not ready.is_set():
+            await self.stop()
+            raise TimeoutError(f"the bot was not ready within {START_TIMEOUT}s")
         if self.sync_commands and self.starts == 0:
             await self._sync(bot)
         self.starts += 1

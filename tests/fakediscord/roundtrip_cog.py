@@ -244,6 +244,16 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
         except discord.NotFound as error:
             self.errors.append(error.code)
 
+    @app_commands.command(description="Defer, then follow up after some minutes of bot time")
+    async def later(self, interaction: discord.Interaction, minutes: int) -> None:
+        await interaction.response.defer(thinking=True)
+        await self.clock.sleep_until(self.clock.now() + timedelta(minutes=minutes))
+        try:
+            await interaction.followup.send(f"{minutes} minutes later")
+            await interaction.followup.send("and a second follow-up", ephemeral=True)
+        except discord.HTTPException as error:
+            self.errors.append(error.code)
+
     @app_commands.command(description="Answer, then delete the answer")
     async def vanish(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("now you see me")

@@ -43,8 +43,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
     def webhook_record(request: ApiRequest) -> InteractionRecord:
         if request.param("webhook_id") != str(world.application_id):
             raise DiscordError(404, 10015, "Unknown Webhook")
-        token = request.param("webhook_token")
-        record = next((r for r in server.interactions.values() if r.token == token), None)
+        record = server.interaction_tokens.get(request.param("webhook_token"))
         if record is None:
             raise DiscordError(404, 10015, "Unknown Webhook")
         record.check_token(world.clock.now())

@@ -7,6 +7,7 @@ violations; the user-facing driver (`FakeDiscord`) builds on it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -38,9 +39,11 @@ class FakeDiscordServer:
         self.gateway = Gateway(self.world, token, self.monitor.touch)
         self.rest = RestApi(self)
         self.interactions: dict[int, InteractionRecord] = {}
+        self.interaction_tokens: dict[str, InteractionRecord] = {}
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
-        self.bot_sequence: Any = None  # set by the harness: () -> last event seq the bot read
+        self.bot_sequence: Callable[[], int | None] | None = None  # the harness sets it
+        self.settle_timeout = 10.0
         self._runner: web.AppRunner | None = None
         self.base_url = ""
         for module in (routes_session, routes_commands, routes_channels, routes_interactions):
@@ -134,9 +137,9 @@ class FakeDiscordServer:
             return f"the bot has read gateway events up to {read} of {sent}"
         return None
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self) -> None:
         """Wait until the bot has finished reacting to everything so far."""
-        await self.monitor.settle(self.outstanding, timeout=timeout)
+        await self.monitor.settle(self.outstanding, limit=self.settle_timeout)
 
     async def _attachment(self, request: web.Request) -> web.Response:
         attachment_id = int(request.match_info["attachment"])
@@ -145,9 +148,3 @@ class FakeDiscordServer:
                 if attachment.id == attachment_id:
                     return web.Response(body=attachment.data, content_type=attachment.content_type)
         return web.Response(status=404)
-
-    async def wait_until(self, predicate: Any, timeout: float = 10.0) -> None:
-        """Poll `predicate()` until true; for conditions no settle can see (a reconnect)."""
-        async with asyncio.timeout(timeout):
-            while not predicate():
-                await asyncio.sleep(0.002)

@@ -279,6 +279,12 @@ class Attachment:
     filename: str
     data: bytes
     description: str | None = None
+    dimensions: tuple[int, int] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.content_type.startswith("image/"):
+            with Image.open(BytesIO(self.data)) as image:  # reads the header only
+                self.dimensions = image.size
 
     @property
     def content_type(self) -> str:
@@ -296,8 +302,8 @@ class Attachment:
         }
         if self.description is not None:
             data["description"] = self.description
-        if self.content_type.startswith("image/"):
-            data["width"], data["height"] = self.image().size
+        if self.dimensions is not None:
+            data["width"], data["height"] = self.dimensions
         return data
 
     def image(self) -> Image.Image:
