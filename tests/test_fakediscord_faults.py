@@ -147,4 +147,6 @@ async def test_generic_fault_fires_as_often_as_asked(fake: FakeDiscord) -> None:
 
 def test_faults_name_real_routes(fake_discord: FakeDiscord) -> None:
     with pytest.raises(ValueError, match="no such route"):
-        fake_discord.faults.fail("POST /channels/{channel_id}/pancakes", status=500, code=0, message="")
+        fake_discord.faults.fail(
+            "POST /channels/{channel_id}/pancakes", status=500, code=0, message=""
+        )

@@ -15,7 +15,9 @@ from tests.fakediscord import BotHarness, FakeDiscord
 pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
 
 
-async def test_bot_sees_the_guilds_from_guild_create(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+async def test_bot_sees_the_guilds_from_guild_create(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
     bot = bot_harness.bot
 
     assert bot.user is not None and bot.user.id == fake.world.bot_user.id
@@ -127,3 +129,54 @@ async def test_gateway_speaks_plain_json_and_checks_the_token(fake_discord: Fake
     assert frame.endswith(b"\x00\x00\xff\xff")
     assert json.loads(zlib.decompressobj().decompress(frame))["op"] == 10
     assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004
+
+
+async def test_rest_lookups(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    bot = bot_harness.bot
+    await fake.slash(fake.alice, "probe ping")
+    await fake.slash(fake.alice, "probe echo", text="second")
+
+    guild = await bot.fetch_guild(fake.guild.id)
+    member = await guild.fetch_member(fake.carol.id)
+    channel = await bot.fetch_channel(fake.general.id)
+    user = await bot.fetch_user(fake.bob.id)
+    assert isinstance(channel, discord.TextChannel)
+    history = [m.content async for m in channel.history(limit=10)]
+
+    assert guild.name == "Reversi Club"
+    assert member.display_name == "Carol" and [r.name for r in member.roles[1:]] == ["Moderator"]
+    assert user.name == "bob"
+    assert history == ["second", "pong"]
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_channel(12345)
+
+
+async def test_guild_commands_take_precedence(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    bot = bot_harness.bot
+    guild = discord.Object(fake.guild.id)
+    bot.tree.copy_global_to(guild=guild)
+    await bot.tree.sync(guild=guild)
+
+    reply = await fake.slash(fake.alice, "probe ping")
+    elsewhere = await fake.slash(fake.alice, "probe ping", channel=fake.lobby)
+
+    (guild_ping,) = [c for c in fake.world.commands[fake.guild.id] if c["name"] == "probe"]
+    assert reply.record.payload["data"]["id"] == guild_ping["id"]
+    assert reply.record.payload["data"]["guild_id"] == str(fake.guild.id)
+    assert "guild_id" not in elsewhere.record.payload["data"]
+
+
+async def test_world_changes_reach_the_bot(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    bot = bot_harness.bot
+    erin = fake.add_user("erin")
+    arena = fake.add_text_channel("arena")
+    await fake.settle()
+    plain = await fake.say(erin, arena, "hello all")
+    mention = await fake.say(erin, arena, f"hello {bot.user.mention if bot.user else ''}")
+
+    assert isinstance(bot.get_channel(arena.id), discord.TextChannel)
+    cached = {m.id: m.content for m in bot.cached_messages}
+    assert cached[plain.id] == ""  # no message content intent
+    assert cached[mention.id] == mention.content
+    reply = await fake.slash(erin, "probe ping", channel=arena)
+    assert fake.messages(arena) == [plain, mention, reply.message]

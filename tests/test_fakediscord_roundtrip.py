@@ -23,7 +23,9 @@ async def test_options_arrive_typed_from_the_synced_command_tree(fake: FakeDisco
     reply = await fake.slash(fake.alice, "probe echo", text="hi", times=3, loud=True)
     assert reply.content == "HI HI HI"
 
-    reply = await fake.slash(fake.bob, "probe greet", user=fake.carol, style="cool", where=fake.games)
+    reply = await fake.slash(
+        fake.bob, "probe greet", user=fake.carol, style="cool", where=fake.games
+    )
     assert reply.content == f"cool hello Carol ({fake.carol.mention}) in #games"
 
     reply = await fake.slash(fake.bob, "probe settings show", key="colour")

@@ -139,7 +139,9 @@ async def test_route_missing_from_the_spec_is_a_violation(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     with pytest.raises(discord.NotFound):
-        await bot_harness.bot.http.request(Route("GET", "/channels/{channel_id}/pancakes", channel_id=1))
+        await bot_harness.bot.http.request(
+            Route("GET", "/channels/{channel_id}/pancakes", channel_id=1)
+        )
 
     (violation,) = fake.take_violations()
     assert violation.path == "/channels/1/pancakes"

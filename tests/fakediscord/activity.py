@@ -75,7 +75,7 @@ class ActivityMonitor:
     def install(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._previous_factory = loop.get_task_factory()
-        loop.set_task_factory(self._factory)  # type: ignore[arg-type]
+        loop.set_task_factory(self._factory)
         loop.set_default_executor(self.executor)
 
     def uninstall(self) -> None:

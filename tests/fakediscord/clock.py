@@ -42,7 +42,8 @@ class FakeClock:
         while self._sleepers and self._sleepers[0][0] <= self._now:
             _, _, future, task = heapq.heappop(self._sleepers)
             # Unpark at once: the task is runnable from here on, not only once it resumes.
-            self.parked.discard(task)  # type: ignore[arg-type]
+            if task is not None:
+                self.parked.discard(task)
             if not future.done():
                 future.set_result(None)
 

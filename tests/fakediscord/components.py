@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +48,7 @@ class Select:
         return [option.value for option in self.options]
 
 
-def walk(components: list[Mapping[str, Any]]) -> Iterator[tuple[int, Mapping[str, Any]]]:
+def walk(components: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """Every component with the index of the top-level component (row) it sits in."""
     for row, top in enumerate(components):
         stack = [top]
@@ -61,7 +61,7 @@ def walk(components: list[Mapping[str, Any]]) -> Iterator[tuple[int, Mapping[str
                     stack.append(component[key])
 
 
-def buttons(components: list[Mapping[str, Any]]) -> list[Button]:
+def buttons(components: Sequence[Mapping[str, Any]]) -> list[Button]:
     return [
         Button(
             c.get("label"),
@@ -77,7 +77,7 @@ def buttons(components: list[Mapping[str, Any]]) -> list[Button]:
     ]
 
 
-def selects(components: list[Mapping[str, Any]]) -> list[Select]:
+def selects(components: Sequence[Mapping[str, Any]]) -> list[Select]:
     return [
         Select(
             c["custom_id"],

@@ -116,10 +116,11 @@ class FakeDiscord(FakeDiscordServer):
         self.populate()
 
     def populate(self) -> None:
-        """Two guilds, channels, an old thread, users, a second bot and a moderator.
+        """Two guilds with channels, a thread, users, a second bot and a moderator.
 
-        "Reversi Club": #general (with thread "old-games"), #games, #quiet; members alice, bob,
-        carol (Moderator) and the bot "Othello Bot".  "Second Server": #lobby; alice and dave.
+        "Reversi Club": #general (with the thread "old-games"), #games, #quiet; members owner,
+        alice, bob, carol (Moderator), the other bot "othello-bot" and this bot ("Reversi").
+        "Second Server": #lobby; members owner, alice, dave and this bot.
         """
         world = self.world
         self.alice = world.add_user("alice")
@@ -655,7 +656,7 @@ def _fill_input(
             raise ImpossibleAction(f"the modal field {label!r} takes {low} to {high} characters")
         return {"type": TEXT_INPUT, "custom_id": custom_id, "value": value}
     if component["type"] == STRING_SELECT:
-        chosen = values.get(key, []) if key is not None else []
-        chosen = [chosen] if isinstance(chosen, str) else list(chosen)
+        picked: str | list[str] = values.get(key, []) if key is not None else []
+        chosen = [picked] if isinstance(picked, str) else list(picked)
         return {"type": STRING_SELECT, "custom_id": custom_id, "values": chosen}
     raise ImpossibleAction(f"the driver cannot fill modal components of type {component['type']}")

@@ -12,6 +12,7 @@ an exception escaped the bot (`bot_harness.take_errors()`), unless the test took
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -68,7 +69,7 @@ async def bot_harness(
         await harness.stop()
     errors = harness.take_errors()
     if errors:
-        lines = "\n  ".join(f"{r.name}: {r.getMessage()}" for r in errors)
+        lines = "\n  ".join(logging.Formatter("%(name)s: %(message)s").format(r) for r in errors)
         pytest.fail(f"exceptions escaped the bot:\n  {lines}", pytrace=False)
 
 

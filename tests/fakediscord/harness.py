@@ -104,13 +104,9 @@ class BotHarness:
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait({task, waiter}, timeout=START_TIMEOUT, return_when=FIRST_COMPLETED)
         waiter.cancel()
-        if task.done():
-            self._bot = self._task = None
-            task.result()
-            raise RuntimeError("the bot stopped while starting")
         if not ready.is_set():
-            await self.stop()
-            raise TimeoutError(f"the bot was not ready within {START_TIMEOUT}s")
+            await self.stop()  # re-raises what made the start fail, after closing the bot
+            raise RuntimeError(f"the bot was not ready within {START_TIMEOUT}s")
         if self.sync_commands and self.starts == 0:
             await self._sync(bot)
         self.starts += 1
@@ -138,7 +134,7 @@ class BotHarness:
         return await self.start()
 
     def take_errors(self) -> list[logging.LogRecord]:
-        """Errors logged by discord.py or asyncio (exceptions that escaped the bot); forgets them."""
+        """Errors logged by discord.py or asyncio (exceptions that escaped the bot); clears them."""
         taken, self._errors.records = self._errors.records, []
         return taken
 

@@ -60,7 +60,7 @@ class InteractionRecord:
         return self.callback_type is not None
 
     def check_acknowledge(self, callback_type: int, now: datetime) -> None:
-        """Raise what Discord answers to a callback that comes too late, twice or of a wrong type."""
+        """Raise Discord's answer to a callback that is late, repeated or of the wrong type."""
         waited_real = timedelta(seconds=time.monotonic() - self.created_monotonic)
         if now - self.created_at > ACK_DEADLINE or waited_real > ACK_DEADLINE:
             self.late = True
@@ -68,8 +68,8 @@ class InteractionRecord:
         if self.acknowledged:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         valid = _VALID_CALLBACKS[self.type]
-        if callback_type == UPDATE_MESSAGE or callback_type == DEFERRED_UPDATE:
-            valid = valid if self.source is not None else valid - {UPDATE_MESSAGE, DEFERRED_UPDATE}
+        if self.source is None:  # nothing to update: a command, or a modal opened by a command
+            valid = valid - {UPDATE_MESSAGE, DEFERRED_UPDATE}
         if callback_type not in valid:
             raise invalid_form_body(
                 [

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
-from multidict import MultiDictProxy
+from aiohttp import BodyPartReader, web
+from multidict import MultiMapping
 
 from .errors import DiscordError, invalid_form_body, json_response
 from .message_bodies import Upload
@@ -37,7 +37,7 @@ class ApiRequest:
     path: str
     route: SpecRoute
     params: dict[str, str]
-    query: MultiDictProxy[str]
+    query: MultiMapping[str]
     body: Any
     uploads: list[Upload] = field(default_factory=list)
 
@@ -163,12 +163,14 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
         uploads: list[Upload] = []
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
-            data = await part.read()  # type: ignore[union-attr]
+            if not isinstance(part, BodyPartReader):
+                raise DiscordError(400, 50109, "Nested multipart bodies are not accepted.")
+            data = await part.read()
             name = part.name or ""
             if name == "payload_json":
                 body = json.loads(data)
             else:
-                uploads.append(Upload(name, part.filename or name, bytes(data)))  # type: ignore[union-attr]
+                uploads.append(Upload(name, part.filename or name, bytes(data)))
         return body, uploads
     raw = await request.read()
     if not raw:

@@ -34,7 +34,7 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"probe:c
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Counter:
         return cls(int(match["n"]))
 
@@ -62,7 +62,9 @@ class Letters(discord.ui.View):
         max_values=2,
         options=[discord.SelectOption(label=c.upper(), value=c) for c in "abc"],
     )
-    async def letters(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+    async def letters(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(content=f"chose {','.join(select.values)}")
 
@@ -129,7 +131,10 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
 
     @app_commands.command(description="Greet a member")
     @app_commands.choices(
-        style=[app_commands.Choice(name="Warm", value="warm"), app_commands.Choice(name="Cool", value="cool")]
+        style=[
+            app_commands.Choice(name="Warm", value="warm"),
+            app_commands.Choice(name="Cool", value="cool"),
+        ]
     )
     async def greet(
         self,

@@ -12,7 +12,7 @@ from . import permissions as perms
 from .errors import DiscordError, FieldError, invalid_form_body, missing_access, missing_permissions
 from .faults import edit_quota_exceeded
 from .message_bodies import apply_edit, new_message_fields
-from .world import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
+from .world import PRIVATE_THREAD, Channel, Message
 
 if TYPE_CHECKING:
     from .rest import ApiRequest, Handler
@@ -32,7 +32,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             raise missing_permissions()
 
     def find_message(request: ApiRequest) -> Message:
-        channel = server.channel(request.param("channel_id"))
+        channel = server.find_channel(request.param("channel_id"))
         message = world.messages.get(int(request.param("message_id")))
         if message is None or message.deleted or message.channel is not channel:
             raise DiscordError(404, 10008, "Unknown Message")
@@ -41,7 +41,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return message
 
     def create_message(request: ApiRequest) -> Any:
-        channel = server.channel(request.param("channel_id"))
+        channel = server.find_channel(request.param("channel_id"))
         body = request.body or {}
         needed = perms.send_flag(channel)
         if request.uploads:
@@ -70,7 +70,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return message.payload(world)
 
     def list_messages(request: ApiRequest) -> Any:
-        channel = server.channel(request.param("channel_id"))
+        channel = server.find_channel(request.param("channel_id"))
         require(channel, perms.READ_MESSAGE_HISTORY)
         limit = int(request.query.get("limit", "50"))
         if not 1 <= limit <= 100:
@@ -107,7 +107,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return None
 
     def create_thread(request: ApiRequest) -> Any:
-        parent = server.channel(request.param("channel_id"))
+        parent = server.find_channel(request.param("channel_id"))
         body = request.body or {}
         private = body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
         if parent.is_thread:
@@ -150,7 +150,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         server.dispatch("THREAD_CREATE", payload)
 
     def edit_channel(request: ApiRequest) -> Any:
-        channel = server.channel(request.param("channel_id"))
+        channel = server.find_channel(request.param("channel_id"))
         body = request.body or {}
         if not channel.is_thread:
             require(channel, perms.MANAGE_CHANNELS)
@@ -167,7 +167,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return channel.payload()
 
     def add_thread_member(request: ApiRequest) -> Any:
-        thread = server.channel(request.param("channel_id"))
+        thread = server.find_channel(request.param("channel_id"))
         if not thread.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         require(thread, 0)
@@ -178,7 +178,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return None
 
     def typing(request: ApiRequest) -> Any:
-        require(server.channel(request.param("channel_id")), 0)
+        require(server.find_channel(request.param("channel_id")), 0)
         return None
 
     return {

@@ -62,13 +62,13 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
 
     def list_guild(request: ApiRequest) -> Any:
         check_app(request)
-        return world.commands.get(server.guild(request.param("guild_id")).id, [])
+        return world.commands.get(server.find_guild(request.param("guild_id")).id, [])
 
     def put_global(request: ApiRequest) -> Any:
         return overwrite(request, None)
 
     def put_guild(request: ApiRequest) -> Any:
-        return overwrite(request, server.guild(request.param("guild_id")).id)
+        return overwrite(request, server.find_guild(request.param("guild_id")).id)
 
     return {
         "GET /applications/{application_id}/commands": list_global,

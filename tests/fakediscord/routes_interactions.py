@@ -153,13 +153,14 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             message.payload(world) if request.query.get("wait") in ("true", "1", "True") else None
         )
 
+    messages = "/webhooks/{webhook_id}/{webhook_token}/messages"
     return {
         "POST /interactions/{interaction_id}/{interaction_token}/callback": callback,
         "POST /webhooks/{webhook_id}/{webhook_token}": followup,
-        "GET /webhooks/{webhook_id}/{webhook_token}/messages/@original": get_webhook_message,
-        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original": edit_webhook_message,
-        "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original": delete_webhook_message,
-        "GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": get_webhook_message,
-        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": edit_webhook_message,
-        "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": delete_webhook_message,
+        f"GET {messages}/@original": get_webhook_message,
+        f"PATCH {messages}/@original": edit_webhook_message,
+        f"DELETE {messages}/@original": delete_webhook_message,
+        f"GET {messages}/{{message_id}}": get_webhook_message,
+        f"PATCH {messages}/{{message_id}}": edit_webhook_message,
+        f"DELETE {messages}/{{message_id}}": delete_webhook_message,
     }

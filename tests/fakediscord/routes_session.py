@@ -60,22 +60,24 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return found.payload()
 
     def guild(request: ApiRequest) -> Any:
-        payload = server.guild(request.param("guild_id")).payload()
+        payload = server.find_guild(request.param("guild_id")).payload()
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
             payload.pop(key)
         return payload
 
     def guild_channels(request: ApiRequest) -> Any:
-        return [c.payload() for c in server.guild(request.param("guild_id")).text_channels]
+        return [c.payload() for c in server.find_guild(request.param("guild_id")).text_channels]
 
     def member(request: ApiRequest) -> Any:
-        found = server.guild(request.param("guild_id")).members.get(int(request.param("user_id")))
+        found = server.find_guild(request.param("guild_id")).members.get(
+            int(request.param("user_id"))
+        )
         if found is None:
             raise DiscordError(404, 10007, "Unknown Member")
         return found.payload()
 
     def channel(request: ApiRequest) -> Any:
-        found = server.channel(request.param("channel_id"))
+        found = server.find_channel(request.param("channel_id"))
         if not server.bot_member(found.guild).permissions_in(found) & VIEW_CHANNEL:
             raise missing_access()
         return found.payload()

@@ -89,13 +89,13 @@ class FakeDiscordServer:
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.gateway.dispatch(event, data)
 
-    def channel(self, channel_id: str | int) -> Channel:
+    def find_channel(self, channel_id: str | int) -> Channel:
         channel = self.world.channels.get(int(channel_id))
         if channel is None or channel.deleted:
             raise unknown_channel()
         return channel
 
-    def guild(self, guild_id: str | int) -> Guild:
+    def find_guild(self, guild_id: str | int) -> Guild:
         for guild in self.world.guilds:
             if guild.id == int(guild_id):
                 return guild

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import referencing
 from referencing.jsonschema import DRAFT202012
 
@@ -199,7 +199,9 @@ def _as_field_error(path: str, error: jsonschema.ValidationError) -> FieldError:
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     if keyword in ("minLength", "maxLength") and {"minLength", "maxLength"} <= schema.keys():
         low, high = schema["minLength"], schema["maxLength"]
-        return FieldError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+        return FieldError(
+            path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length."
+        )
     if keyword in ("maxLength", "maxItems"):
         return FieldError(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
     if keyword in ("minLength", "minItems"):

@@ -228,7 +228,9 @@ class Guild:
 
     def payload(self, *, member_ids: set[int] | None = None) -> dict[str, Any]:
         """The GUILD_CREATE payload; `member_ids` limits the members sent (None: all)."""
-        members = [m for m in self.members.values() if member_ids is None or m.user.id in member_ids]
+        members = [
+            m for m in self.members.values() if member_ids is None or m.user.id in member_ids
+        ]
         return {
             "id": str(self.id),
             "name": self.name,
