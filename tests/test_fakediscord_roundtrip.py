@@ -176,3 +176,16 @@ async def test_followups_fill_the_deferred_answer_then_add_messages(fake: FakeDi
     assert second.ephemeral and second.content == "and a second follow-up"
     assert fake.messages(fake.general) == [reply.message]
     assert fake.ephemeral_replies(fake.alice) == [second]
+
+
+async def test_two_clicks_sent_at_once(fake: FakeDiscord) -> None:
+    message = (await fake.slash(fake.alice, "probe counter")).message
+    assert message is not None
+
+    first = fake.click(fake.bob, message, "Count 0")
+    second = fake.click(fake.carol, message, "Count 0")  # the message has not changed yet
+    await first.answered()
+    replies = [await first, await second]
+
+    assert [r.callback_type for r in replies] == [7, 7]
+    assert message.content == "count 1" and message.edits == 2

@@ -6,6 +6,7 @@ interaction once; afterwards its token lets it edit the answer and send follow-u
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -54,6 +55,7 @@ class InteractionRecord:
     late: bool = False
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)  # set at the callback
 
     @property
     def acknowledged(self) -> bool:
@@ -64,6 +66,7 @@ class InteractionRecord:
         waited_real = timedelta(seconds=time.monotonic() - self.created_monotonic)
         if now - self.created_at > ACK_DEADLINE or waited_real > ACK_DEADLINE:
             self.late = True
+            self.answered.set()
             raise DiscordError(404, 10062, "Unknown interaction")
         if self.acknowledged:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")

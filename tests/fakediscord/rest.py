@@ -127,7 +127,7 @@ class RestApi:
             api_request = ApiRequest(
                 request.method, path, route, params, request.query, body, uploads
             )
-            if route.has_body or body is not None:
+            if server.validate_schemas and (route.has_body or body is not None):
                 errors = server.spec.validate(route, body)
                 if errors:
                     raise invalid_form_body(errors)

@@ -103,6 +103,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         record.callback_type = kind
         record.callback_data = data
         record.original = message
+        record.answered.set()
         return response_body(record, kind, message) if "with_response" in request.query else None
 
     def response_body(

@@ -29,8 +29,16 @@ DEFAULT_TOKEN = "fake-bot-token"
 class FakeDiscordServer:
     """Discord's HTTP API v10 and JSON gateway, enough of them for one bot, on a loopback port."""
 
-    def __init__(self, *, token: str = DEFAULT_TOKEN, clock: FakeClock | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        clock: FakeClock | None = None,
+        validate_schemas: bool = True,
+    ) -> None:
         self.token = token
+        # Benchmarks may turn schema validation off: it costs milliseconds per large body.
+        self.validate_schemas = validate_schemas
         self.clock = clock or FakeClock()
         self.world = World(self.clock)
         self.spec = load_spec()
