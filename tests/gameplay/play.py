@@ -1,0 +1,110 @@
+"""Playing Reversi through the fake Discord as people do: challenge, accept, click, pick, type.
+
+Shared by the gameplay tests so each test reads as the story it checks.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+from bot import engine
+from bot.storage import Game as GameRecord
+from tests.fakediscord.driver import FakeDiscord, Reply
+from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.world import Channel, Message, User
+
+WTHOR_SAMPLE = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
+PASS_NOTICE = "has no legal move and passes"
+
+
+def wthor_games() -> list[dict[str, str]]:
+    """Tournament games from the WTHOR sample: transcript, passes, final score."""
+    with WTHOR_SAMPLE.open(newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def legal_names(position: engine.Position) -> list[str]:
+    """The legal moves as the bot lists them (square order)."""
+    return [engine.square_name(square) for square in position.legal_moves()]
+
+
+def mobile_opening(more_than: int, *, seed: int) -> str:
+    """A transcript leading to a position with more than `more_than` legal moves.
+
+    Seeded random play that leans towards moves leaving the opponent many replies, so such
+    positions (rare in real games) turn up after a few tries.
+    """
+    rng = random.Random(seed)
+    while True:
+        game = engine.Game()
+        while not game.is_over():
+            moves = game.position.legal_moves()
+            if len(moves) > more_than:
+                return game.transcript()
+            replies = sorted(moves, key=lambda m: -len(game.position.play(m).legal_moves()))
+            game.play(rng.choice(replies[:2]))
+
+
+async def start_game(
+    fake: FakeDiscord,
+    black: User | None = None,
+    white: User | None = None,
+    *,
+    channel: Channel | None = None,
+    **options: Any,
+) -> Message:
+    """`black` challenges `white` as Black, `white` accepts; the challenge becomes the board."""
+    black, white = black or fake.alice, white or fake.bob
+    channel = channel or fake.general
+    challenge = await fake.slash(
+        black, "reversi challenge", channel=channel, opponent=white, colour="black", **options
+    )
+    assert challenge.message is not None, challenge.content
+    board = challenge.message
+    await fake.click(white, board, label="Accept")
+    assert board.content.startswith("**Reversi** · game #"), board.content
+    return board
+
+
+def game_id(board: Message) -> int:
+    """The game a board message shows ("**Reversi** · game #12")."""
+    found = re.match(r"\*\*Reversi\*\* · game #(\d+)", board.content)
+    assert found, f"not a game message: {board.content!r}"
+    return int(found[1])
+
+
+async def stored(harness: BotHarness, board: Message) -> GameRecord:
+    """The stored game shown on `board`, as the database has it now."""
+    return await harness.bot.storage.get_game(game_id(board))
+
+
+def board_of(fake: FakeDiscord, record: GameRecord) -> Message:
+    """The message the bot stored as the game's board."""
+    assert record.message_id is not None
+    message = fake.world.messages[record.message_id]
+    assert not message.deleted
+    return message
+
+
+def move_labels(board: Message) -> list[str]:
+    """The move buttons' labels, in order (Resign and Rematch left out)."""
+    return [b.label or "" for b in board.buttons if (b.custom_id or "").startswith("reversi:move:")]
+
+
+async def play(fake: FakeDiscord, board: Message, user: User, square: str) -> Reply:
+    """Play `square` on `board` as `user`: its button, or its entry in a select menu."""
+    if square in move_labels(board):
+        return await fake.click(user, board, label=square)
+    for menu in board.selects:
+        if square in menu.values:
+            return await fake.select(user, board, [square], custom_id=menu.custom_id)
+    raise AssertionError(f"{square} is not offered on the board: {move_labels(board)}")
+
+
+def to_move(game: engine.Game, black: User, white: User) -> User:
+    """Who is to move in `game` between these players."""
+    return black if game.turn is engine.Color.BLACK else white

@@ -1,0 +1,234 @@
+"""Playing a game: clicks, slash moves, autocomplete, select menus, passes and the end."""
+
+from __future__ import annotations
+
+from bot import engine
+from bot.storage import EndReason, GameStatus, Result
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+
+from .play import (
+    PASS_NOTICE,
+    legal_names,
+    mobile_opening,
+    move_labels,
+    play,
+    start_game,
+    stored,
+    to_move,
+    wthor_games,
+)
+
+UPDATE_MESSAGE = 7
+
+
+async def test_a_tournament_game_played_to_the_end_by_clicks(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    row = wthor_games()[0]  # WTH_1977#1: 60 moves, two forced passes, Black wins 34-30
+    moves = [row["moves"][i : i + 2] for i in range(0, len(row["moves"]), 2)]
+    board = await start_game(fake)
+    game = engine.Game()
+    passes = 0
+    for number, square in enumerate(moves, start=1):
+        player = to_move(game, fake.alice, fake.bob)
+        assert f"Move {number} · " in board.content
+        assert f"{player.mention} to move" in board.content
+        if len(game.position.legal_moves()) <= 20:
+            assert move_labels(board) == legal_names(game.position)
+        reply = await play(fake, board, player, square)
+        assert reply.callback_type == UPDATE_MESSAGE
+        assert reply.message is board
+        ply = game.play(square)
+        if ply.passed is not None:
+            passes += 1
+            assert f"{ply.passed.title} {PASS_NOTICE}." in board.content
+            assert to_move(game, fake.alice, fake.bob) is player  # the turn came back
+        else:
+            assert PASS_NOTICE not in board.content
+    assert passes == int(row["passes"]) == 2
+
+    record = await stored(bot_harness, board)
+    assert record.status is GameStatus.FINISHED
+    assert record.end_reason is EndReason.NORMAL
+    assert record.result is Result.BLACK
+    assert record.transcript == row["moves"]
+    assert (record.black_discs, record.white_discs) == (34, 30)
+    assert record.deadline is None
+    assert f"🏁 {fake.alice.mention} wins **34-30**" in board.content
+    assert "Ratings: " in board.content
+    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert await bot_harness.bot.storage.active_game(fake.general.id) is None
+
+    (attachment,) = board.attachments
+    assert attachment.filename == f"reversi-{record.id}-{record.ply}.png"
+    image = attachment.image()
+    assert image.format == "PNG"
+    assert image.width >= 400 and image.height >= 400
+    assert attachment.description is not None
+    assert "34" in attachment.description and "30" in attachment.description
+
+
+async def test_slash_moves_and_clicks_mix_on_one_board(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await fake.click(fake.alice, board, label="d3")
+    typed = await fake.slash(fake.bob, "reversi move", square=" C3 ")
+    assert typed.ephemeral
+    assert typed.content == "You played **c3**."
+    assert fake.last_message(fake.general) is board  # edited in place, not posted anew
+    await fake.slash(fake.alice, "reversi move", square="c4")
+    await fake.click(fake.bob, board, label="e3")
+
+    record = await stored(bot_harness, board)
+    assert record.transcript == "d3c3c4e3"
+    assert record.message_id == board.id
+    expected = engine.Game.from_transcript("d3c3c4e3")
+    assert move_labels(board) == legal_names(expected.position)
+    assert f"Move 5 · ⚫ {fake.alice.mention} to move" in board.content
+    assert board.attachments[0].filename == f"reversi-{record.id}-4.png"
+    assert board.attachments[0].image().size == board.attachments[0].dimensions
+
+
+async def test_autocomplete_offers_exactly_the_callers_legal_moves(fake: FakeDiscord) -> None:
+    assert await fake.autocomplete(fake.alice, "reversi move", "square") == []  # no game yet
+    board = await start_game(fake)
+    offered = await fake.autocomplete(fake.alice, "reversi move", "square")
+    assert [c.value for c in offered] == ["d3", "c4", "f5", "e6"]
+    assert [c.name for c in offered] == ["d3", "c4", "f5", "e6"]
+    assert await fake.autocomplete(fake.bob, "reversi move", "square") == []  # not his turn
+    assert await fake.autocomplete(fake.carol, "reversi move", "square") == []  # not playing
+    typed = await fake.autocomplete(fake.alice, "reversi move", "square", partial="E")
+    assert [c.value for c in typed] == ["e6"]
+
+    await fake.click(fake.alice, board, label="d3")
+    assert await fake.autocomplete(fake.alice, "reversi move", "square") == []
+    replies = await fake.autocomplete(fake.bob, "reversi move", "square")
+    assert [c.value for c in replies] == ["c3", "e3", "c5"]
+    elsewhere = await fake.autocomplete(fake.bob, "reversi move", "square", channel=fake.games)
+    assert elsewhere == []
+
+
+async def show_position(
+    fake: FakeDiscord, bot_harness: BotHarness, transcript: str
+) -> tuple[engine.Game, int]:
+    """Start a game, play `transcript` through the referee, and repost it with /reversi board."""
+    board = await start_game(fake)
+    record = await stored(bot_harness, board)
+    game = engine.Game()
+    for square in engine.parse_transcript(transcript):
+        player = to_move(game, fake.alice, fake.bob)
+        await bot_harness.bot.referee.play(record.id, player.id, engine.square_name(square))
+        game.play(square)
+    shown = await fake.slash(fake.alice, "reversi board")
+    assert shown.ephemeral and shown.content == "Here's the board again."
+    assert board.buttons == []  # the old message keeps its image only
+    return game, record.id
+
+
+async def test_more_than_twenty_moves_come_as_a_select_menu(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    game, game_id = await show_position(fake, bot_harness, mobile_opening(20, seed=3))
+    board = fake.last_message(fake.general)
+    legal = legal_names(game.position)
+    assert 20 < len(legal) <= 25
+    (menu,) = board.selects
+    assert menu.values == legal
+    assert menu.custom_id == f"reversi:pick:{game_id}:{len(game)}:0"
+    assert [b.label for b in board.buttons] == ["Resign"]
+    player = to_move(game, fake.alice, fake.bob)
+
+    choice = legal[-1]
+    reply = await fake.select(player, board, [choice])
+    assert reply.message is board
+    record = await bot_harness.bot.storage.get_game(game_id)
+    assert record.moves[-1] == choice
+    assert record.ply == len(game) + 1
+    game.play(choice)
+    assert f"{to_move(game, fake.alice, fake.bob).mention} to move" in board.content
+
+
+async def test_more_than_twenty_five_moves_split_over_two_menus(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    game, game_id = await show_position(fake, bot_harness, mobile_opening(25, seed=3))
+    board = fake.last_message(fake.general)
+    legal = legal_names(game.position)
+    assert len(legal) > 25
+    first, second = board.selects
+    assert first.values == legal[:25]
+    assert second.values == legal[25:]
+    player = to_move(game, fake.alice, fake.bob)
+    other = fake.bob if player is fake.alice else fake.alice
+
+    refused = await fake.select(other, board, [legal[-1]], custom_id=second.custom_id)
+    assert refused.ephemeral and refused.content == "It's not your turn."
+    await fake.select(player, board, [legal[-1]], custom_id=second.custom_id)
+    record = await bot_harness.bot.storage.get_game(game_id)
+    assert record.moves[-1] == legal[-1]
+
+
+async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    board = await start_game(fake)
+    await fake.click(fake.alice, board, label="d3")
+    asked = await fake.click(fake.bob, board, label="Resign")
+    assert asked.ephemeral
+    assert asked.content.startswith("Resign this game?")
+    assert (await stored(bot_harness, board)).active  # nothing happens before confirming
+
+    confirm = asked.message
+    assert confirm is not None
+    done = await fake.click(fake.bob, confirm, label="Yes, resign")
+    assert done.message is confirm and confirm.content == "You resigned." and confirm.buttons == []
+    record = await stored(bot_harness, board)
+    assert record.status is GameStatus.FINISHED
+    assert record.end_reason is EndReason.RESIGNATION
+    assert record.result is Result.BLACK
+    assert f"{fake.alice.mention} wins: {fake.bob.mention} resigned" in board.content
+    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert board.attachments[0].image().format == "PNG"
+
+
+async def test_resign_by_command_and_after_the_end(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    asked = await fake.slash(fake.alice, "reversi resign")
+    assert asked.ephemeral and asked.content.startswith("Resign this game?")
+    assert asked.message is not None
+    await fake.click(fake.alice, asked.message, label="Yes, resign")
+    record = await stored(bot_harness, board)
+    assert record.result is Result.WHITE
+    assert record.end_reason is EndReason.RESIGNATION
+
+    again = await fake.slash(fake.alice, "reversi resign")
+    assert again.ephemeral and again.content == "There's no game in progress in this channel."
+
+
+async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    asked = await fake.slash(fake.bob, "reversi resign")
+    assert asked.message is not None
+    await fake.click(fake.bob, asked.message, label="Yes, resign")
+
+    outsider = await fake.click(fake.carol, board, label="Rematch")
+    assert outsider.ephemeral and outsider.content == "Only the two players can ask for a rematch."
+    offer = await fake.click(fake.bob, board, label="Rematch")
+    invitation = offer.message
+    assert invitation is not None and invitation is not board
+    assert f"{fake.bob.mention} challenges {fake.alice.mention}" in invitation.content
+    assert f"{fake.bob.mention} plays ⚫ Black" in invitation.content
+    assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
+
+    own = await fake.click(fake.bob, invitation, label="Accept")
+    assert own.ephemeral and "can't accept your own challenge" in own.content
+    await fake.click(fake.alice, invitation, label="Accept")
+    rematch = await stored(bot_harness, invitation)
+    assert rematch.id != (await stored(bot_harness, board)).id
+    assert (rematch.black_id, rematch.white_id) == (fake.bob.id, fake.alice.id)
+    assert rematch.active
+    assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
