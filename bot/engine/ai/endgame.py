@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.engine.ai.clock import Deadline
 from bot.engine.bitboard import FULL, flips, legal_moves
+from bot.engine.position import Position
 
 SMALL = 6
 _INFINITY = 65
@@ -286,3 +287,14 @@ def solve_bitboards(
             ):
                 best_moves.append(square)
     return Solution(tuple(best_moves), best, search.nodes)
+
+
+def solve(position: Position | str) -> Solution:
+    """The exact best moves and final score of a position (a `Position` or its string).
+
+    The score is the official final disc difference for the side to move with perfect play.
+    Raises ValueError for a malformed position string.
+    """
+    if isinstance(position, str):
+        position = Position.from_string(position)
+    return solve_bitboards(position.player, position.opponent)

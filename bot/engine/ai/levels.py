@@ -1,0 +1,80 @@
+"""The five levels of the computer opponent, from beginner to full strength."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.ai.evaluation import Evaluation, count_discs, evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How one level plays.
+
+    `max_depth` caps the search (None: as deep as the budget allows); `noise` is the spread
+    (standard deviation, in discs) added to each move's score before choosing, so weaker levels
+    sometimes prefer a worse move; the exact solver takes over at `exact_empties` empty squares
+    or fewer, when the budget allows; `budget_ms` is the default thinking time per move.
+    """
+
+    number: int
+    name: str
+    description: str
+    max_depth: int | None
+    noise: float
+    exact_empties: int
+    budget_ms: int
+    evaluation: Evaluation = evaluate
+
+
+LEVELS: dict[int, Level] = {
+    level.number: level
+    for level in (
+        Level(
+            1,
+            "Beginner",
+            "Grabs as many discs as it can and often gives away corners.",
+            max_depth=1,
+            noise=3.0,
+            exact_empties=0,
+            budget_ms=500,
+            evaluation=count_discs,
+        ),
+        Level(
+            2,
+            "Casual",
+            "Looks two moves ahead and knows corners matter, but is careless.",
+            max_depth=2,
+            noise=4.0,
+            exact_empties=6,
+            budget_ms=1000,
+        ),
+        Level(
+            3,
+            "Club player",
+            "Looks four moves ahead and plays the last ten moves perfectly.",
+            max_depth=4,
+            noise=1.0,
+            exact_empties=10,
+            budget_ms=1500,
+        ),
+        Level(
+            4,
+            "Expert",
+            "Searches deeply for a second and plays the last fourteen moves perfectly.",
+            max_depth=None,
+            noise=0.0,
+            exact_empties=14,
+            budget_ms=1000,
+        ),
+        Level(
+            5,
+            "Master",
+            "Full strength: the deepest search its time allows and a perfect endgame.",
+            max_depth=None,
+            noise=0.0,
+            exact_empties=20,
+            budget_ms=3000,
+        ),
+    )
+}
