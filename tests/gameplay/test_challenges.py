@@ -1,0 +1,189 @@
+"""Challenges: inviting, accepting, declining, cancelling, expiring, threads, and refusals."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.storage import ChallengeStatus
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+
+from .play import move_labels, start_game, stored
+
+
+async def test_a_challenge_names_both_players_and_only_they_can_answer(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    reply = await fake.slash(
+        fake.alice, "reversi challenge", opponent=fake.bob, colour="white", time_per_move=300
+    )
+    invitation = reply.message
+    assert invitation is not None and not invitation.ephemeral
+    assert f"{fake.alice.mention} challenges {fake.bob.mention}!" in invitation.content
+    assert f"{fake.alice.mention} plays ⚪ White · 5 minutes per move" in invitation.content
+    assert f"{fake.bob.mention}, do you accept?" in invitation.content
+    assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
+
+    for user, label, answer in [
+        (fake.carol, "Accept", "This challenge is for someone else."),
+        (fake.carol, "Decline", "Only the challenged player can decline."),
+        (fake.bob, "Cancel", "Only the challenger can cancel this challenge."),
+        (fake.alice, "Accept", "You can't accept your own challenge; use Cancel to withdraw it."),
+        (fake.alice, "Decline", "Only the challenged player can decline."),
+    ]:
+        refused = await fake.click(user, invitation, label=label)
+        assert refused.ephemeral and refused.content == answer, (user.name, label)
+    assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
+    (pending,) = await bot_harness.bot.storage.pending_challenges()
+    assert pending.message_id == invitation.id
+
+    await fake.click(fake.bob, invitation, label="Accept")
+    record = await stored(bot_harness, invitation)
+    assert (record.black_id, record.white_id) == (fake.bob.id, fake.alice.id)
+    assert record.time_per_move == 300
+    assert record.deadline == fake.clock.now().timestamp() + 300
+    assert f"time runs out <t:{int(record.deadline)}:R>" in invitation.content
+    assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
+    assert invitation.attachments[0].image().format == "PNG"
+    accepted = await bot_harness.bot.storage.get_challenge(pending.id)
+    assert accepted.status is ChallengeStatus.ACCEPTED and accepted.game_id == record.id
+
+
+async def test_declining_and_cancelling_close_the_challenge(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    declined = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    assert declined is not None
+    await fake.click(fake.bob, declined, label="Decline")
+    assert declined.content == (
+        f"{fake.bob.mention} declined the Reversi challenge from {fake.alice.mention}."
+    )
+    assert declined.buttons == []
+
+    cancelled = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    assert cancelled is not None
+    await fake.click(fake.alice, cancelled, label="Cancel")
+    assert cancelled.content == f"{fake.alice.mention} cancelled their Reversi challenge."
+    assert cancelled.buttons == []
+
+    storage = bot_harness.bot.storage
+    assert await storage.pending_challenges() == []
+    assert (await storage.get_challenge(1)).status is ChallengeStatus.DECLINED
+    assert (await storage.get_challenge(2)).status is ChallengeStatus.CANCELLED
+    assert await storage.active_game(fake.general.id) is None
+
+
+async def test_an_open_challenge_goes_to_the_first_who_accepts(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    reply = await fake.slash(fake.alice, "reversi challenge", colour="black")
+    invitation = reply.message
+    assert invitation is not None
+    assert "Anyone can accept." in invitation.content
+    assert [b.label for b in invitation.buttons] == ["Accept", "Cancel"]
+
+    first, second = await asyncio.gather(
+        fake.click(fake.carol, invitation, label="Accept"),
+        fake.click(fake.bob, invitation, label="Accept"),
+    )
+    record = await stored(bot_harness, invitation)
+    assert (record.black_id, record.white_id) == (fake.alice.id, fake.carol.id)
+    assert first.message is invitation
+    assert second.ephemeral and "already been accepted" in second.content
+    assert await bot_harness.bot.storage.active_games() == [record]
+
+
+async def test_the_context_menu_challenges_the_member(fake: FakeDiscord) -> None:
+    reply = await fake.context_menu(fake.bob, "Challenge to Reversi", fake.carol)
+    invitation = reply.message
+    assert invitation is not None
+    assert f"{fake.bob.mention} challenges {fake.carol.mention}!" in invitation.content
+    assert "colours drawn at random · 1 day per move" in invitation.content
+    await fake.click(fake.carol, invitation, label="Accept")
+    assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
+
+
+async def test_an_unanswered_challenge_expires_after_fifteen_minutes(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    invitation = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    assert invitation is not None
+    await fake.advance(minutes=14)
+    assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
+    await fake.advance(minutes=1, seconds=1)
+    assert invitation.content == (
+        f"The Reversi challenge from {fake.alice.mention} to {fake.bob.mention} expired."
+    )
+    assert invitation.buttons == []
+    (challenge,) = [await bot_harness.bot.storage.get_challenge(1)]
+    assert challenge.status is ChallengeStatus.EXPIRED
+    assert await bot_harness.bot.storage.active_game(fake.general.id) is None
+
+
+async def test_refusals_before_a_challenge(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    yourself = await fake.slash(fake.alice, "reversi challenge", opponent=fake.alice)
+    assert yourself.ephemeral and yourself.content.startswith("You can't challenge yourself.")
+    robot = await fake.slash(fake.alice, "reversi challenge", opponent=fake.other_bot)
+    assert robot.ephemeral and robot.content == "othello-bot is a bot and can't play Reversi."
+    by_menu = await fake.context_menu(fake.alice, "Challenge to Reversi", fake.other_bot)
+    assert by_menu.ephemeral and "is a bot and can't play Reversi" in by_menu.content
+    assert await bot_harness.bot.storage.pending_challenges() == []
+    assert fake.messages(fake.general) == []
+
+
+async def test_a_busy_channel_is_refused_with_a_link_to_its_game(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    busy = await fake.slash(fake.carol, "reversi challenge", opponent=fake.alice)
+    assert busy.ephemeral
+    assert board.jump_url in busy.content
+    assert "thread: True" in busy.content
+    assert fake.last_message(fake.general) is board
+    assert await bot_harness.bot.storage.pending_challenges() == []
+
+    elsewhere = await fake.slash(fake.carol, "reversi challenge", channel=fake.games)
+    assert elsewhere.message is not None and not elsewhere.ephemeral
+
+
+async def test_channels_where_games_are_not_allowed(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    storage = bot_harness.bot.storage
+    await storage.update_guild_settings(
+        fake.guild.id, now=fake.clock.now().timestamp(), allowed_channels=[fake.games.id]
+    )
+    refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
+    assert refused.ephemeral
+    assert refused.content == "Games aren't allowed in this channel. Ask an admin where to play."
+    assert await storage.pending_challenges() == []
+    board = await start_game(fake, channel=fake.games)
+    assert (await stored(bot_harness, board)).channel_id == fake.games.id
+
+
+async def test_a_game_in_a_new_thread(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    await start_game(fake, fake.carol, fake.alice)  # the channel is busy; threads still work
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, thread=True)
+    invitation = reply.message
+    assert invitation is not None
+    assert "played in a new thread" in invitation.content
+    await fake.click(fake.bob, invitation, label="Accept")
+
+    (thread,) = [t for t in fake.threads(fake.general) if t is not fake.old_thread]
+    assert f"the game is on in <#{thread.id}>" in invitation.content
+    assert invitation.buttons == []
+    board = fake.last_message(thread)
+    record = await stored(bot_harness, board)
+    assert record.channel_id == thread.id and record.message_id == board.id
+    assert record.black_id in (fake.alice.id, fake.bob.id)
+    black = fake.alice if record.black_id == fake.alice.id else fake.bob
+    await fake.click(black, board, label="f5")
+    assert (await stored(bot_harness, board)).transcript == "f5"
+    moved = await fake.slash(
+        fake.bob if black is fake.alice else fake.alice, "reversi move", channel=thread, square="f6"
+    )
+    assert moved.content == "You played **f6**."
+    assert (await stored(bot_harness, board)).transcript == "f5f6"
+
+    inside = await fake.slash(fake.alice, "reversi challenge", channel=thread, thread=True)
+    assert inside.ephemeral and inside.content.startswith("This is already a thread")
