@@ -1,4 +1,5 @@
-"""`python -m bot.engine`: perft, replay a transcript, show a position."""
+"""`python -m bot.engine`: perft, replay a transcript, show a position, and the computer opponent:
+play it, solve an endgame exactly, or serve moves to other programs."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from bot.engine.ai import LEVELS, choose_move, solve
+from bot.engine.ai.protocol import serve
 from bot.engine.errors import IllegalMoveError, InvalidMoveError
 from bot.engine.game import Game
 from bot.engine.notation import SQUARE_NAMES, parse_transcript
@@ -61,6 +64,68 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solve(args: argparse.Namespace) -> int:
+    try:
+        position = Position.from_string(" ".join(args.position))
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if position.is_game_over():
+        print("error: the game is over", file=sys.stderr)
+        return 1
+    started = time.perf_counter()
+    solution = solve(position)
+    elapsed = time.perf_counter() - started
+    mover = position.turn
+    black = (64 + (solution.score if mover is Color.BLACK else -solution.score)) // 2
+    moves = " ".join(SQUARE_NAMES[s] for s in solution.moves) or "pass"
+    print(position.diagram())
+    print(f"{mover.title} to move: best {moves}, final score {solution.score:+d} for {mover.title}")
+    print(f"Perfect play ends Black {black} - White {64 - black}")
+    print(f"({solution.nodes:,} nodes, {elapsed:.2f} s)")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    human = Color(args.colour)
+    game = Game()
+    level = LEVELS[args.level]
+    print(f"Level {level.number}, {level.name}: {level.description}")
+    print(f"You play {human.title} ({human.symbol}). Type a square like d3, or quit.")
+    while not game.is_over():
+        position = game.position
+        print(position.diagram(show_moves=position.turn is human))
+        if position.turn is human:
+            try:
+                text = input(f"{human.title} to move> ").strip()
+            except EOFError:
+                print()
+                return 0
+            if text.lower() in ("quit", "exit", "q"):
+                return 0
+            try:
+                ply = game.play(text)
+            except (InvalidMoveError, IllegalMoveError) as error:
+                print(error)
+                continue
+        else:
+            result = choose_move(position.to_string(), level=level.number)
+            assert result.move is not None  # a Game always leaves the side to move a move
+            ply = game.play(result.move)
+            print(f"Computer plays {SQUARE_NAMES[ply.square]} (expects {result.score:+.1f})")
+        if ply.passed is not None:
+            print(f"{ply.passed.title} has no legal move and passes.")
+    print(game.position.diagram(show_moves=False))
+    outcome = game.result()
+    print(outcome)
+    return 0
+
+
+def _engine(args: argparse.Namespace) -> int:
+    serve(sys.stdin, lambda reply: print(reply, flush=True))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -73,6 +138,17 @@ def build_parser() -> argparse.ArgumentParser:
     command = commands.add_parser("show", help="show a position string and its legal moves")
     command.add_argument("position", nargs="+", help="64 characters a1..h8 (X, O, -) and X or O")
     command.set_defaults(run=_show)
+    command = commands.add_parser("play", help="play against the computer in the terminal")
+    command.add_argument("--level", type=int, choices=sorted(LEVELS), default=3)
+    command.add_argument("--colour", "--color", choices=("black", "white"), default="black")
+    command.set_defaults(run=_play)
+    command = commands.add_parser("solve", help="the exact best moves and final score")
+    command.add_argument("position", nargs="+", help="64 characters a1..h8 (X, O, -) and X or O")
+    command.set_defaults(run=_solve)
+    command = commands.add_parser(
+        "engine", help="answer `position <board> <X|O> <ms>` lines on stdin with `move <square>`"
+    )
+    command.set_defaults(run=_engine)
     return parser
 
 

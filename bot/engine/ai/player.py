@@ -90,7 +90,7 @@ def choose_move(
         if empties <= min(depth, settings.exact_empties):
             solution = solve_bitboards(player, opponent, all_best=False)
             return _result(
-                started, solution.moves[0], solution.score, True, empties, solution.nodes
+                started, solution.moves[0], float(solution.score), True, empties, solution.nodes
             )
         return _midgame(started, settings, player, opponent, deadline, depth, rng)
     if empties <= settings.exact_empties and _solve_estimate(empties) <= seconds * _BUDGET_SHARE:
