@@ -84,6 +84,22 @@ def unknown_channel() -> DiscordError:
     return DiscordError(404, 10003, "Unknown Channel")
 
 
+def unknown_member() -> DiscordError:
+    return DiscordError(404, 10007, "Unknown Member")
+
+
+def empty_message() -> DiscordError:
+    return DiscordError(400, 50006, "Cannot send an empty message")
+
+
+def invalid_json() -> DiscordError:
+    return DiscordError(400, 50109, "The request body contains invalid JSON.")
+
+
+def wrong_channel_type() -> DiscordError:
+    return DiscordError(400, 50024, "Cannot execute action on this channel type")
+
+
 def unknown_interaction() -> DiscordError:
     return DiscordError(404, 10062, "Unknown interaction")
 

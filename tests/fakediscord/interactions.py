@@ -12,10 +12,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from .errors import DiscordError, FieldError, invalid_form_body
+from .errors import (
+    DiscordError,
+    FieldError,
+    invalid_form_body,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
 from .world import Channel, Message, User
 
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 
@@ -67,7 +74,7 @@ class InteractionRecord:
         if now - self.created_at > ACK_DEADLINE or waited_real > ACK_DEADLINE:
             self.late = True
             self.answered.set()
-            raise DiscordError(404, 10062, "Unknown interaction")
+            raise unknown_interaction()
         if self.acknowledged:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         valid = _VALID_CALLBACKS[self.type]
@@ -90,7 +97,7 @@ class InteractionRecord:
         if now - self.created_at > TOKEN_LIFETIME:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         if not self.acknowledged:
-            raise DiscordError(404, 10015, "Unknown Webhook")
+            raise unknown_webhook()
 
     def message(self, message_id: str) -> Message:
         """The original response (`@original`) or one of the follow-ups, by id."""
@@ -102,4 +109,4 @@ class InteractionRecord:
                 return candidate
             if message_id == str(candidate.id):
                 return candidate
-        raise DiscordError(404, 10008, "Unknown Message")
+        raise unknown_message()

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import DiscordError, FieldError, invalid_form_body
+from .errors import FieldError, empty_message, invalid_form_body
 from .rules import IS_COMPONENTS_V2, message_errors
 from .world import EPHEMERAL, LOADING, Attachment, Message, World
 
@@ -51,7 +51,7 @@ def new_message_fields(
         "flags": flags & allowed,
     }
     if not _has_body(fields):
-        raise DiscordError(400, 50006, "Cannot send an empty message")
+        raise empty_message()
     return fields
 
 
@@ -79,7 +79,7 @@ def apply_edit(
         "attachments": changed.get("attachments", message.attachments),
     }
     if not _has_body(result):
-        raise DiscordError(400, 50006, "Cannot send an empty message")
+        raise empty_message()
     for name, value in changed.items():
         setattr(message, name, value)
     message.flags &= ~LOADING

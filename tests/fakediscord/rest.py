@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 from multidict import MultiMapping
 
-from .errors import DiscordError, invalid_form_body, json_response
+from .errors import DiscordError, invalid_form_body, invalid_json, json_response
 from .message_bodies import Upload
 from .spec import SpecRoute
 
@@ -176,8 +176,8 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     if not raw:
         return None, []
     if content_type != "application/json":
-        raise DiscordError(400, 50109, "The request body contains invalid JSON.")
+        raise invalid_json()
     try:
         return json.loads(raw), []
     except ValueError as error:
-        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from error
+        raise invalid_json() from error

@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import permissions as perms
-from .errors import DiscordError, FieldError, invalid_form_body, missing_access, missing_permissions
+from .errors import (
+    DiscordError,
+    FieldError,
+    invalid_form_body,
+    missing_access,
+    missing_permissions,
+    unknown_member,
+    unknown_message,
+    wrong_channel_type,
+)
 from .faults import edit_quota_exceeded
 from .message_bodies import apply_edit, new_message_fields
 from .world import PRIVATE_THREAD, Channel, Message
@@ -35,9 +44,9 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         channel = server.find_channel(request.param("channel_id"))
         message = world.messages.get(int(request.param("message_id")))
         if message is None or message.deleted or message.channel is not channel:
-            raise DiscordError(404, 10008, "Unknown Message")
+            raise unknown_message()
         if message.visible_to is not None:
-            raise DiscordError(404, 10008, "Unknown Message")
+            raise unknown_message()
         return message
 
     def create_message(request: ApiRequest) -> Any:
@@ -111,7 +120,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         body = request.body or {}
         private = body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
         if parent.is_thread:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+            raise wrong_channel_type()
         require(parent, perms.CREATE_PRIVATE_THREADS if private else perms.CREATE_PUBLIC_THREADS)
         thread = world.add_thread(parent, body["name"], world.bot_user, private=private)
         thread.auto_archive_duration = body.get("auto_archive_duration") or 1440
@@ -129,7 +138,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         parent = message.channel
         body = request.body or {}
         if parent.is_thread:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+            raise wrong_channel_type()
         require(parent, perms.CREATE_PUBLIC_THREADS)
         if any(c.id == message.id for c in parent.guild.threads):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
@@ -169,11 +178,11 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
     def add_thread_member(request: ApiRequest) -> Any:
         thread = server.find_channel(request.param("channel_id"))
         if not thread.is_thread:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+            raise wrong_channel_type()
         require(thread, 0)
         user_id = request.params.get("user_id", str(world.bot_user.id))
         if int(user_id) not in thread.guild.members:
-            raise DiscordError(404, 10007, "Unknown Member")
+            raise unknown_member()
         thread.member_ids.add(int(user_id))
         return None
 

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import DiscordError, invalid_form_body
+from .errors import (
+    invalid_form_body,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
 from .interactions import (
     APPLICATION_COMMAND,
     CHANNEL_MESSAGE,
@@ -37,15 +42,15 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
     def record_for(request: ApiRequest, id_param: str, token_param: str) -> InteractionRecord:
         record = server.interactions.get(int(request.param(id_param)))
         if record is None or record.token != request.param(token_param):
-            raise DiscordError(404, 10062, "Unknown interaction")
+            raise unknown_interaction()
         return record
 
     def webhook_record(request: ApiRequest) -> InteractionRecord:
         if request.param("webhook_id") != str(world.application_id):
-            raise DiscordError(404, 10015, "Unknown Webhook")
+            raise unknown_webhook()
         record = server.interaction_tokens.get(request.param("webhook_token"))
         if record is None:
-            raise DiscordError(404, 10015, "Unknown Webhook")
+            raise unknown_webhook()
         record.check_token(world.clock.now())
         return record
 
@@ -92,7 +97,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
             message = record.source
             if message is None or message.deleted:
-                raise DiscordError(404, 10008, "Unknown Message")
+                raise unknown_message()
             if kind == UPDATE_MESSAGE:
                 apply_edit(world, message, data, request.uploads)
                 server.message_updated(message)

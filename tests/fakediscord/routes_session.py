@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import DiscordError, missing_access
+from .errors import DiscordError, missing_access, unknown_member
 from .permissions import VIEW_CHANNEL
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             int(request.param("user_id"))
         )
         if found is None:
-            raise DiscordError(404, 10007, "Unknown Member")
+            raise unknown_member()
         return found.payload()
 
     def channel(request: ApiRequest) -> Any:

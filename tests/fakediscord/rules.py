@@ -22,8 +22,8 @@ MAX_MODAL_TITLE = 45
 IS_COMPONENTS_V2 = 1 << 15
 
 BUTTON = 2
-TEXT_INPUT = 4
-SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+STRING_SELECT = 3
+SELECT_TYPES = frozenset({STRING_SELECT, 5, 6, 7, 8})
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 
@@ -95,7 +95,7 @@ def _child_errors(child: Any, where: str) -> Iterator[FieldError]:
                 "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED",
                 "A custom id is required",
             )
-    if _type(child) == 3:
+    if _type(child) == STRING_SELECT:
         options = child.get("options")
         if isinstance(options, list) and len(options) > MAX_SELECT_OPTIONS:
             yield _too_long(f"{where}.options", MAX_SELECT_OPTIONS)
@@ -129,14 +129,13 @@ def _walk(components: list[Any], where: str) -> Iterator[tuple[str, Mapping[str,
             continue
         path = f"{where}.{i}"
         yield path, component
-        for key in ("components",):
-            nested = component.get(key)
-            if isinstance(nested, list):
-                yield from _walk(nested, f"{path}.{key}")
+        nested = component.get("components")
+        if isinstance(nested, list):
+            yield from _walk(nested, f"{path}.components")
         for key in ("component", "accessory"):
-            nested_one = component.get(key)
-            if isinstance(nested_one, Mapping):
-                yield f"{path}.{key}", nested_one
+            single = component.get(key)
+            if isinstance(single, Mapping):
+                yield f"{path}.{key}", single
 
 
 def _type(component: Any) -> Any:
