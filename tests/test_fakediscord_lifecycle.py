@@ -117,6 +117,9 @@ async def test_gateway_speaks_plain_json_and_checks_the_token(fake_discord: Fake
             await ws.send_json({"op": 2, "d": {"token": fake_discord.token, "intents": 513}})
             ready = await ws.receive_json()
             guild = await ws.receive_json()
+            await ws.receive_json()  # the second guild
+            await ws.send_json({"op": 1, "d": 2})
+            ack = await ws.receive_json()
         async with session.ws_connect(url + "&compress=zlib-stream") as ws:
             frame = await ws.receive_bytes()
             await ws.send_json({"op": 2, "d": {"token": "wrong"}})
@@ -126,6 +129,7 @@ async def test_gateway_speaks_plain_json_and_checks_the_token(fake_discord: Fake
     assert (ready["t"], ready["s"]) == ("READY", 1)
     assert ready["d"]["resume_gateway_url"].startswith(fake_discord.gateway_url)
     assert (guild["t"], guild["d"]["name"]) == ("GUILD_CREATE", "Reversi Club")
+    assert ack == {"op": 11}
     assert frame.endswith(b"\x00\x00\xff\xff")
     assert json.loads(zlib.decompressobj().decompress(frame))["op"] == 10
     assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004

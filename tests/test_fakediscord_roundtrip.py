@@ -156,6 +156,8 @@ async def test_thread_created_and_used(fake: FakeDiscord) -> None:
     assert first.attachments[0].image().size == (32, 32)
     notice = fake.last_message(fake.general)
     assert notice.type == 18 and notice.content == "alice vs bob"
+    inside = await fake.slash(fake.bob, "probe ping", channel=thread)
+    assert fake.messages(thread) == [first, inside.message]
 
 
 async def test_original_response_deleted(fake: FakeDiscord) -> None:
@@ -189,3 +191,14 @@ async def test_two_clicks_sent_at_once(fake: FakeDiscord) -> None:
 
     assert [r.callback_type for r in replies] == [7, 7]
     assert message.content == "count 1" and message.edits == 2
+
+
+async def test_a_command_waiting_for_a_click_does_not_block_the_driver(fake: FakeDiscord) -> None:
+    asked = await fake.slash(fake.alice, "probe confirm")
+    question = asked.message
+    assert question is not None and question.content == "sure?" and asked.followups == []
+
+    await fake.click(fake.alice, question, "Yes")
+
+    assert question.content == "confirmed" and question.buttons == []
+    assert [m.content for m in asked.followups] == ["done"]

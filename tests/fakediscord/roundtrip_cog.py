@@ -69,6 +69,18 @@ class Letters(discord.ui.View):
         await interaction.edit_original_response(content=f"chose {','.join(select.values)}")
 
 
+class Confirm(discord.ui.View):
+    """A yes/no question whose asker waits for the answer (a View with the default timeout)."""
+
+    confirmed = False
+
+    @discord.ui.button(label="Yes", style=discord.ButtonStyle.danger)
+    async def yes(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        self.confirmed = True
+        await interaction.response.edit_message(content="confirmed", view=None)
+        self.stop()
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     comment: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Comment", custom_id="comment")
     mood: discord.ui.TextInput[Any] = discord.ui.TextInput(
@@ -258,6 +270,13 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
             await interaction.followup.send("and a second follow-up", ephemeral=True)
         except discord.HTTPException as error:
             self.errors.append(error.code)
+
+    @app_commands.command(description="Ask, wait for the answer, then follow up")
+    async def confirm(self, interaction: discord.Interaction) -> None:
+        view = Confirm()
+        await interaction.response.send_message("sure?", view=view, ephemeral=True)
+        await view.wait()
+        await interaction.followup.send("done" if view.confirmed else "timed out", ephemeral=True)
 
     @app_commands.command(description="Answer, then delete the answer")
     async def vanish(self, interaction: discord.Interaction) -> None:
