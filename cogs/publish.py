@@ -9,11 +9,25 @@ import discord
 from bot.client import ReversiBot
 from bot.referee import GameState
 from cogs import board_message
+from cogs.replies import Refusal
 
 log = logging.getLogger(__name__)
 
 # Edits Discord refuses for good: message deleted, message too old to edit, access lost.
 UNEDITABLE = {10008, 30046, 50001, 50013}
+# Posts Discord refuses because the bot lost access to the channel.
+NO_ACCESS = {50001, 50013}
+
+
+class BoardNotShown(Refusal):
+    """The change is stored, but the channel no longer lets the bot post the board."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "That went through, but I can't post the board in this channel any more: I'm "
+            "missing permissions here (View Channel, Send Messages, Attach Files). Once an "
+            "admin grants them, `/reversi board` shows the game again."
+        )
 
 
 class Publisher:
@@ -66,7 +80,13 @@ class Publisher:
 
     async def post(self, state: GameState, built: board_message.BoardMessage) -> None:
         channel = self.bot.get_partial_messageable(state.record.channel_id)
-        message = await channel.send(content=built.content, file=built.file(), view=built.view)
+        try:
+            message = await channel.send(content=built.content, file=built.file(), view=built.view)
+        except discord.HTTPException as error:
+            if error.code not in NO_ACCESS:
+                raise
+            log.info("Game %s: the board could not be posted (%s)", state.record.id, error.code)
+            raise BoardNotShown() from error
         await self.bot.storage.set_message(state.record.id, message.id)
 
     def remember(self, user: discord.abc.User) -> None:

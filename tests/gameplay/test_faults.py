@@ -107,3 +107,29 @@ async def test_a_thread_game_needs_thread_permissions(
     assert "I'm missing the Create Public Threads permission" in refused.content
     plain = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
     assert plain.message is not None and not plain.ephemeral
+
+
+async def test_permissions_lost_mid_game_are_explained_and_the_move_stands(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await fake.click(fake.alice, board, label="d3")
+    fake.deny(fake.general, "attach_files")
+
+    moved = await fake.slash(fake.bob, "reversi move", square="c3")
+    assert moved.content == "You played **c3**."
+    (explained,) = moved.followups
+    assert explained.ephemeral
+    assert explained.content.startswith("That went through, but I can't post the board")
+    assert "Attach Files" in explained.content
+    assert (await stored(bot_harness, board)).transcript == "d3c3"
+    assert fake.messages(fake.general) == [board]
+
+    fake.set_permissions(fake.general)  # an admin clears the overwrite
+    shown = await fake.slash(fake.alice, "reversi board")
+    assert shown.content == "Here's the board again."
+    reposted = fake.last_message(fake.general)
+    assert reposted is not board and board.buttons == []
+    assert move_labels(reposted) == legal_names(engine.Game.from_transcript("d3c3").position)
+    await fake.click(fake.alice, reposted, label=move_labels(reposted)[0])
+    assert (await stored(bot_harness, reposted)).ply == 3
