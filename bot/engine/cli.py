@@ -78,7 +78,7 @@ def _solve(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     mover = position.turn
     black = (64 + (solution.score if mover is Color.BLACK else -solution.score)) // 2
-    moves = " ".join(SQUARE_NAMES[s] for s in solution.moves) or "pass"
+    moves = " ".join(SQUARE_NAMES[s] for s in sorted(solution.moves)) or "pass"
     print(position.diagram())
     print(f"{mover.title} to move: best {moves}, final score {solution.score:+d} for {mover.title}")
     print(f"Perfect play ends Black {black} - White {64 - black}")
@@ -143,7 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     command.add_argument("--colour", "--color", choices=("black", "white"), default="black")
     command.set_defaults(run=_play)
     command = commands.add_parser("solve", help="the exact best moves and final score")
-    command.add_argument("position", nargs="+", help="64 characters a1..h8 (X, O, -) and X or O")
+    command.add_argument(
+        "position",
+        nargs="+",
+        help='64 characters a1..h8 (X, O, - or .) and X or O, quoted: "--XX...-- X"',
+    )
     command.set_defaults(run=_solve)
     command = commands.add_parser(
         "engine", help="answer `position <board> <X|O> <ms>` lines on stdin with `move <square>`"
