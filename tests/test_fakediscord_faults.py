@@ -110,6 +110,19 @@ async def test_interaction_answered_after_three_seconds(
     assert probe_errors(bot_harness) == [10062]
 
 
+async def test_interaction_answered_after_three_seconds_of_real_time(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    pending = fake.slash(fake.alice, "probe slow", seconds=1, expect_answer=False)
+    pending.record.created_monotonic -= 3.5  # as if the bot had been busy for 3.5 s
+    await pending
+
+    await fake.advance(seconds=1)  # within Discord's limit on the fake clock, not in real time
+
+    assert pending.record.late
+    assert probe_errors(bot_harness) == [10062]
+
+
 async def test_interaction_answered_just_in_time(fake: FakeDiscord) -> None:
     reply = await fake.slash(fake.alice, "probe slow", seconds=2, expect_answer=False)
     await fake.advance(seconds=2)

@@ -175,7 +175,7 @@ async def test_followups_fill_the_deferred_answer_then_add_messages(fake: FakeDi
 
     assert reply.content == "5 minutes later" and not reply.message.loading
     (second,) = reply.followups
-    assert second.ephemeral and second.content == "and a second follow-up"
+    assert second.ephemeral and second.content == "an edited follow-up" and second.edits == 1
     assert fake.messages(fake.general) == [reply.message]
     assert fake.ephemeral_replies(fake.alice) == [second]
 

@@ -267,7 +267,10 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
         await self.clock.sleep_until(self.clock.now() + timedelta(minutes=minutes))
         try:
             await interaction.followup.send(f"{minutes} minutes later")
-            await interaction.followup.send("and a second follow-up", ephemeral=True)
+            second = await interaction.followup.send(
+                "a second follow-up", ephemeral=True, wait=True
+            )
+            await second.edit(content="an edited follow-up")
         except discord.HTTPException as error:
             self.errors.append(error.code)
 
