@@ -143,9 +143,13 @@ async def test_route_missing_from_the_spec_is_a_violation(
             Route("GET", "/channels/{channel_id}/pancakes", channel_id=1)
         )
 
-    (violation,) = fake.take_violations()
-    assert violation.path == "/channels/1/pancakes"
-    assert "not in the spec" in violation.reason
+    with pytest.raises(discord.HTTPException) as wrong_method:
+        await bot_harness.bot.http.request(Route("PUT", "/users/@me"))
+
+    assert wrong_method.value.status == 405
+    pancakes, put = fake.take_violations()
+    assert pancakes.path == "/channels/1/pancakes" and "not in the spec" in pancakes.reason
+    assert put.method == "PUT" and "method not in the spec" in put.reason
 
 
 @pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
@@ -178,3 +182,20 @@ async def test_answering_twice_is_refused(fake: FakeDiscord, bot_harness: BotHar
 
     assert raised.value.code == 40060
     assert len(fake.take_violations()) == 1
+
+
+async def test_a_failure_of_the_fake_fails_the_test_without_retries(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    def broken(_: object) -> None:
+        raise ZeroDivisionError
+
+    fake.rest.handlers["GET /users/{user_id}"] = broken
+
+    with pytest.raises(discord.HTTPException) as raised:
+        await bot_harness.bot.fetch_user(fake.bob.id)
+
+    assert raised.value.status == 400
+    assert [r.status for r in fake.requests if r.route == "GET /users/{user_id}"] == [400]
+    (violation,) = fake.take_violations()
+    assert "the fake Discord failed: ZeroDivisionError()" in violation.reason

@@ -9,6 +9,7 @@ the test armed, and only then let the route's handler change the world.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscordServer
 
 API_PREFIX = "/api/v10"
+_log = logging.getLogger(__name__)
 
 # Routes that authenticate with the interaction or webhook token in the URL, not a bot token.
 _TOKEN_ROUTES = ("/interactions/", "/webhooks/")
@@ -107,8 +109,10 @@ class RestApi:
         server = self._server
         match = server.spec.match(request.method, path)
         if match is None:
-            reason = "method not allowed" if server.spec.has_path(path) else "route not in the spec"
-            server.violate(request.method, path, f"{reason} (Discord answers 404/405)")
+            if server.spec.has_path(path):
+                server.violate(request.method, path, "method not in the spec for this route")
+                return json_response({"message": "405: Method Not Allowed", "code": 0}, status=405)
+            server.violate(request.method, path, "route not in the spec")
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         route, params = match
         trace["route"] = route.key
@@ -145,6 +149,10 @@ class RestApi:
             if error.code in _BOT_MISTAKES:
                 server.violate(request.method, path, str(error))
             return error.response()
+        except Exception as error:  # a bug in the fake: fail the test, do not make discord.py retry
+            _log.exception("the fake Discord failed on %s %s", request.method, path)
+            server.violate(request.method, path, f"the fake Discord failed: {error!r}")
+            return json_response({"message": "the fake Discord failed", "code": 0}, status=400)
         if result is None:
             return web.Response(status=204)
         return json_response(result)
