@@ -82,14 +82,23 @@ async def test_an_open_challenge_goes_to_the_first_who_accepts(
     assert "Anyone can accept." in invitation.content
     assert [b.label for b in invitation.buttons] == ["Accept", "Cancel"]
 
-    first, second = await asyncio.gather(
-        fake.click(fake.carol, invitation, label="Accept"),
-        fake.click(fake.bob, invitation, label="Accept"),
+    replies = dict(
+        zip(
+            (fake.carol, fake.bob),
+            await asyncio.gather(
+                fake.click(fake.carol, invitation, label="Accept"),
+                fake.click(fake.bob, invitation, label="Accept"),
+            ),
+            strict=True,
+        )
     )
     record = await stored(bot_harness, invitation)
-    assert (record.black_id, record.white_id) == (fake.alice.id, fake.carol.id)
-    assert first.message is invitation
-    assert second.ephemeral and "already been accepted" in second.content
+    assert record.black_id == fake.alice.id
+    winner = fake.carol if record.white_id == fake.carol.id else fake.bob
+    loser = fake.bob if winner is fake.carol else fake.carol
+    assert record.white_id == winner.id
+    assert replies[winner].message is invitation
+    assert replies[loser].ephemeral and "already been accepted" in replies[loser].content
     assert await bot_harness.bot.storage.active_games() == [record]
 
 
@@ -115,7 +124,7 @@ async def test_an_unanswered_challenge_expires_after_fifteen_minutes(
         f"The Reversi challenge from {fake.alice.mention} to {fake.bob.mention} expired."
     )
     assert invitation.buttons == []
-    (challenge,) = [await bot_harness.bot.storage.get_challenge(1)]
+    challenge = await bot_harness.bot.storage.get_challenge(1)
     assert challenge.status is ChallengeStatus.EXPIRED
     assert await bot_harness.bot.storage.active_game(fake.general.id) is None
 
