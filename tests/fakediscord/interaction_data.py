@@ -87,7 +87,7 @@ class InteractionBuilder:
             command_type=command_type,
         )
 
-    def check_can_see(self, user: User, message: Message) -> None:
+    def _check_can_see(self, user: User, message: Message) -> None:
         if message.deleted:
             raise ImpossibleAction("the message was deleted")
         if message.visible_to is not None and message.visible_to is not user:
@@ -117,7 +117,7 @@ class InteractionBuilder:
     def click_data(
         self, user: User, message: Message, label: str | None, custom_id: str | None
     ) -> dict[str, Any]:
-        self.check_can_see(user, message)
+        self._check_can_see(user, message)
         candidates = [
             b
             for b in message.buttons
@@ -140,7 +140,7 @@ class InteractionBuilder:
     def select_data(
         self, user: User, message: Message, values: list[str], custom_id: str | None
     ) -> dict[str, Any]:
-        self.check_can_see(user, message)
+        self._check_can_see(user, message)
         menus = [s for s in message.selects if custom_id is None or s.custom_id == custom_id]
         if len(menus) != 1:
             raise ImpossibleAction(

@@ -214,12 +214,6 @@ class Guild:
     def threads(self) -> list[Channel]:
         return [c for c in self.channels if c.is_thread and not c.deleted]
 
-    def channel(self, name: str) -> Channel:
-        for channel in self.channels:
-            if channel.name == name and not channel.deleted:
-                return channel
-        raise KeyError(f"guild {self.name!r} has no channel {name!r}")
-
     def role(self, name: str) -> Role:
         for role in self.roles:
             if role.name == name:
@@ -417,12 +411,6 @@ class World:
         user = User(self.ids.next(), name, bot=bot)
         self.users[user.id] = user
         return user
-
-    def user(self, name: str) -> User:
-        for user in self.users.values():
-            if user.name == name:
-                return user
-        raise KeyError(f"no user named {name!r}")
 
     def add_guild(self, name: str) -> Guild:
         """A guild with @everyone, a Moderator role, the bot as a member and no channels."""
