@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
 from pathlib import Path
 
+from bot.engine.ai.features import NAMES, features
+from bot.engine.bitboard import flips, legal_moves
+from bot.engine.notation import parse_transcript
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bot.engine.ai.features import NAMES, features  # noqa: E402
-from bot.engine.bitboard import flips, legal_moves  # noqa: E402
-from bot.engine.notation import parse_transcript  # noqa: E402
-
 GAMES = ROOT / "tests" / "data" / "wthor" / "wthor_sample_games.csv"
 WEIGHTS_FILE = ROOT / "bot" / "engine" / "ai" / "weights.py"
 HEADER = '''"""Evaluation weights in hundredths of a disc, one row per number of empty squares,

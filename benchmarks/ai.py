@@ -1,0 +1,116 @@
+"""The computer opponent's figures: speed, depth, endgame solving and strength.
+
+    .venv/bin/python benchmarks/ai.py [--games 10] [--budget-ms 1000] [--skip-ffo] [--skip-match]
+
+Prints midgame nodes/s and the depth reached at the budget (level 5, positions from WTHOR games
+after 20 moves), the time to solve each of FFO #1-#19 (target: 60 s altogether), and a match of
+level 5 against level 3 at the budget per move from WTHOR openings (8 moves), each played with
+colours swapped (target: level 5 scores at least 90%), with the largest time any move took
+against its budget (target: at most 110%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import time
+from pathlib import Path
+
+from bot.engine import Game, square_name
+from bot.engine.ai import choose_move, solve
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+
+
+def wthor_prefixes(plies: int, count: int) -> list[str]:
+    """Distinct transcripts of the first `plies` moves of WTHOR games, in file order."""
+    seen: dict[str, None] = {}
+    with (DATA / "wthor" / "wthor_sample_games.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            seen.setdefault(row["moves"][: 2 * plies])
+            if len(seen) == count:
+                break
+    return list(seen)
+
+
+def midgame(budget_ms: int, positions: int) -> None:
+    print(f"Midgame search, level 5, {budget_ms} ms per position:")
+    nodes = depth = 0
+    seconds = 0.0
+    for transcript in wthor_prefixes(20, positions):
+        position = Game.from_transcript(transcript).position
+        result = choose_move(position.to_string(), level=5, budget_ms=budget_ms)
+        nodes += result.nodes
+        depth += result.depth
+        seconds += result.elapsed_ms / 1000
+        print(
+            f"  {transcript[:16]}...  depth {result.depth:2}  {result.nodes:7,} nodes"
+            f"  {result.elapsed_ms:6.0f} ms"
+        )
+    print(f"  mean depth {depth / positions:.1f}, {nodes / seconds:,.0f} nodes/s\n")
+
+
+def ffo() -> None:
+    print("FFO endgame suite #1-#19 (all best moves listed):")
+    total = 0.0
+    with (DATA / "ffo" / "ffo_endgame_1_79.jsonl").open() as handle:
+        entries = [json.loads(line) for line in handle][:19]
+    failures = 0
+    for entry in entries:
+        started = time.perf_counter()
+        solution = solve(f"{entry['board']} {entry['to_move']}")
+        elapsed = time.perf_counter() - started
+        total += elapsed
+        moves = sorted(square_name(s) for s in solution.moves)
+        ok = solution.score == entry["best_score"] and moves == entry["best_moves"]
+        failures += not ok
+        print(
+            f"  #{entry['id']:<2} {entry['empties']} empties  {solution.score:+3d} "
+            f"{' '.join(moves):6} {'ok' if ok else 'WRONG'}  {elapsed:6.2f} s"
+            f"  {solution.nodes:8,} nodes  {solution.nodes / elapsed:8,.0f} nodes/s"
+        )
+    print(f"  total {total:.1f} s (target 60 s), {failures} wrong\n")
+
+
+def match(games: int, budget_ms: int) -> None:
+    print(f"Level 5 against level 3, {budget_ms} ms per move, {games} games:")
+    openings = wthor_prefixes(8, (games + 1) // 2)
+    points = 0.0
+    worst = 0.0
+    for number in range(games):
+        game = Game.from_transcript(openings[number // 2])
+        strong = game.turn if number % 2 == 0 else game.turn.opponent
+        while not game.is_over():
+            level = 5 if game.turn is strong else 3
+            started = time.perf_counter()
+            result = choose_move(game.position.to_string(), level=level, budget_ms=budget_ms)
+            worst = max(worst, (time.perf_counter() - started) * 1000 / budget_ms)
+            assert result.move is not None
+            game.play(result.move)
+        outcome = game.result()
+        assert outcome is not None
+        won = 1.0 if outcome.winner is strong else 0.5 if outcome.winner is None else 0.0
+        points += won
+        print(f"  game {number + 1:2}: level 5 as {strong.title:5}  {outcome}  ({won:g})")
+    print(f"  level 5 scored {points:g}/{games} = {100 * points / games:.0f}% (target 90%)")
+    print(f"  slowest move: {100 * worst:.0f}% of the budget (limit 110%)\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--budget-ms", type=int, default=1000)
+    parser.add_argument("--positions", type=int, default=8, help="midgame positions to time")
+    parser.add_argument("--skip-ffo", action="store_true")
+    parser.add_argument("--skip-match", action="store_true")
+    args = parser.parse_args()
+    midgame(args.budget_ms, args.positions)
+    if not args.skip_ffo:
+        ffo()
+    if not args.skip_match:
+        match(args.games, args.budget_ms)
+
+
+if __name__ == "__main__":
+    main()
