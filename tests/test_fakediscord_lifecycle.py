@@ -36,7 +36,7 @@ async def test_bot_sees_the_guilds_from_guild_create(
 async def test_commands_are_synced_once(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     names = {(c["name"], c["type"]) for c in fake.world.commands[None]}
 
-    assert names == {("probe", 1), ("Wave at", 2)}
+    assert names == {("probe", 1), ("tidy", 1), ("Wave at", 2)}
     await bot_harness.restart()
     synced = [r for r in fake.requests if r.method == "PUT"]
     assert len(synced) == 1

@@ -49,6 +49,12 @@ async def test_impossible_user_actions_are_refused_by_the_driver(fake: FakeDisco
     assert fake.interactions == {}
 
 
+async def test_commands_limited_to_moderators(fake: FakeDiscord) -> None:
+    assert (await fake.slash(fake.carol, "tidy")).content == "tidied"
+    with pytest.raises(ImpossibleAction, match="may not use /tidy"):
+        await fake.slash(fake.alice, "tidy")
+
+
 async def test_user_context_menu_resolves_the_target_member(fake: FakeDiscord) -> None:
     reply = await fake.context_menu(fake.alice, "Wave at", target=fake.bob)
 

@@ -294,6 +294,13 @@ async def wave_at(interaction: discord.Interaction, member: discord.Member) -> N
     )
 
 
+@app_commands.command(name="tidy", description="For moderators only")
+@app_commands.default_permissions(manage_messages=True)
+async def tidy(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("tidied", ephemeral=True)
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Probe(bot))
     bot.tree.add_command(wave_at)
+    bot.tree.add_command(tidy)
