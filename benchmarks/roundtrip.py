@@ -27,7 +27,7 @@ from bot.config import Settings
 from bot.engine import Color, Game, square_name
 from bot.referee import replay
 from tests.fakediscord.driver import FakeDiscord
-from tests.fakediscord.harness import BotHarness, discord_py_pointed_at
+from tests.fakediscord.harness import BotHarness, running_bot
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.fakediscord.world import Channel, User
 
@@ -78,11 +78,10 @@ async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
     message = fake.world.messages[table.message_id]
     user = table.black if table.game.turn is Color.BLACK else table.white
     started = time.perf_counter()
-    record = fake.click(user, message, label=square).record  # sent now; not waiting to settle
-    while not record.acknowledged:  # noqa: ASYNC110 (the fake records answers, no event)
-        await asyncio.sleep(0.0002)
+    pending = fake.click(user, message, label=square)  # sent now; not waiting for it to settle
+    await pending.answered()
     elapsed = time.perf_counter() - started
-    if record.late:
+    if pending.record.late:
         raise RuntimeError("an interaction was answered after 3 seconds")
     table.game.play(square)
     table.busy = False
@@ -146,24 +145,13 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        fake = FakeDiscord()
+        settings = Settings(token=DEFAULT_TOKEN, database_path=Path(folder) / "bench.db")
         # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
-        fake.validate_schemas = False
-        await fake.start()
-        try:
-            with discord_py_pointed_at(fake):
-                settings = Settings(token=DEFAULT_TOKEN, database_path=Path(folder) / "bench.db")
-                harness = BotHarness(fake, settings)
-                await harness.start()
-                try:
-                    tables = await set_up(fake, harness, args.games)
-                    print(f"{args.games} games on the board; measuring...")
-                    await open_loop(fake, tables, args.rate, args.seconds)
-                    await closed_loop(fake, tables, args.seconds)
-                finally:
-                    await harness.stop()
-        finally:
-            await fake.stop()
+        async with running_bot(settings, validate_schemas=False) as (fake, harness):
+            tables = await set_up(fake, harness, args.games)
+            print(f"{args.games} games on the board; measuring...")
+            await open_loop(fake, tables, args.rate, args.seconds)
+            await closed_loop(fake, tables, args.seconds)
 
 
 if __name__ == "__main__":
