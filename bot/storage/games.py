@@ -20,7 +20,7 @@ from bot.storage.settings import check_time_per_move
 GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
     "end_reason, black_discs, white_discs, rated, time_per_move, deadline, cancelled_by, "
-    "created_at, updated_at"
+    "created_at, updated_at, bot_level"
 )
 
 _SQUARE = re.compile(r"[a-h][1-8]")
@@ -47,6 +47,7 @@ def game_from_row(row: sqlite3.Row) -> Game:
         cancelled_by=row["cancelled_by"],
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
+        bot_level=row["bot_level"],
     )
 
 
@@ -69,8 +70,12 @@ async def insert_game(
     time_per_move: float,
     deadline: float | None,
     now: float,
+    bot_level: int | None = None,
 ) -> Game:
-    """Start a game, unless the channel already has an active one."""
+    """Start a game, unless the channel already has an active one.
+
+    `bot_level` marks a game against the bot (1-5); such games are never rated.
+    """
     if black_id == white_id:
         raise InvalidInputError("You can't play against yourself.")
     check_time_per_move(time_per_move)
@@ -78,11 +83,22 @@ async def insert_game(
     row = await db.one(
         f"""
         INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
-                           deadline, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           deadline, created_at, updated_at, bot_level)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         RETURNING {GAME_COLUMNS}
         """,
-        (guild_id, channel_id, black_id, white_id, rated, time_per_move, deadline, now, now),
+        (
+            guild_id,
+            channel_id,
+            black_id,
+            white_id,
+            rated and bot_level is None,
+            time_per_move,
+            deadline,
+            now,
+            now,
+            bot_level,
+        ),
     )
     assert row is not None
     return game_from_row(row)
@@ -113,8 +129,12 @@ class GameStore(Database):
         time_per_move: float,
         deadline: float | None,
         now: float,
+        bot_level: int | None = None,
     ) -> Game:
-        """Start a game directly (rematch, game against the bot); raises `ChannelBusyError`."""
+        """Start a game directly (rematch, game against the bot); raises `ChannelBusyError`.
+
+        A game against the bot has its `bot_level` and is never rated.
+        """
         async with self.transaction() as db:
             return await insert_game(
                 db,
@@ -126,6 +146,7 @@ class GameStore(Database):
                 time_per_move=time_per_move,
                 deadline=deadline,
                 now=now,
+                bot_level=bot_level,
             )
 
     async def get_game(self, game_id: int) -> Game:

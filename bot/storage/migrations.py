@@ -141,7 +141,12 @@ _INITIAL: Migration = (
     """,
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_INITIAL,)
+_BOT_LEVEL: Migration = (
+    # Games against the bot remember its level, so its moves resume at the same strength.
+    "ALTER TABLE games ADD COLUMN bot_level INTEGER CHECK (bot_level BETWEEN 1 AND 5)",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL)
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:

@@ -114,6 +114,8 @@ class Game:
     cancelled_by: int | None
     created_at: float
     updated_at: float
+    bot_level: int | None = None
+    """The bot's level (1-5) in a game against the bot, else None."""
 
     @property
     def moves(self) -> tuple[str, ...]:

@@ -197,3 +197,15 @@ async def test_active_and_overdue_games(storage: Storage) -> None:
     assert await storage.overdue_games(59.9) == []
     assert [g.id for g in await storage.overdue_games(60)] == [early.id]
     assert [g.id for g in await storage.overdue_games(1e9)] == [early.id, late.id]
+
+
+async def test_a_game_against_the_bot_keeps_its_level_and_is_never_rated(storage: Storage) -> None:
+    game = await storage.create_game(
+        1, 2, 10, 99, rated=True, time_per_move=60.0, deadline=None, now=0.0, bot_level=4
+    )
+    assert game.bot_level == 4 and not game.rated
+    assert (await storage.get_game(game.id)).bot_level == 4
+    people = await storage.create_game(
+        1, 3, 10, 11, rated=True, time_per_move=60.0, deadline=None, now=0.0
+    )
+    assert people.bot_level is None and people.rated
