@@ -8,6 +8,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
+from bot.computer import Computer
 from bot.config import Settings
 from bot.referee import Referee
 from bot.storage import Storage
@@ -32,6 +33,7 @@ class ReversiBot(commands.Bot):
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.clock: Clock = SystemClock()
+        self.computer = Computer()
         self._storage: Storage | None = None
         self._referee: Referee | None = None
 
@@ -59,6 +61,7 @@ class ReversiBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        self.computer.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

@@ -71,7 +71,7 @@ def replay(record: GameRecord) -> GameState:
 
 
 class Referee:
-    """Applies moves, resignations and timeouts to stored games."""
+    """Applies moves, resignations, timeouts and cancellations to stored games."""
 
     def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
         self.storage = storage
@@ -141,6 +141,17 @@ class Referee:
                 raise GameOverError(game_id)
             return await self._end(state, _result(color.opponent), EndReason.RESIGNATION)
 
+    async def cancel(self, game_id: int, user_id: int) -> GameState:
+        """End the game without a result or rating, recording `user_id` as who cancelled it.
+
+        Whether `user_id` may do so (a moderator) is for the caller to decide.
+        """
+        async with self.lock(game_id):
+            state = await self.load(game_id)
+            if not state.record.active:
+                raise GameOverError(game_id)
+            return await self._end(state, None, EndReason.CANCELLED, cancelled_by=user_id)
+
     async def time_out(self, game_id: int) -> GameState | None:
         """End the game if its move deadline has passed: the side to move loses on time."""
         async with self.lock(game_id):
@@ -150,7 +161,14 @@ class Referee:
                 return None
             return await self._end(state, _result(state.position.turn.opponent), EndReason.TIMEOUT)
 
-    async def _end(self, state: GameState, result: Result, reason: EndReason) -> GameState:
+    async def _end(
+        self,
+        state: GameState,
+        result: Result | None,
+        reason: EndReason,
+        *,
+        cancelled_by: int | None = None,
+    ) -> GameState:
         position = state.position
         finished = await self.storage.finish_game(
             state.record.id,
@@ -160,6 +178,7 @@ class Referee:
             black_discs=position.count(engine.Color.BLACK),
             white_discs=position.count(engine.Color.WHITE),
             now=self.now(),
+            cancelled_by=cancelled_by,
         )
         return GameState(finished.game, state.game, finished)
 

@@ -58,7 +58,7 @@ def rating_line(change: RatingChange, name: str) -> str:
     return f"{name} {before} → {after} ({after - before:+d})"
 
 
-def status_lines(state: GameState) -> list[str]:
+def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
     record, game = state.record, state.game
     last = game.last
     lines = []
@@ -66,7 +66,11 @@ def status_lines(state: GameState) -> list[str]:
         lines.append(f"{DISC[last.passed]} {last.passed.title} has no legal move and passes.")
     if record.active:
         color = game.turn
-        line = f"Move {len(game) + 1} · {DISC[color]} {mention(state.to_move_id or 0)} to move"
+        to_move = state.to_move_id or 0
+        line = f"Move {len(game) + 1} · {DISC[color]} {mention(to_move)}"
+        if to_move == bot_id:
+            return [*lines, f"{line} is thinking…"]
+        line += " to move"
         if record.deadline is not None:
             line += f" · time runs out <t:{int(record.deadline)}:R>"
         return [*lines, line]
@@ -104,19 +108,27 @@ def ending_lines(state: GameState) -> list[str]:
     return lines
 
 
-def content(state: GameState) -> str:
+def content(state: GameState, bot_id: int | None = None) -> str:
     header = f"**Reversi** · game #{state.record.id}"
-    return "\n".join([header, *player_lines(state), *status_lines(state)])
+    if state.record.bot_level is not None:
+        header += f" · against me at level {state.record.bot_level}"
+    return "\n".join([header, *player_lines(state), *status_lines(state, bot_id)])
 
 
-def build_view(state: GameState) -> discord.ui.View:
-    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch at the end."""
+def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
+    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch and Replay at
+    the end.
+
+    While the bot thinks there is nothing to move, so only Resign shows.
+    """
     record = state.record
     view = discord.ui.View(timeout=None)
     if not record.active:
         view.add_item(items.RematchButton(record.id))
+        view.add_item(items.ReplayButton(record.id))
         return view
-    moves = [engine.square_name(square) for square in state.position.legal_moves()]
+    thinking = state.to_move_id == bot_id
+    moves = [] if thinking else [engine.square_name(s) for s in state.position.legal_moves()]
     if len(moves) <= MAX_BUTTONS:
         for index, name in enumerate(moves):
             view.add_item(items.MoveButton(record.id, record.ply, name, row=index // 5))
@@ -169,13 +181,15 @@ def result_status(state: GameState) -> str | None:
     return f"{winner.opponent.title} {how}: {winner.title} wins"
 
 
-async def build(state: GameState, names: tuple[str, str]) -> BoardMessage:
+async def build(
+    state: GameState, names: tuple[str, str], *, bot_id: int | None = None
+) -> BoardMessage:
     """Render off the event loop, so other games are not held up by this one's image."""
     image, alt = await asyncio.to_thread(_image, state, names)
     return BoardMessage(
-        content=content(state),
+        content=content(state, bot_id),
         image=image,
         filename=f"reversi-{state.record.id}-{state.record.ply}.png",
         description=alt,
-        view=build_view(state),
+        view=build_view(state, bot_id),
     )

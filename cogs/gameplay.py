@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import engine
 from bot.client import ReversiBot
+from bot.computer import DEFAULT_LEVEL
 from bot.referee import replay
 from bot.storage import (
     Challenge,
@@ -23,9 +24,16 @@ from bot.storage import (
 from bot.storage import Game as GameRecord
 from bot.timers import Timers
 from cogs import challenge_message
+from cogs.admin import AdminCommands
+from cogs.history import HistoryCommands
 from cogs.items import COG_NAME, DYNAMIC_ITEMS, ResignConfirmButton
+from cogs.leaderboard import LeaderboardCommands
+from cogs.links import message_link
 from cogs.publish import Publisher
 from cogs.replies import Refusal, answering
+from cogs.rules import RulesCommands
+from cogs.stats import StatsCommands
+from cogs.versus_bot import LEVEL_CHOICES, VersusBot
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +46,6 @@ NEEDED_FOR_THREADS = {
     "create_public_threads": "Create Public Threads",
     "send_messages_in_threads": "Send Messages in Threads",
 }
-
-
-def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
-    if message_id is None:
-        return f"<#{channel_id}>"
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
 def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
@@ -60,32 +62,52 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None
 
 
 @app_commands.guild_only()
-class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
+class Reversi(
+    VersusBot,
+    LeaderboardCommands,
+    StatsCommands,
+    HistoryCommands,
+    RulesCommands,
+    AdminCommands,
+    commands.GroupCog,
+    name=COG_NAME,
+    group_name="reversi",
+):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.timers = Timers(bot.clock)
         self.publisher = Publisher(bot)
-        self.challenge_menu = app_commands.ContextMenu(
-            name="Challenge to Reversi", callback=self.challenge_from_menu
-        )
-        self.challenge_menu.guild_only = True
+        self._bot_turns = {}
+        self.menus = [
+            app_commands.ContextMenu(
+                name="Challenge to Reversi", callback=self.challenge_from_menu
+            ),
+            app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu),
+        ]
+        for menu in self.menus:
+            menu.guild_only = True
         super().__init__()
 
     # --- lifecycle -----------------------------------------------------------------------
 
     async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.challenge_menu)
+        for menu in self.menus:
+            self.bot.tree.add_command(menu)
         storage = self.bot.storage
         for record in await storage.active_games():
             self.arm_deadline(record)
         for challenge in await storage.pending_challenges():
             self.arm_expiry(challenge)
+        await self.resume_bot_turns()
 
     async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.challenge_menu.name, type=self.challenge_menu.type)
+        for menu in self.menus:
+            self.bot.tree.remove_command(menu.name, type=menu.type)
         self.timers.cancel_all()
+        for task in list(self._bot_turns.values()):
+            task.cancel()
 
     def arm_deadline(self, record: GameRecord) -> None:
         key = ("game", record.id)
@@ -123,7 +145,9 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
         colour="The colour you play (default: random)",
         time_per_move="How long each player has for a move (default: the server's setting)",
         thread="Play in a new thread",
+        level="If you challenge me: how well I play, 1 to 5 (default 3)",
     )
+    @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(
         colour=[app_commands.Choice(name=c.value.capitalize(), value=c.value) for c in Colour]
     )
@@ -140,6 +164,7 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
         colour: app_commands.Choice[str] | None = None,
         time_per_move: app_commands.Choice[int] | None = None,
         thread: bool = False,
+        level: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.start_challenge(
             interaction,
@@ -147,6 +172,7 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
             colour=Colour(colour.value) if colour else Colour.RANDOM,
             time_per_move=float(time_per_move.value) if time_per_move else None,
             thread=thread,
+            level=level.value if level else DEFAULT_LEVEL,
         )
 
     async def challenge_from_menu(
@@ -162,6 +188,7 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
         colour: Colour = Colour.RANDOM,
         time_per_move: float | None = None,
         thread: bool = False,
+        level: int = DEFAULT_LEVEL,
     ) -> None:
         async with answering(interaction, "challenge"):
             guild_id, channel = interaction.guild_id, interaction.channel
@@ -172,20 +199,15 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
                     "You can't challenge yourself. Leave the opponent empty for an open "
                     "challenge anyone can accept."
                 )
+            if opponent is not None and self.bot.user and opponent.id == self.bot.user.id:
+                await self.start_bot_game(interaction, level, colour)
+                return
             if opponent is not None and opponent.bot:
                 raise Refusal(f"{opponent.display_name} is a bot and can't play Reversi.")
             if thread and isinstance(channel, discord.Thread):
                 raise Refusal("This is already a thread: play here without `thread`.")
             storage = self.bot.storage
-            settings = await storage.guild_settings(guild_id)
-            home = channel.parent_id if isinstance(channel, discord.Thread) else channel.id
-            if home is None or not settings.allows(home):
-                raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
-            check_permissions(interaction, thread=thread)
-            if not thread:
-                busy = await storage.active_game(channel.id)
-                if busy is not None:
-                    raise Refusal(self.busy_message(busy))
+            await self.check_channel(interaction, thread=thread)
             created = await storage.create_challenge(
                 guild_id,
                 channel.id,
@@ -203,6 +225,21 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
             message = await interaction.original_response()
             created = await storage.set_challenge_message(created.id, message.id)
             self.arm_expiry(created)
+
+    async def check_channel(self, interaction: discord.Interaction, *, thread: bool) -> None:
+        """Refuse a new game where games aren't allowed, the bot lacks permissions, or (unless it
+        goes to a new thread) a game is already on."""
+        channel = interaction.channel
+        assert interaction.guild_id is not None and channel is not None
+        settings = await self.bot.storage.guild_settings(interaction.guild_id)
+        home = channel.parent_id if isinstance(channel, discord.Thread) else channel.id
+        if home is None or not settings.allows(home):
+            raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
+        check_permissions(interaction, thread=thread)
+        if not thread:
+            busy = await self.bot.storage.active_game(channel.id)
+            if busy is not None:
+                raise Refusal(self.busy_message(busy))
 
     def busy_message(self, busy: GameRecord) -> str:
         link = message_link(busy.guild_id, busy.channel_id, busy.message_id)
@@ -297,6 +334,7 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
                 ) from None
             self.arm_deadline(state.record)
             await self.publisher.show(state, interaction=interaction)
+            self.after_move(state)
 
     @app_commands.command(name="move", description="Play a move in this channel's game")
     @app_commands.describe(square="The square to play, like d3")
@@ -308,6 +346,7 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
             played = engine.square_name(engine.parse_square(square))
             await interaction.response.send_message(f"You played **{played}**.", ephemeral=True)
             await self.publisher.show(state)
+            self.after_move(state)
 
     @move.autocomplete("square")
     async def move_autocomplete(
@@ -377,6 +416,11 @@ class Reversi(commands.GroupCog, name=COG_NAME, group_name="reversi"):
             if colour is None:
                 raise Refusal("Only the two players can ask for a rematch.")
             record = state.record
+            if record.bot_level is not None:
+                await self.start_bot_game(
+                    interaction, record.bot_level, Colour(colour.opponent.value)
+                )
+                return
             opponent_id = record.white_id if colour is engine.Color.BLACK else record.black_id
             if not opponent_id:
                 raise Refusal("Your opponent's account is gone; challenge someone else.")

@@ -1,5 +1,5 @@
 """Persistent buttons and selects: each `custom_id` carries what it acts on, so they keep working
-after a restart. Their callbacks hand over to the gameplay cog."""
+after a restart. Their callbacks hand over to the `/reversi` cog."""
 
 from __future__ import annotations
 
@@ -25,6 +25,16 @@ class Handlers(Protocol):
     async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None: ...
+
+    async def on_history_page(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> None: ...
+
+    async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None: ...
 
 
 def handlers(interaction: discord.Interaction) -> Handlers:
@@ -196,6 +206,111 @@ class RematchButton(
         await handlers(interaction).on_rematch(interaction, self.game_id)
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:replay:(?P<game>[0-9]+)"
+):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Replay",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"reversi:replay:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_replay(interaction, self.game_id)
+
+
+PAGER_LABELS = {"prev": "Previous", "next": "Next"}
+
+
+def pager_button(custom_id: str, direction: str, *, disabled: bool) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=PAGER_LABELS[direction],
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+        disabled=disabled,
+    )
+
+
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:leaderboard:(?P<page>[0-9]+):(?P<dir>prev|next)",
+):
+    """Goes to `page` of the server's leaderboard; the direction keeps the two ids apart."""
+
+    def __init__(self, page: int, direction: str, *, disabled: bool = False) -> None:
+        custom_id = f"reversi:leaderboard:{page}:{direction}"
+        super().__init__(pager_button(custom_id, direction, disabled=disabled))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardPageButton:
+        return cls(int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_leaderboard_page(interaction, self.page)
+
+
+class HistoryPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:history:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
+):
+    """Goes to `page` of the server's finished games, or of one player's (`user_id`)."""
+
+    def __init__(
+        self, user_id: int | None, page: int, direction: str, *, disabled: bool = False
+    ) -> None:
+        who = "all" if user_id is None else str(user_id)
+        custom_id = f"reversi:history:{who}:{page}:{direction}"
+        super().__init__(pager_button(custom_id, direction, disabled=disabled))
+        self.user_id, self.page = user_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryPageButton:
+        user = None if match["user"] == "all" else int(match["user"])
+        return cls(user, int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_history_page(interaction, self.user_id, self.page)
+
+
+class ForgetConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:forget-yes:(?P<user>[0-9]+)",
+):
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, delete my stats",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"reversi:forget-yes:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetConfirmButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_forget_confirm(interaction, self.user_id)
+
+
 DYNAMIC_ITEMS = (
     ChallengeButton,
     MoveButton,
@@ -203,4 +318,8 @@ DYNAMIC_ITEMS = (
     ResignButton,
     ResignConfirmButton,
     RematchButton,
+    ReplayButton,
+    LeaderboardPageButton,
+    HistoryPageButton,
+    ForgetConfirmButton,
 )

@@ -42,7 +42,7 @@ class Publisher:
         message, else by editing it; post a new one if the old one can't be edited."""
         if interaction is not None:
             self.remember(interaction.user)
-        built = await board_message.build(state, await self.names(state))
+        built = await self.build(state)
         record = state.record
         message = interaction.message if interaction is not None else None
         if interaction is not None and message is not None and not interaction.response.is_done():
@@ -70,7 +70,7 @@ class Publisher:
     async def repost(self, state: GameState) -> None:
         """Post the board at the bottom of the channel; the old message keeps only its image."""
         old = state.record.message_id
-        await self.post(state, await board_message.build(state, await self.names(state)))
+        await self.post(state, await self.build(state))
         if old is not None:
             channel = self.bot.get_partial_messageable(state.record.channel_id)
             try:
@@ -88,6 +88,10 @@ class Publisher:
             log.info("Game %s: the board could not be posted (%s)", state.record.id, error.code)
             raise BoardNotShown() from error
         await self.bot.storage.set_message(state.record.id, message.id)
+
+    async def build(self, state: GameState) -> board_message.BoardMessage:
+        bot_id = self.bot.user.id if self.bot.user is not None else None
+        return await board_message.build(state, await self.names(state), bot_id=bot_id)
 
     def remember(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name

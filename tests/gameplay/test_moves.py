@@ -57,7 +57,7 @@ async def test_a_tournament_game_played_to_the_end_by_clicks(
     assert record.deadline is None
     assert f"🏁 {fake.alice.mention} wins **34-30**" in board.content
     assert "Ratings: " in board.content
-    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     assert await bot_harness.bot.storage.active_game(fake.general.id) is None
 
     (attachment,) = board.attachments
@@ -187,7 +187,7 @@ async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: B
     assert record.end_reason is EndReason.RESIGNATION
     assert record.result is Result.BLACK
     assert f"{fake.alice.mention} wins: {fake.bob.mention} resigned" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     assert board.attachments[0].image().format == "PNG"
 
 

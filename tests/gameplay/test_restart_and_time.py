@@ -54,7 +54,7 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     assert record.result is Result.BLACK
     assert (record.black_discs, record.white_discs) == (4, 1)
     assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     assert board.attachments[0].image().format == "PNG"
     assert "ran out of time" in (board.attachments[0].description or "")
 
@@ -82,7 +82,7 @@ async def test_deadlines_are_rearmed_at_start_up(
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
     assert record.result is Result.WHITE  # Black never moved
-    assert [b.label for b in board.buttons] == ["Rematch"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down(

@@ -1,0 +1,45 @@
+"""The bot's own moves, searched in worker processes so the event loop never waits on them.
+
+At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+
+from bot.engine import Position
+from bot.engine.ai import SearchResult, choose_move
+
+DEFAULT_LEVEL = 3
+
+
+def default_workers() -> int:
+    """One core stays with the event loop; the others search."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class Computer:
+    """Chooses moves for the bot's games; the worker processes start on first use."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or default_workers()
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(
+        self, position: Position, level: int, *, budget_ms: int | None = None
+    ) -> SearchResult:
+        if self._pool is None:
+            # "spawn": a fresh interpreter per worker, nothing inherited from the bot's threads.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, search)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

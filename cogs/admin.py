@@ -1,0 +1,155 @@
+"""Server settings, cancelling a game, and a player deleting their own stats.
+
+The admin commands live inside `/reversi`, where Discord allows no per-subcommand default
+permissions, so each checks the caller's permissions itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.storage import GuildSettings
+from cogs.board_message import mention
+from cogs.challenge_message import TIME_CHOICES, describe_time
+from cogs.items import ForgetConfirmButton
+from cogs.links import message_link
+from cogs.replies import Refusal, answering
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
+    from bot.storage import Game as GameRecord
+    from cogs.publish import Publisher
+
+
+def settings_text(settings: GuildSettings) -> str:
+    if settings.allowed_channels:
+        where = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
+    else:
+        where = "every channel"
+    return (
+        "**Reversi settings for this server**\n"
+        f"Time per move: **{describe_time(settings.time_per_move)}** (for new challenges)\n"
+        f"Rated games: **{'on' if settings.rated else 'off'}**\n"
+        f"Games allowed in: {where}"
+    )
+
+
+def require(interaction: discord.Interaction, permission: str, label: str) -> None:
+    if not getattr(interaction.permissions, permission):
+        raise Refusal(f"Only members with the {label} permission can do that.")
+
+
+class AdminCommands:
+    """Mixed into the `/reversi` cog."""
+
+    bot: ReversiBot
+    publisher: Publisher
+
+    if TYPE_CHECKING:  # provided by the gameplay cog this mixes into
+
+        def arm_deadline(self, record: GameRecord) -> None: ...
+
+        async def channel_game(self, interaction: discord.Interaction) -> GameRecord: ...
+
+    @app_commands.command(name="settings", description="Show or change this server's settings")
+    @app_commands.describe(
+        time_per_move="Default time per move for new challenges",
+        rated="Whether games between members change ratings",
+        allow="Allow games in this channel (once any channel is listed, only those allow games)",
+        disallow="Take this channel off the list of channels that allow games",
+        everywhere="Allow games in every channel again",
+    )
+    @app_commands.choices(
+        time_per_move=[
+            app_commands.Choice(name=label, value=seconds)
+            for seconds, label in TIME_CHOICES.items()
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        time_per_move: app_commands.Choice[int] | None = None,
+        rated: bool | None = None,
+        allow: discord.TextChannel | None = None,
+        disallow: discord.TextChannel | None = None,
+        everywhere: bool = False,
+    ) -> None:
+        async with answering(interaction, "/reversi settings"):
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal("Settings belong to servers; use this in a server channel.")
+            storage = self.bot.storage
+            current = await storage.guild_settings(guild_id)
+            changing = time_per_move, rated, allow, disallow
+            if all(option is None for option in changing) and not everywhere:
+                await interaction.response.send_message(settings_text(current), ephemeral=True)
+                return
+            require(interaction, "manage_guild", "Manage Server")
+            channels: set[int] | None = None
+            if everywhere:
+                channels = set()
+            elif allow is not None or disallow is not None:
+                channels = set(current.allowed_channels)
+                if allow is not None:
+                    channels.add(allow.id)
+                if disallow is not None:
+                    if disallow.id not in channels:
+                        raise Refusal(
+                            f"{disallow.mention} isn't on the list. Games are allowed in every "
+                            "channel until you `allow` some; then only those allow games."
+                        )
+                    channels.discard(disallow.id)
+            updated = await storage.update_guild_settings(
+                guild_id,
+                now=self.bot.now(),
+                time_per_move=None if time_per_move is None else float(time_per_move.value),
+                rated=rated,
+                allowed_channels=channels,
+            )
+            await interaction.response.send_message(
+                f"Saved.\n{settings_text(updated)}", ephemeral=True
+            )
+
+    admin = app_commands.Group(name="admin", description="Moderators' tools")
+
+    @admin.command(name="cancel", description="End this channel's game without a result")
+    async def admin_cancel(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi admin cancel"):
+            require(interaction, "manage_messages", "Manage Messages")
+            record = await self.channel_game(interaction)
+            state = await self.bot.referee.cancel(record.id, interaction.user.id)
+            self.arm_deadline(state.record)
+            link = message_link(record.guild_id, record.channel_id, record.message_id)
+            await interaction.response.send_message(
+                f"{interaction.user.mention} cancelled game #{record.id} ({link}). "
+                "It ends without a result and is not rated.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.publisher.show(state)
+
+    @app_commands.command(name="forget-me", description="Delete your Reversi stats in this server")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi forget-me"):
+            if interaction.guild_id is None:
+                raise Refusal("Stats belong to servers; use this in a server channel.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(ForgetConfirmButton(interaction.user.id))
+            await interaction.response.send_message(
+                "Delete your rating, record and challenges in this server? Your finished games "
+                "stay, shown as played by a deleted user. This can't be undone.",
+                view=view,
+                ephemeral=True,
+            )
+
+    async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
+        async with answering(interaction, "forget-me confirmation"):
+            if interaction.user.id != user_id or interaction.guild_id is None:
+                raise Refusal("Only the member who asked can confirm this.")
+            await self.bot.storage.forget_user(interaction.guild_id, user_id)
+            await interaction.response.edit_message(
+                content=f"Done: {mention(user_id)}'s Reversi stats in this server are deleted.",
+                view=None,
+            )

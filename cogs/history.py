@@ -1,0 +1,157 @@
+"""`/reversi history`, `/reversi game` and the Replay button: looking back at finished games."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+
+from bot.client import ReversiBot
+from bot.referee import GameState
+from bot.storage import Game as GameRecord
+from bot.storage import GamePage
+from cogs import board_message
+from cogs.board_message import mention
+from cogs.game_summary import ending, line
+from cogs.items import HistoryPageButton
+from cogs.leaderboard import COLOUR
+from cogs.links import message_link
+from cogs.publish import Publisher
+from cogs.replies import Refusal, answering
+from rendering import render_replay
+
+PER_PAGE = 10
+QUIET = discord.AllowedMentions.none()
+
+
+def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
+    whose = "" if user_id is None else f" of {mention(user_id)}"
+    embed = discord.Embed(title="Reversi · finished games", colour=COLOUR)
+    if not page.games:
+        embed.description = f"No finished games{whose} in this server yet."
+        return embed
+    lines = [line(game) for game in page.games]
+    if user_id is not None:
+        lines.insert(0, f"Games{whose}, latest first:")
+    embed.description = "\n".join(lines)
+    games = "game" if page.total == 1 else "games"
+    embed.set_footer(text=f"Page {page.page:,} of {page.pages:,} · {page.total:,} {games}")
+    return embed
+
+
+def history_pager(page: GamePage, user_id: int | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryPageButton(user_id, page.page - 1, "prev", disabled=page.page <= 1))
+    view.add_item(
+        HistoryPageButton(user_id, page.page + 1, "next", disabled=page.page >= page.pages)
+    )
+    return view
+
+
+def transcript_block(record: GameRecord) -> str:
+    if not record.transcript:
+        return "No moves were played."
+    return f"```\n{record.transcript}\n```"
+
+
+def players(record: GameRecord) -> str:
+    return f"⚫ {mention(record.black_id)} vs ⚪ {mention(record.white_id)}"
+
+
+class HistoryCommands:
+    """Mixed into the `/reversi` cog."""
+
+    bot: ReversiBot
+    publisher: Publisher
+
+    @app_commands.command(name="history", description="Recent finished games in this server")
+    @app_commands.describe(
+        player="Only this player's games", page="Which page to show (default: the latest games)"
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        page: app_commands.Range[int, 1] = 1,
+    ) -> None:
+        async with answering(interaction, "/reversi history"):
+            user_id = None if player is None else player.id
+            embed, view = await self.history_page(interaction, user_id, page)
+            await interaction.response.send_message(embed=embed, view=view)
+
+    async def on_history_page(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> None:
+        async with answering(interaction, f"history page {page}"):
+            embed, view = await self.history_page(interaction, user_id, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+
+    async def history_page(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        if interaction.guild_id is None:
+            raise Refusal("Game history belongs to servers; use this in a server channel.")
+        found = await self.bot.storage.game_history(
+            interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
+        )
+        return history_embed(found, user_id), history_pager(found, user_id)
+
+    @app_commands.command(name="game", description="One game: final board, result, moves, replay")
+    @app_commands.describe(id="The game's number, as in “game #12”")
+    async def game(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        async with answering(interaction, f"/reversi game {id}"):
+            state = await self.guild_game(interaction, id)
+            await interaction.response.defer(thinking=True)
+            record = state.record
+            names = await self.publisher.names(state)
+            board = await board_message.build(state, names)
+            gif = await asyncio.to_thread(
+                render_replay, state.game, black_name=names[0], white_name=names[1]
+            )
+            status = "in progress" if record.active else ending(record)
+            embed = discord.Embed(
+                title=f"Reversi · game #{record.id}",
+                description=f"{players(record)}\n{status} · <t:{int(record.updated_at)}:f>",
+                colour=COLOUR,
+            )
+            if record.message_id is not None:
+                link = message_link(record.guild_id, record.channel_id, record.message_id)
+                embed.description += f"\n[Go to the game's message]({link})"
+            embed.add_field(
+                name=f"Transcript ({len(record.moves)} moves)",
+                value=transcript_block(record),
+                inline=False,
+            )
+            embed.set_image(url=f"attachment://{board.filename}")
+            embed.set_footer(text="The animated replay is attached.")
+            replay_file = discord.File(io.BytesIO(gif), f"reversi-{record.id}-replay.gif")
+            await interaction.followup.send(
+                embed=embed, files=[board.file(), replay_file], allowed_mentions=QUIET
+            )
+
+    async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
+        """The game, if it was played in this server; others' games stay private."""
+        try:
+            state = await self.bot.referee.load(game_id)
+        except LookupError:
+            state = None
+        if state is None or state.record.guild_id != interaction.guild_id:
+            raise Refusal(f"There's no game #{game_id} in this server.")
+        return state
+
+    async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"replay of game {game_id}"):
+            state = await self.guild_game(interaction, game_id)
+            await interaction.response.defer(thinking=True)
+            names = await self.publisher.names(state)
+            gif = await asyncio.to_thread(
+                render_replay, state.game, black_name=names[0], white_name=names[1]
+            )
+            record = state.record
+            await interaction.followup.send(
+                f"Replay of game #{record.id}: {players(record)} · {ending(record)}",
+                file=discord.File(io.BytesIO(gif), f"reversi-{record.id}-replay.gif"),
+                allowed_mentions=QUIET,
+            )

@@ -1,0 +1,98 @@
+"""`/reversi leaderboard`: the server's players by Glicko-2 rating, ten a page, with pagers."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import ReversiBot
+from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
+from cogs.board_message import mention
+from cogs.items import LeaderboardPageButton
+from cogs.replies import Refusal, answering
+
+PER_PAGE = 10
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+COLOUR = discord.Colour.dark_green()
+
+
+def rating(record: PlayerRecord) -> str:
+    """The rounded rating, with `?` while it is provisional."""
+    return f"{round(record.rating.rating)}{'?' if record.provisional else ''}"
+
+
+def record_text(record: PlayerRecord) -> str:
+    games = "game" if record.games == 1 else "games"
+    return f"{record.wins}W {record.losses}L {record.draws}D · {record.games} {games}"
+
+
+def entry_line(entry: LeaderboardEntry) -> str:
+    place = MEDALS.get(entry.rank, f"**{entry.rank}.**")
+    player = entry.player
+    return f"{place} {mention(player.user_id)} — **{rating(player)}** · {record_text(player)}"
+
+
+def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -> discord.Embed:
+    embed = discord.Embed(title=f"🏆 Reversi leaderboard · {guild_name}", colour=COLOUR)
+    if not board.entries:
+        embed.description = (
+            "No rated games here yet. Start one with `/reversi challenge`: the winner tops "
+            "this board."
+        )
+        return embed
+    embed.description = "\n".join(entry_line(entry) for entry in board.entries)
+    viewer = board.viewer
+    if viewer is None:
+        place = f"{mention(viewer_id)}: not rated yet; play a rated game to join the board."
+    else:
+        place = (
+            f"{mention(viewer_id)}: **#{viewer.rank:,}** of {board.total:,} · "
+            f"**{rating(viewer.player)}** · {record_text(viewer.player)}"
+        )
+    embed.add_field(name="Your place", value=place, inline=False)
+    players = "player" if board.total == 1 else "players"
+    embed.set_footer(
+        text=f"Page {board.page:,} of {board.pages:,} · {board.total:,} rated {players} · "
+        "? = provisional rating (too few games to be sure)"
+    )
+    return embed
+
+
+def pager(board: LeaderboardPage) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaderboardPageButton(board.page - 1, "prev", disabled=board.page <= 1))
+    view.add_item(LeaderboardPageButton(board.page + 1, "next", disabled=board.page >= board.pages))
+    return view
+
+
+class LeaderboardCommands:
+    """Mixed into the `/reversi` cog."""
+
+    bot: ReversiBot
+
+    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.describe(page="Which page to show (ten players a page; default: the first)")
+    async def leaderboard(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
+    ) -> None:
+        async with answering(interaction, "/reversi leaderboard"):
+            embed, view = await self.leaderboard_page(interaction, page)
+            await interaction.response.send_message(embed=embed, view=view)
+
+    async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
+        async with answering(interaction, f"leaderboard page {page}"):
+            embed, view = await self.leaderboard_page(interaction, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal("Leaderboards belong to servers; use this in a server channel.")
+        board = await self.bot.storage.leaderboard(
+            guild_id, page=page, per_page=PER_PAGE, viewer_id=interaction.user.id
+        )
+        name = interaction.guild.name if interaction.guild is not None else "this server"
+        embed = leaderboard_embed(board, name, interaction.user.id)
+        return embed, pager(board)

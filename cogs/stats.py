@@ -1,0 +1,132 @@
+"""`/reversi stats`, the "Reversi stats" user menu and `/reversi h2h`: a player's card and the
+record between two players."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import ReversiBot
+from bot.storage import HeadToHead
+from cogs.board_message import mention
+from cogs.game_summary import line_for
+from cogs.leaderboard import COLOUR, rating
+from cogs.replies import Refusal, answering
+
+RECENT_GAMES = 5
+OPENING_MOVES = 3
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
+
+
+def streak_text(streak: int) -> str:
+    if streak > 0:
+        return plural(streak, "win")
+    if streak < 0:
+        return plural(-streak, "loss", "losses")
+    return "none"
+
+
+def h2h_text(record: HeadToHead) -> str:
+    if not record.games:
+        return (
+            f"{mention(record.user_id)} and {mention(record.opponent_id)} haven't finished a game "
+            "against each other here yet."
+        )
+    draws = f" · {plural(record.draws, 'draw')}" if record.draws else ""
+    return (
+        f"{mention(record.user_id)} **{record.wins}-{record.losses}** "
+        f"{mention(record.opponent_id)}{draws} · {plural(record.games, 'game')}"
+    )
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Stats belong to servers; use this in a server channel.")
+    return interaction.guild_id
+
+
+class StatsCommands:
+    """Mixed into the `/reversi` cog."""
+
+    bot: ReversiBot
+
+    @app_commands.command(name="stats", description="A player's rating, record and recent games")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.Member | None = None
+    ) -> None:
+        await self.show_stats(interaction, player or interaction.user)
+
+    async def stats_from_menu(
+        self, interaction: discord.Interaction, member: discord.Member
+    ) -> None:
+        await self.show_stats(interaction, member)
+
+    async def show_stats(
+        self, interaction: discord.Interaction, user: discord.Member | discord.User
+    ) -> None:
+        async with answering(interaction, "/reversi stats"):
+            embed = await self.stats_card(guild_of(interaction), user)
+            await interaction.response.send_message(embed=embed)
+
+    async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
+        storage = self.bot.storage
+        standing = await storage.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
+        recent = await storage.game_history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
+        opening = await storage.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
+        embed = discord.Embed(title=f"Reversi stats · {user.display_name}", colour=COLOUR)
+        embed.set_thumbnail(url=user.display_avatar.url)
+        entry = standing.viewer
+        if entry is None:
+            embed.description = f"{mention(user.id)} hasn't played a rated game here yet."
+        else:
+            record = entry.player
+            embed.add_field(
+                name="Rating",
+                value=f"**{rating(record)}** ± {round(record.rating.deviation)}",
+            )
+            embed.add_field(name="Rank", value=f"#{entry.rank:,} of {standing.total:,}")
+            embed.add_field(
+                name="Record",
+                value=f"{record.wins}W {record.losses}L {record.draws}D "
+                f"({plural(record.games, 'game')})",
+            )
+            embed.add_field(name="Win rate", value=f"{record.win_rate:.0%}")
+            embed.add_field(
+                name="Streak",
+                value=f"{streak_text(record.streak)} (best: {plural(record.best_streak, 'win')})",
+            )
+            embed.add_field(
+                name="Average disc lead", value=f"{record.average_disc_diff:+.1f} a game"
+            )
+        if opening is not None:
+            moves = " ".join(opening.moves[i : i + 2] for i in range(0, len(opening.moves), 2))
+            embed.add_field(
+                name="Favourite opening as Black",
+                value=f"`{moves}` · {plural(opening.games, 'game')}",
+                inline=False,
+            )
+        games = "\n".join(line_for(game, user.id) for game in recent.games)
+        embed.add_field(name="Recent games", value=games or "No finished games yet.", inline=False)
+        if entry is not None and entry.player.provisional:
+            embed.set_footer(text="? = provisional rating (too few games to be sure)")
+        return embed
+
+    @app_commands.command(name="h2h", description="The record between two players")
+    @app_commands.describe(player="One player", other="The other player (default: you)")
+    async def h2h(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        other: discord.Member | None = None,
+    ) -> None:
+        async with answering(interaction, "/reversi h2h"):
+            first = other or interaction.user
+            record = await self.bot.storage.head_to_head(guild_of(interaction), first.id, player.id)
+            embed = discord.Embed(
+                title="Reversi head to head", description=h2h_text(record), colour=COLOUR
+            )
+            await interaction.response.send_message(embed=embed)
