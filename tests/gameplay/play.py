@@ -5,9 +5,12 @@ Shared by the gameplay tests so each test reads as the story it checks.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import random
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,3 +111,11 @@ async def play(fake: FakeDiscord, board: Message, user: User, square: str) -> Re
 def to_move(game: engine.Game, black: User, white: User) -> User:
     """Who is to move in `game` between these players."""
     return black if game.turn is engine.Color.BLACK else white
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Wait for something the bot does in its worker processes, which the fake can't see."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the bot did not get there in time"
+        await asyncio.sleep(0.02)

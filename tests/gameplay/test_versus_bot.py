@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Callable
 
 from bot import engine
+from bot.storage import Game as GameRecord
+from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message
 
-from .play import game_id, move_labels, start_game, stored
-
-
-async def eventually(condition: Callable[[], bool], seconds: float = 20.0) -> None:
-    """Wait for something the bot does in its worker processes, which the fake can't see."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the bot did not get there in time"
-        await asyncio.sleep(0.02)
+from .play import eventually, game_id, move_labels, start_game, stored
 
 
 def bot_board(fake: FakeDiscord) -> Message:
@@ -68,9 +60,8 @@ async def test_the_bot_moves_after_a_restart_on_its_turn(
     assert engine.Game.from_transcript(after.transcript).turn is engine.Color.WHITE
 
 
-async def stored_after_stop(harness: BotHarness, board: Message):  # type: ignore[no-untyped-def]
-    from bot.storage import Storage
-
+async def stored_after_stop(harness: BotHarness, board: Message) -> GameRecord:
+    """The stored game while the bot is down, read from its database file."""
     async with await Storage.open(harness.settings.database_path) as storage:
         return await storage.get_game(game_id(board))
 

@@ -1,0 +1,131 @@
+"""Server settings, a moderator cancelling a game, and a player deleting their stats."""
+
+from __future__ import annotations
+
+from bot.storage import DELETED_USER_ID, EndReason
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+
+from .play import board_of, eventually, game_id, play, start_game, stored
+
+
+async def test_anyone_can_see_the_settings(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "reversi settings")
+    assert reply.ephemeral
+    assert "Time per move: **1 day**" in reply.content
+    assert "Rated games: **on**" in reply.content
+    assert "Games allowed in: every channel" in reply.content
+
+
+async def test_changing_settings_needs_manage_server(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    reply = await fake.slash(fake.carol, "reversi settings", rated=False)
+    assert reply.ephemeral and "Manage Server" in reply.content
+    settings = await bot_harness.bot.storage.guild_settings(fake.guild.id)
+    assert settings.rated
+
+
+async def test_an_admin_limits_games_to_a_channel_and_sets_defaults(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    owner = fake.world.owner
+    reply = await fake.slash(
+        owner, "reversi settings", time_per_move=3600, rated=False, allow=fake.games
+    )
+    assert reply.ephemeral and reply.content.startswith("Saved.")
+    assert "Time per move: **1 hour**" in reply.content
+    assert "Rated games: **off**" in reply.content
+    assert f"Games allowed in: <#{fake.games.id}>" in reply.content
+
+    refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
+    assert refused.ephemeral and "aren't allowed in this channel" in refused.content
+
+    board = await start_game(fake, channel=fake.games)
+    record = await stored(bot_harness, board)
+    assert record.time_per_move == 3600 and not record.rated
+
+    reply = await fake.slash(owner, "reversi settings", disallow=fake.games)
+    assert "Games allowed in: every channel" in reply.content
+    reply = await fake.slash(owner, "reversi settings", disallow=fake.quiet)
+    assert "isn't on the list" in reply.content
+
+
+async def test_everywhere_clears_the_channel_list(fake: FakeDiscord) -> None:
+    owner = fake.world.owner
+    await fake.slash(owner, "reversi settings", allow=fake.games)
+    await fake.slash(owner, "reversi settings", allow=fake.quiet)
+    reply = await fake.slash(owner, "reversi settings", everywhere=True)
+    assert "Games allowed in: every channel" in reply.content
+
+
+async def test_a_moderator_cancels_a_game_unrated(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await play(fake, board, fake.alice, "d3")
+
+    refused = await fake.slash(fake.alice, "reversi admin cancel")
+    assert refused.ephemeral and "Manage Messages" in refused.content
+
+    reply = await fake.slash(fake.carol, "reversi admin cancel")
+    assert not reply.ephemeral
+    assert f"{fake.carol.mention} cancelled game #{game_id(board)}" in reply.content
+    record = await stored(bot_harness, board)
+    assert record.end_reason is EndReason.CANCELLED and record.cancelled_by == fake.carol.id
+    assert record.result is None and record.transcript == "d3"
+    board = board_of(fake, record)
+    assert f"Game cancelled by {fake.carol.mention}; it is not rated." in board.content
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    storage = bot_harness.bot.storage
+    assert await storage.player(fake.guild.id, fake.alice.id) is None
+    assert await storage.active_game(fake.general.id) is None
+
+    nothing = await fake.slash(fake.carol, "reversi admin cancel")
+    assert "no game in progress" in nothing.content
+
+
+async def test_a_cancel_while_the_bot_thinks_discards_its_move(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "reversi play-bot", level=5, colour="white")
+    board = fake.last_message(fake.general)
+    assert "is thinking" in board.content
+    await fake.slash(fake.carol, "reversi admin cancel")
+    cog = bot_harness.bot.get_cog("Reversi")
+    await eventually(lambda: not cog._bot_turns, seconds=30)  # type: ignore[union-attr]
+    record = await stored(bot_harness, board)
+    assert record.end_reason is EndReason.CANCELLED and record.transcript == ""
+
+
+async def test_forget_me_deletes_stats_after_confirmation(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await fake.slash(fake.bob, "reversi resign")
+    confirm = fake.ephemeral_replies(fake.bob)[-1]
+    await fake.click(fake.bob, confirm, label="Yes, resign")
+    storage = bot_harness.bot.storage
+    assert await storage.player(fake.guild.id, fake.alice.id) is not None
+
+    reply = await fake.slash(fake.alice, "reversi forget-me")
+    assert reply.ephemeral and "can't be undone" in reply.content
+    assert await storage.player(fake.guild.id, fake.alice.id) is not None  # not yet
+    assert reply.message is not None
+    done = await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
+    assert "are deleted" in done.content
+    assert await storage.player(fake.guild.id, fake.alice.id) is None
+    record = await stored(bot_harness, board)
+    assert record.black_id == DELETED_USER_ID and record.white_id == fake.bob.id
+    assert await storage.player(fake.guild.id, fake.bob.id) is not None
+
+
+async def test_forget_me_is_refused_during_a_game(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await start_game(fake)
+    reply = await fake.slash(fake.alice, "reversi forget-me")
+    assert reply.message is not None
+    refused = await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
+    assert "finish or resign it first" in refused.content
+    assert await bot_harness.bot.storage.active_game(fake.general.id) is not None
