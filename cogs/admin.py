@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.storage import GuildSettings
 from cogs.board_message import mention
-from cogs.challenge_message import TIME_CHOICES, describe_time
+from cogs.challenge_message import TIME_PER_MOVE_CHOICES, describe_time
 from cogs.items import ForgetConfirmButton
 from cogs.links import message_link
 from cogs.replies import Refusal, answering
@@ -62,12 +62,7 @@ class AdminCommands:
         disallow="Take this channel off the list of channels that allow games",
         everywhere="Allow games in every channel again",
     )
-    @app_commands.choices(
-        time_per_move=[
-            app_commands.Choice(name=label, value=seconds)
-            for seconds, label in TIME_CHOICES.items()
-        ]
-    )
+    @app_commands.choices(time_per_move=TIME_PER_MOVE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+from discord import app_commands
 
 from bot.storage import Challenge, ChallengeStatus, Colour
 from cogs.board_message import mention
@@ -16,6 +17,12 @@ TIME_CHOICES = {
     3 * 86400: "3 days",
     7 * 86400: "1 week",
 }
+
+
+TIME_PER_MOVE_CHOICES = [
+    app_commands.Choice(name=label, value=seconds) for seconds, label in TIME_CHOICES.items()
+]
+COLOUR_CHOICES = [app_commands.Choice(name=c.value.capitalize(), value=c.value) for c in Colour]
 
 
 def describe_time(seconds: float) -> str:

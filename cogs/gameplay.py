@@ -25,6 +25,7 @@ from bot.storage import Game as GameRecord
 from bot.timers import Timers
 from cogs import challenge_message
 from cogs.admin import AdminCommands
+from cogs.challenge_message import COLOUR_CHOICES, TIME_PER_MOVE_CHOICES
 from cogs.history import HistoryCommands
 from cogs.items import COG_NAME, DYNAMIC_ITEMS, ResignConfirmButton
 from cogs.leaderboard import LeaderboardCommands
@@ -148,15 +149,8 @@ class Reversi(
         level="If you challenge me: how well I play, 1 to 5 (default 3)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.choices(
-        colour=[app_commands.Choice(name=c.value.capitalize(), value=c.value) for c in Colour]
-    )
-    @app_commands.choices(
-        time_per_move=[
-            app_commands.Choice(name=label, value=seconds)
-            for seconds, label in challenge_message.TIME_CHOICES.items()
-        ],
-    )
+    @app_commands.choices(colour=COLOUR_CHOICES)
+    @app_commands.choices(time_per_move=TIME_PER_MOVE_CHOICES)
     async def challenge(
         self,
         interaction: discord.Interaction,

@@ -21,6 +21,7 @@ from bot.computer import DEFAULT_LEVEL
 from bot.engine.ai import LEVELS
 from bot.referee import GameState, replay
 from bot.storage import ChannelBusyError, Colour, GameOverError, StaleMoveError
+from cogs.challenge_message import COLOUR_CHOICES
 from cogs.replies import Refusal, answering
 
 if TYPE_CHECKING:
@@ -73,9 +74,7 @@ class VersusBot(commands.Cog):
         colour="The colour you play (default: random)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.choices(
-        colour=[app_commands.Choice(name=c.value.capitalize(), value=c.value) for c in Colour]
-    )
+    @app_commands.choices(colour=COLOUR_CHOICES)
     async def play_bot(
         self,
         interaction: discord.Interaction,
