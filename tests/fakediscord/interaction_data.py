@@ -66,7 +66,7 @@ class InteractionBuilder:
             "token": token,
             "version": 1,
             "app_permissions": str(guild.members[world.bot_user.id].permissions_in(channel)),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

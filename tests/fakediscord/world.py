@@ -38,6 +38,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The language the user's Discord client is set to, sent with their interactions."""
 
     @property
     def mention(self) -> str:

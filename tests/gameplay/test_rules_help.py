@@ -1,0 +1,168 @@
+"""`/reversi rules` in every language, with the start position pictured, and `/reversi help`
+listing exactly the commands the bot registered."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from bot import engine
+from cogs.rules import text_for
+from rendering.layout import Layout
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.interaction_data import (
+    CHAT_INPUT,
+    SUB_COMMAND,
+    SUB_COMMAND_GROUP,
+    USER_COMMAND,
+)
+from tests.fakediscord.replies import Reply
+from tests.fakediscord.world import Message
+
+PICTURE_WIDTH = 320
+
+# A word each text has and the others lack, checked along with the title.
+LANGUAGES = {
+    "en": ("How to play Reversi", "outflanked"),
+    "tl": ("Paano laruin ang Reversi", "naipit"),
+    "is": ("Svona spilarðu Reversi", "diskar"),
+    "ta": ("ரிவர்சி விளையாடுவது எப்படி", "வட்டு"),
+    "ha": ("Yadda ake wasan Reversi", "fayafai"),
+    "rw": ("Uko bakina Reversi", "disiki"),
+}
+
+
+def embed_of(reply: Reply) -> dict[str, Any]:
+    assert reply.ephemeral and reply.message is not None
+    [embed] = reply.message.embeds
+    return embed
+
+
+def check_start_picture(message: Message) -> None:
+    """The attachment is the start position as a PNG, shown in the embed, with alt text."""
+    [attachment] = message.attachments
+    assert message.embeds[0]["image"]["url"] == f"attachment://{attachment.filename}"
+    assert attachment.description is not None
+    assert "Black 2 discs, White 2 discs. Black to move." in attachment.description
+    image = attachment.image()
+    layout = Layout.for_width(PICTURE_WIDTH)
+    assert image.format == "PNG"
+    assert image.mode == "P"
+    assert image.size == (layout.width, layout.height)
+    grey = image.convert("L")
+
+    def shade(square: str) -> int:
+        value = grey.getpixel(layout.square_centre(engine.parse_square(square)))
+        assert isinstance(value, int)
+        return value
+
+    assert all(shade(s) > 180 for s in ("d4", "e5")), "white discs on d4 and e5"
+    assert all(shade(s) < 80 for s in ("d5", "e4")), "black discs on d5 and e4"
+
+
+async def test_rules_are_in_english_by_default(fake: FakeDiscord) -> None:
+    reply = await fake.slash(fake.alice, "reversi rules")
+    embed = embed_of(reply)
+    assert embed["title"] == "How to play Reversi"
+    text = embed["description"]
+    for rule in ("Black always moves first", "a1 is the top-left", "you pass", "more discs wins"):
+        assert rule in text
+    assert "`/reversi move d3`" in text
+    assert reply.message is not None
+    check_start_picture(reply.message)
+
+
+async def test_rules_in_each_language_by_the_option(fake: FakeDiscord) -> None:
+    pictures = set()
+    for code, (title, word) in LANGUAGES.items():
+        reply = await fake.slash(fake.alice, "reversi rules", language=code)
+        embed = embed_of(reply)
+        assert embed["title"] == title
+        assert word in embed["description"]
+        others = [w for c, (_, w) in LANGUAGES.items() if c != code]
+        assert not any(w in embed["description"] for w in others), code
+        assert len(embed["description"]) < 2000
+        assert reply.message is not None
+        check_start_picture(reply.message)
+        pictures.add(reply.message.attachments[0].data)
+    assert len(pictures) == 1  # drawn once, the same bytes every time
+
+
+async def test_the_choices_show_each_language_by_its_own_name(fake: FakeDiscord) -> None:
+    [option] = synced_command(fake, "reversi", "rules")["options"]
+    assert [(c["name"], c["value"]) for c in option["choices"]] == [
+        ("English", "en"),
+        ("Tagalog", "tl"),
+        ("Íslenska", "is"),
+        ("தமிழ்", "ta"),
+        ("Hausa", "ha"),
+        ("Kinyarwanda", "rw"),
+    ]
+
+
+async def test_without_the_option_the_callers_locale_picks_the_language(
+    fake: FakeDiscord,
+) -> None:
+    for sent, code in [("is", "is"), ("ta", "ta"), ("fil-PH", "tl"), ("fr", "en"), ("en-GB", "en")]:
+        fake.bob.locale = sent
+        embed = embed_of(await fake.slash(fake.bob, "reversi rules"))
+        assert embed["title"] == LANGUAGES[code][0], sent
+    fake.bob.locale = "ha"
+    embed = embed_of(await fake.slash(fake.bob, "reversi rules", language="rw"))
+    assert embed["title"] == LANGUAGES["rw"][0]  # the option wins over the locale
+
+
+def test_locales_match_by_their_language_code() -> None:
+    assert text_for("tl").name == text_for("fil").name == "Tagalog"
+    assert text_for("IS").name == "Íslenska"
+    assert text_for("rw-RW").name == "Kinyarwanda"
+    assert text_for("ha-NG").name == "Hausa"
+    assert text_for("ta-IN").name == "தமிழ்"
+    assert text_for("en-US").name == text_for("zh-CN").name == text_for("").name == "English"
+
+
+def synced_commands(fake: FakeDiscord) -> list[dict[str, Any]]:
+    return [c for scope in fake.world.commands.values() for c in scope]
+
+
+def synced_command(fake: FakeDiscord, *path: str) -> dict[str, Any]:
+    name, *rest = path
+    [found] = [c for c in synced_commands(fake) if c["name"] == name and c["type"] == CHAT_INPUT]
+    for part in rest:
+        [found] = [o for o in found["options"] if o["name"] == part]
+    return found
+
+
+def signatures(prefix: str, definition: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(`/reversi h2h <player> [other]`, description) for each runnable command under one."""
+    path = f"{prefix} {definition['name']}".strip()
+    options = definition.get("options") or []
+    nested = [o for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    if nested:
+        for option in nested:
+            yield from signatures(path, option)
+        return
+    shown = [f"<{o['name']}>" if o.get("required") else f"[{o['name']}]" for o in options]
+    yield " ".join((f"/{path}", *shown)), definition["description"]
+
+
+async def test_help_lists_exactly_the_registered_commands(fake: FakeDiscord) -> None:
+    embed = embed_of(await fake.slash(fake.carol, "reversi help"))
+    text = embed["description"]
+    assert len(text) <= 4096
+    listed = dict(re.findall(r"^`(/[^`]+)` — (.+)$", text, flags=re.MULTILINE))
+    registered = dict(
+        line
+        for command in synced_commands(fake)
+        if command["type"] == CHAT_INPUT
+        for line in signatures("", command)
+    )
+    assert listed == registered
+    assert "/reversi move <square>" in listed and "/reversi rules [language]" in listed
+    menus = re.findall(r"^\*\*(.+)\*\* — right-click a member, then Apps$", text, re.MULTILINE)
+    registered_menus = [c["name"] for c in synced_commands(fake) if c["type"] == USER_COMMAND]
+    assert sorted(menus) == sorted(registered_menus) == ["Challenge to Reversi", "Reversi stats"]
+    lines = text.splitlines()
+    assert len(lines) == len(listed) + len(menus) + 2  # a blank line, then the tip
+    assert "click the button of a square" in lines[-1]
