@@ -52,11 +52,11 @@ async def moves_per_second(storage: Storage, games: list[Game], concurrent: bool
     return len(games) * MOVES_PER_GAME / (time.perf_counter() - start)
 
 
-def load_players(path: Path, count: int) -> dict[str, int]:
+def load_players(path: Path, count: int, guild_id: int = GUILD) -> dict[str, int]:
     """Bulk-insert rated players; returns the ids of the top, median and bottom player."""
     rng = random.Random(1)
     rows = [
-        (GUILD, FIRST_USER + i, rng.gauss(1500, 350), rng.uniform(45, 350), 0.06, 0.0)
+        (guild_id, FIRST_USER + i, rng.gauss(1500, 350), rng.uniform(45, 350), 0.06, 0.0)
         for i in range(count)
     ]
     with sqlite3.connect(path) as conn:

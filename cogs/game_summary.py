@@ -1,10 +1,19 @@
-"""One finished game in a line: who played, how it ended, and a link to its board."""
+"""Finished games and records as text: who played, how it ended, links to boards, W/L/D."""
 
 from __future__ import annotations
 
 from bot.storage import EndReason, Game
 from cogs.board_message import mention
 from cogs.links import message_link
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
+
+
+def tally(wins: int, losses: int, draws: int) -> str:
+    """A record as the leaderboard and stats show it: `3W 1L 0D · 4 games`."""
+    return f"{wins}W {losses}L {draws}D · {plural(wins + losses + draws, 'game')}"
 
 
 def score(game: Game) -> str:
@@ -51,23 +60,38 @@ def numbered(game: Game) -> str:
     return f"[{label}]({message_link(game.guild_id, game.channel_id, game.message_id)})"
 
 
+def unrated(game: Game) -> str:
+    """Flags a game that ended without changing ratings (against the bot, or with ratings off);
+    a cancelled game says so already."""
+    return " · unrated" if not game.rated and game.end_reason is not EndReason.CANCELLED else ""
+
+
+def players(game: Game) -> str:
+    return f"⚫ {mention(game.black_id)} vs ⚪ {mention(game.white_id)}"
+
+
 def line(game: Game) -> str:
     """For a list of the server's games."""
     return (
-        f"{numbered(game)} <t:{int(game.updated_at)}:d> · "
-        f"⚫ {mention(game.black_id)} vs ⚪ {mention(game.white_id)} · {ending(game)}"
+        f"{numbered(game)} <t:{int(game.updated_at)}:d> · {players(game)} · "
+        f"{ending(game)}{unrated(game)}"
     )
 
 
 def line_for(game: Game, user_id: int) -> str:
-    """For a list of one player's games: their colour, opponent and result."""
-    colour = "⚫" if game.black_id == user_id else "⚪"
+    """For a list of one player's games: their colour, opponent, result and discs (theirs
+    first)."""
+    black = game.black_id == user_id
+    discs = ""
+    if game.end_reason is not EndReason.CANCELLED:
+        own, other = game.black_discs or 0, game.white_discs or 0
+        discs = f" {own}-{other}" if black else f" {other}-{own}"
     how = {
         EndReason.RESIGNATION: " · resignation",
         EndReason.TIMEOUT: " · on time",
     }.get(game.end_reason or EndReason.NORMAL, "")
     return (
-        f"{numbered(game)} <t:{int(game.updated_at)}:R> · {colour} vs "
-        f"{mention(opponent_of(game, user_id))} · **{verdict_for(game, user_id)}** "
-        f"{score(game)}{how}"
+        f"{numbered(game)} <t:{int(game.updated_at)}:R> · {'⚫' if black else '⚪'} vs "
+        f"{mention(opponent_of(game, user_id))} · **{verdict_for(game, user_id)}**"
+        f"{discs}{how}{unrated(game)}"
     )

@@ -7,14 +7,14 @@ import io
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.referee import GameState
 from bot.storage import Game as GameRecord
 from bot.storage import GamePage
-from cogs import board_message
 from cogs.board_message import mention
-from cogs.game_summary import ending, line
+from cogs.game_summary import ending, line, players, plural
 from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import message_link
@@ -23,6 +23,7 @@ from cogs.replies import Refusal, answering
 from rendering import render_replay
 
 PER_PAGE = 10
+MOVES_PER_ROW = 10
 QUIET = discord.AllowedMentions.none()
 
 
@@ -36,13 +37,15 @@ def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
     if user_id is not None:
         lines.insert(0, f"Games{whose}, latest first:")
     embed.description = "\n".join(lines)
-    games = "game" if page.total == 1 else "games"
-    embed.set_footer(text=f"Page {page.page:,} of {page.pages:,} · {page.total:,} {games}")
+    embed.set_footer(text=f"Page {page.page:,} of {page.pages:,} · {plural(page.total, 'game')}")
     return embed
 
 
 def history_pager(page: GamePage, user_id: int | None) -> discord.ui.View:
+    """Previous and Next; no buttons when everything fits on one page."""
     view = discord.ui.View(timeout=None)
+    if page.pages == 1:
+        return view
     view.add_item(HistoryPageButton(user_id, page.page - 1, "prev", disabled=page.page <= 1))
     view.add_item(
         HistoryPageButton(user_id, page.page + 1, "next", disabled=page.page >= page.pages)
@@ -51,16 +54,22 @@ def history_pager(page: GamePage, user_id: int | None) -> discord.ui.View:
 
 
 def transcript_block(record: GameRecord) -> str:
-    if not record.transcript:
+    """The moves ten to a row, each row numbered by its first move, so a move is easy to find."""
+    moves = record.moves
+    if not moves:
         return "No moves were played."
-    return f"```\n{record.transcript}\n```"
+    rows = [
+        f"{start + 1:>2}. {' '.join(moves[start : start + MOVES_PER_ROW])}"
+        for start in range(0, len(moves), MOVES_PER_ROW)
+    ]
+    return "```\n" + "\n".join(rows) + "\n```"
 
 
-def players(record: GameRecord) -> str:
-    return f"⚫ {mention(record.black_id)} vs ⚪ {mention(record.white_id)}"
+def status(record: GameRecord) -> str:
+    return "in progress" if record.active else ending(record)
 
 
-class HistoryCommands:
+class HistoryCommands(commands.Cog):
     """Mixed into the `/reversi` cog."""
 
     bot: ReversiBot
@@ -105,30 +114,36 @@ class HistoryCommands:
             state = await self.guild_game(interaction, id)
             await interaction.response.defer(thinking=True)
             record = state.record
-            names = await self.publisher.names(state)
-            board = await board_message.build(state, names)
-            gif = await asyncio.to_thread(
-                render_replay, state.game, black_name=names[0], white_name=names[1]
-            )
-            status = "in progress" if record.active else ending(record)
-            embed = discord.Embed(
-                title=f"Reversi · game #{record.id}",
-                description=f"{players(record)}\n{status} · <t:{int(record.updated_at)}:f>",
-                colour=COLOUR,
-            )
+            board = await self.publisher.build(state)
+            description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
             if record.message_id is not None:
                 link = message_link(record.guild_id, record.channel_id, record.message_id)
-                embed.description += f"\n[Go to the game's message]({link})"
+                description += f"\n[Go to the game's message]({link})"
+            embed = discord.Embed(
+                title=f"Reversi · game #{record.id}", description=description, colour=COLOUR
+            )
             embed.add_field(
-                name=f"Transcript ({len(record.moves)} moves)",
+                name=f"Transcript ({plural(len(record.moves), 'move')})",
                 value=transcript_block(record),
                 inline=False,
             )
             embed.set_image(url=f"attachment://{board.filename}")
             embed.set_footer(text="The animated replay is attached.")
-            replay_file = discord.File(io.BytesIO(gif), f"reversi-{record.id}-replay.gif")
             await interaction.followup.send(
-                embed=embed, files=[board.file(), replay_file], allowed_mentions=QUIET
+                embed=embed,
+                files=[board.file(), await self.replay_file(state)],
+                allowed_mentions=QUIET,
+            )
+
+    async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"replay of game {game_id}"):
+            state = await self.guild_game(interaction, game_id)
+            await interaction.response.defer(thinking=True)
+            record = state.record
+            await interaction.followup.send(
+                f"Replay of game #{record.id}: {players(record)} · {status(record)}",
+                file=await self.replay_file(state),
+                allowed_mentions=QUIET,
             )
 
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
@@ -141,17 +156,8 @@ class HistoryCommands:
             raise Refusal(f"There's no game #{game_id} in this server.")
         return state
 
-    async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"replay of game {game_id}"):
-            state = await self.guild_game(interaction, game_id)
-            await interaction.response.defer(thinking=True)
-            names = await self.publisher.names(state)
-            gif = await asyncio.to_thread(
-                render_replay, state.game, black_name=names[0], white_name=names[1]
-            )
-            record = state.record
-            await interaction.followup.send(
-                f"Replay of game #{record.id}: {players(record)} · {ending(record)}",
-                file=discord.File(io.BytesIO(gif), f"reversi-{record.id}-replay.gif"),
-                allowed_mentions=QUIET,
-            )
+    async def replay_file(self, state: GameState) -> discord.File:
+        """The animated GIF, drawn off the event loop: a long game takes about half a second."""
+        black, white = await self.publisher.names(state)
+        gif = await asyncio.to_thread(render_replay, state.game, black_name=black, white_name=white)
+        return discord.File(io.BytesIO(gif), f"reversi-{state.record.id}-replay.gif")

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.board_message import mention
+from cogs.game_summary import plural, tally
 from cogs.items import LeaderboardPageButton
 from cogs.replies import Refusal, answering
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOUR = discord.Colour.dark_green()
+PROVISIONAL = "? = provisional rating (too few games to be sure)"
 
 
 def rating(record: PlayerRecord) -> str:
@@ -22,12 +25,11 @@ def rating(record: PlayerRecord) -> str:
 
 
 def record_text(record: PlayerRecord) -> str:
-    games = "game" if record.games == 1 else "games"
-    return f"{record.wins}W {record.losses}L {record.draws}D · {record.games} {games}"
+    return tally(record.wins, record.losses, record.draws)
 
 
 def entry_line(entry: LeaderboardEntry) -> str:
-    place = MEDALS.get(entry.rank, f"**{entry.rank}.**")
+    place = MEDALS.get(entry.rank, f"**{entry.rank:,}.**")
     player = entry.player
     return f"{place} {mention(player.user_id)} — **{rating(player)}** · {record_text(player)}"
 
@@ -50,22 +52,32 @@ def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -
             f"**{rating(viewer.player)}** · {record_text(viewer.player)}"
         )
     embed.add_field(name="Your place", value=place, inline=False)
-    players = "player" if board.total == 1 else "players"
     embed.set_footer(
-        text=f"Page {board.page:,} of {board.pages:,} · {board.total:,} rated {players} · "
-        "? = provisional rating (too few games to be sure)"
+        text=f"Page {board.page:,} of {board.pages:,} · {plural(board.total, 'rated player')} · "
+        f"{PROVISIONAL}"
     )
     return embed
 
 
 def pager(board: LeaderboardPage) -> discord.ui.View:
+    """Previous and Next; no buttons when everything fits on one page."""
     view = discord.ui.View(timeout=None)
+    if board.pages == 1:
+        return view
     view.add_item(LeaderboardPageButton(board.page - 1, "prev", disabled=board.page <= 1))
     view.add_item(LeaderboardPageButton(board.page + 1, "next", disabled=board.page >= board.pages))
     return view
 
 
-class LeaderboardCommands:
+def requester_id(interaction: discord.Interaction) -> int:
+    """Who asked for the message a pager button is on: their place stays on it, whoever turns
+    the page."""
+    message = interaction.message
+    metadata = None if message is None else message.interaction_metadata
+    return interaction.user.id if metadata is None else metadata.user.id
+
+
+class LeaderboardCommands(commands.Cog):
     """Mixed into the `/reversi` cog."""
 
     bot: ReversiBot
@@ -76,23 +88,22 @@ class LeaderboardCommands:
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
         async with answering(interaction, "/reversi leaderboard"):
-            embed, view = await self.leaderboard_page(interaction, page)
+            embed, view = await self.leaderboard_page(interaction, page, interaction.user.id)
             await interaction.response.send_message(embed=embed, view=view)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
         async with answering(interaction, f"leaderboard page {page}"):
-            embed, view = await self.leaderboard_page(interaction, page)
+            embed, view = await self.leaderboard_page(interaction, page, requester_id(interaction))
             await interaction.response.edit_message(embed=embed, view=view)
 
     async def leaderboard_page(
-        self, interaction: discord.Interaction, page: int
+        self, interaction: discord.Interaction, page: int, viewer_id: int
     ) -> tuple[discord.Embed, discord.ui.View]:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("Leaderboards belong to servers; use this in a server channel.")
         board = await self.bot.storage.leaderboard(
-            guild_id, page=page, per_page=PER_PAGE, viewer_id=interaction.user.id
+            guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
         name = interaction.guild.name if interaction.guild is not None else "this server"
-        embed = leaderboard_embed(board, name, interaction.user.id)
-        return embed, pager(board)
+        return leaderboard_embed(board, name, viewer_id), pager(board)

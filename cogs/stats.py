@@ -5,28 +5,28 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.storage import HeadToHead
+from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.board_message import mention
-from cogs.game_summary import line_for
-from cogs.leaderboard import COLOUR, rating
+from cogs.game_summary import line_for, plural, tally
+from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.replies import Refusal, answering
 
 RECENT_GAMES = 5
 OPENING_MOVES = 3
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
-
-
-def streak_text(streak: int) -> str:
+def streak_text(streak: int, best: int) -> str:
+    """The current run (wins, or losses when negative) and, once there was one, the best."""
     if streak > 0:
-        return plural(streak, "win")
-    if streak < 0:
-        return plural(-streak, "loss", "losses")
-    return "none"
+        now = plural(streak, "win")
+    elif streak < 0:
+        now = plural(-streak, "loss", "losses")
+    else:
+        now = "none"
+    return f"{now} (best: {plural(best, 'win')})" if best else now
 
 
 def h2h_text(record: HeadToHead) -> str:
@@ -42,13 +42,26 @@ def h2h_text(record: HeadToHead) -> str:
     )
 
 
+def add_rated_fields(embed: discord.Embed, entry: LeaderboardEntry, players: int) -> None:
+    """Rating, rank and record: only rated games count here, never those against the bot."""
+    record = entry.player
+    embed.add_field(name="Rating", value=f"**{rating(record)}** ± {round(record.rating.deviation)}")
+    embed.add_field(name="Rank", value=f"#{entry.rank:,} of {players:,}")
+    embed.add_field(name="Record", value=record_text(record))
+    embed.add_field(name="Win rate", value=f"{record.win_rate:.0%}")
+    embed.add_field(name="Streak", value=streak_text(record.streak, record.best_streak))
+    embed.add_field(name="Average disc lead", value=f"{record.average_disc_diff:+.1f} a game")
+    if record.provisional:
+        embed.set_footer(text=PROVISIONAL)
+
+
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise Refusal("Stats belong to servers; use this in a server channel.")
     return interaction.guild_id
 
 
-class StatsCommands:
+class StatsCommands(commands.Cog):
     """Mixed into the `/reversi` cog."""
 
     bot: ReversiBot
@@ -75,32 +88,21 @@ class StatsCommands:
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage
         standing = await storage.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
+        versus_me = await storage.record_against_bot(guild_id, user.id)
         recent = await storage.game_history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
         opening = await storage.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
         embed = discord.Embed(title=f"Reversi stats · {user.display_name}", colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
-        entry = standing.viewer
-        if entry is None:
+        if standing.viewer is None:
             embed.description = f"{mention(user.id)} hasn't played a rated game here yet."
         else:
-            record = entry.player
+            add_rated_fields(embed, standing.viewer, standing.total)
+        me = self.bot.user
+        if versus_me.games and (me is None or user.id != me.id):
             embed.add_field(
-                name="Rating",
-                value=f"**{rating(record)}** ± {round(record.rating.deviation)}",
-            )
-            embed.add_field(name="Rank", value=f"#{entry.rank:,} of {standing.total:,}")
-            embed.add_field(
-                name="Record",
-                value=f"{record.wins}W {record.losses}L {record.draws}D "
-                f"({plural(record.games, 'game')})",
-            )
-            embed.add_field(name="Win rate", value=f"{record.win_rate:.0%}")
-            embed.add_field(
-                name="Streak",
-                value=f"{streak_text(record.streak)} (best: {plural(record.best_streak, 'win')})",
-            )
-            embed.add_field(
-                name="Average disc lead", value=f"{record.average_disc_diff:+.1f} a game"
+                name="Against me (not rated)",
+                value=tally(versus_me.wins, versus_me.losses, versus_me.draws),
+                inline=False,
             )
         if opening is not None:
             moves = " ".join(opening.moves[i : i + 2] for i in range(0, len(opening.moves), 2))
@@ -111,8 +113,6 @@ class StatsCommands:
             )
         games = "\n".join(line_for(game, user.id) for game in recent.games)
         embed.add_field(name="Recent games", value=games or "No finished games yet.", inline=False)
-        if entry is not None and entry.player.provisional:
-            embed.set_footer(text="? = provisional rating (too few games to be sure)")
         return embed
 
     @app_commands.command(name="h2h", description="The record between two players")

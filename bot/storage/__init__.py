@@ -19,6 +19,7 @@ from bot.storage.errors import (
 from bot.storage.glicko2 import PROVISIONAL_DEVIATION, Rating
 from bot.storage.models import (
     DELETED_USER_ID,
+    BotRecord,
     Challenge,
     ChallengeStatus,
     Colour,
@@ -42,6 +43,7 @@ __all__ = [
     "DELETED_USER_ID",
     "PROVISIONAL_DEVIATION",
     "ActiveGameError",
+    "BotRecord",
     "Challenge",
     "ChallengeClosedError",
     "ChallengeNotFoundError",

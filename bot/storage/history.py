@@ -7,7 +7,7 @@ import math
 from bot.storage.database import Database
 from bot.storage.errors import InvalidInputError
 from bot.storage.games import GAME_COLUMNS, game_from_row
-from bot.storage.models import GamePage, HeadToHead, Opening
+from bot.storage.models import BotRecord, GamePage, HeadToHead, Opening
 
 MAX_PER_PAGE = 100
 
@@ -45,22 +45,40 @@ class HistoryStore(Database):
         """
         if user_id == opponent_id:
             raise InvalidInputError("Pick two different players.")
+        wins, losses, draws = await self._results(
+            "(black_id = :user AND white_id = :other) OR (black_id = :other AND white_id = :user)",
+            {"guild": guild_id, "user": user_id, "other": opponent_id},
+        )
+        return HeadToHead(user_id, opponent_id, wins, losses, draws)
+
+    async def record_against_bot(self, guild_id: int, user_id: int) -> BotRecord:
+        """The player's finished games against the bot in the guild, at every level.
+
+        Told apart by `bot_level` rather than the bot's user id, which storage doesn't know.
+        """
+        wins, losses, draws = await self._results(
+            "bot_level IS NOT NULL AND (black_id = :user OR white_id = :user)",
+            {"guild": guild_id, "user": user_id},
+        )
+        return BotRecord(user_id, wins, losses, draws)
+
+    async def _results(self, games: str, params: dict[str, int]) -> tuple[int, int, int]:
+        """Wins, losses and draws of `:user` in the guild's decided games that match `games`."""
         async with self.transaction() as db:
             row = await db.one(
-                """
+                f"""
                 SELECT
                     coalesce(sum(result = iif(black_id = :user, 'black', 'white')), 0),
                     coalesce(sum(result = iif(black_id = :user, 'white', 'black')), 0),
                     coalesce(sum(result = 'draw'), 0)
                 FROM games
                 WHERE guild_id = :guild AND status = 'finished' AND result IS NOT NULL
-                  AND ((black_id = :user AND white_id = :other)
-                       OR (black_id = :other AND white_id = :user))
+                  AND ({games})
                 """,
-                {"guild": guild_id, "user": user_id, "other": opponent_id},
+                params,
             )
         assert row is not None
-        return HeadToHead(user_id, opponent_id, row[0], row[1], row[2])
+        return row[0], row[1], row[2]
 
     async def favourite_opening(
         self, guild_id: int, user_id: int, *, moves: int = 3

@@ -241,6 +241,20 @@ class HeadToHead:
 
 
 @dataclass(frozen=True, slots=True)
+class BotRecord:
+    """A player's finished games against the bot, at any level; such games are never rated."""
+
+    user_id: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True, slots=True)
 class Opening:
     moves: str
     games: int

@@ -39,7 +39,16 @@ async def start_game(
     guild: int = GUILD,
     rated: bool = True,
     now: float = 1000.0,
+    bot_level: int | None = None,
 ) -> Game:
     return await storage.create_game(
-        guild, channel, black, white, rated=rated, time_per_move=60.0, deadline=now + 60, now=now
+        guild,
+        channel,
+        black,
+        white,
+        rated=rated,
+        time_per_move=60.0,
+        deadline=now + 60,
+        now=now,
+        bot_level=bot_level,
     )

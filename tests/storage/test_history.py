@@ -14,8 +14,11 @@ async def finished_game(
     guild: int = GUILD,
     now: float,
     rated: bool = True,
+    bot_level: int | None = None,
 ) -> int:
-    game = await start_game(storage, black, white, guild=guild, now=now, rated=rated)
+    game = await start_game(
+        storage, black, white, guild=guild, now=now, rated=rated, bot_level=bot_level
+    )
     for ply in range(len(moves) // 2):
         await storage.record_move(
             game.id, ply, moves[2 * ply : 2 * ply + 2], deadline=None, now=now
@@ -83,14 +86,22 @@ async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Sto
 
 
 async def test_record_against_the_bot(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOT, "black", now=1, rated=False)
-    await finished_game(storage, BOT, ALICE, "black", now=2, rated=False)
-    await finished_game(storage, BOT, ALICE, "draw", now=3, rated=False)
+    await finished_game(storage, ALICE, BOT, "black", now=1, bot_level=1)
+    await finished_game(storage, BOT, ALICE, "black", now=2, bot_level=5)
+    await finished_game(storage, BOT, ALICE, "draw", now=3, bot_level=3)
+    await finished_game(storage, ALICE, BOT, None, now=4, bot_level=3)  # cancelled
+    await finished_game(storage, ALICE, BOB, "black", now=5)  # rated, not against the bot
+    await finished_game(storage, ALICE, BOT, "white", now=6, bot_level=3, guild=OTHER_GUILD)
+    await start_game(storage, ALICE, BOT, now=7, bot_level=2)  # still being played
 
-    record = await storage.head_to_head(GUILD, ALICE, BOT)
+    by_level = await storage.record_against_bot(GUILD, ALICE)
+    by_id = await storage.head_to_head(GUILD, ALICE, BOT)
 
-    assert (record.wins, record.losses, record.draws) == (1, 1, 1)
-    assert await storage.player(GUILD, ALICE) is None
+    assert (by_level.wins, by_level.losses, by_level.draws, by_level.games) == (1, 1, 1, 3)
+    assert (by_id.wins, by_id.losses, by_id.draws) == (1, 1, 1)
+    alice = await storage.player(GUILD, ALICE)
+    assert alice is not None and (alice.wins, alice.games) == (1, 1)  # only the game with Bob
+    assert (await storage.record_against_bot(GUILD, BOB)).games == 0
 
 
 async def test_favourite_opening_as_black(storage: Storage) -> None:

@@ -1,0 +1,99 @@
+"""`/reversi leaderboard` in a 100,000-player guild: command or click sent to answer received.
+
+The real bot answers the fake Discord from the tests, as in `roundtrip.py`. The players are
+bulk-loaded with `storage.py`'s `load_players` (rating ~ N(1500, 350)); the player asking is rated
+1500, in the most crowded part of the board, so working out their place costs the most. Three
+cases, each timed over `--runs` answers: the first page, a middle page, and Next from the middle.
+Target: every answer within 50 ms.
+
+    .venv/bin/python benchmarks/leaderboard.py [--players 100000] [--runs 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.storage import load_players
+from bot.config import Settings
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness, running_bot
+from tests.fakediscord.replies import Pending
+from tests.fakediscord.server import DEFAULT_TOKEN
+from tests.fakediscord.world import Message
+
+TARGET_MS = 50.0
+
+
+async def seed(fake: FakeDiscord, harness: BotHarness, players: int) -> None:
+    """The guild's players, plus Alice at 1500; then a restart, so the bot starts on them."""
+    load_players(harness.settings.database_path, players, guild_id=fake.guild.id)
+    async with harness.bot.storage.transaction() as db:
+        await db.all(
+            "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, updated_at) "
+            "VALUES (?, ?, 1500, 80, 0.06, 0)",
+            (fake.guild.id, fake.alice.id),
+        )
+    await harness.restart()
+
+
+async def timed(send: Callable[[], Pending], runs: int) -> tuple[list[float], Message]:
+    """Milliseconds until the bot answered, per run, and the board it showed last. Each run
+    waits for the bot to settle before the next is sent."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        pending = send()
+        await pending.answered()
+        times.append((time.perf_counter() - started) * 1000)
+        reply = await pending
+        if reply.late or reply.message is None or reply.ephemeral:
+            raise RuntimeError(f"the leaderboard was not shown: {reply.content!r}")
+    assert reply.message is not None
+    return times, reply.message
+
+
+def report(label: str, times: list[float]) -> None:
+    ordered = sorted(times)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(len(ordered) * 0.95) - 1)]
+    verdict = "ok" if p95 <= TARGET_MS else f"over the {TARGET_MS:.0f} ms target"
+    print(
+        f"  {label:<26} p50 {p50:5.1f} ms  p95 {p95:5.1f} ms  max {ordered[-1]:5.1f} ms  {verdict}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=50)
+    args = parser.parse_args()
+    middle = -(-(args.players + 1) // 10) // 2
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(token=DEFAULT_TOKEN, database_path=Path(folder) / "bench.db")
+        # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
+        async with running_bot(settings, validate_schemas=False) as (fake, harness):
+            await seed(fake, harness, args.players)
+            alice = fake.alice
+            first, _ = await timed(lambda: fake.slash(alice, "reversi leaderboard"), args.runs)
+            middles, board = await timed(
+                lambda: fake.slash(alice, "reversi leaderboard", page=middle), args.runs
+            )
+            nexts, _ = await timed(lambda: fake.click(alice, board, "Next"), args.runs)
+
+            print(f"/reversi leaderboard, {args.players + 1:,} rated players in one guild:")
+            report("first page", first)
+            report(f"page {middle:,} (middle)", middles)
+            report(f"Next from page {middle:,} on", nexts)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
