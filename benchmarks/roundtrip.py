@@ -1,7 +1,8 @@
 """A move's round trip through the real bot and a fake Discord: click sent to answer received.
 
-The bot runs as in production (cogs, SQLite file, rendering in threads) against the fake Discord
-from the tests, on 127.0.0.1. Two runs over 100 active games:
+The bot runs as in production (cogs, SQLite file, rendering in threads), in its own process as it
+would be with Discord on other machines, against the fake Discord from the tests on 127.0.0.1.
+The games are set up as players start them (challenge, accept). Two runs over 100 active games:
 
 - open loop: moves offered on a fixed schedule (default 50/s), whatever the answers do;
 - closed loop: every game moves again as soon as its last move was answered, to find the most
@@ -23,18 +24,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.client import create_bot
 from bot.config import Settings
 from bot.engine import Color, Game, square_name
-from bot.referee import replay
 from tests.fakediscord.driver import FakeDiscord
-from tests.fakediscord.harness import BotHarness, running_bot
+from tests.fakediscord.harness import GUILD_READY_TIMEOUT, discord_py_pointed_at
+from tests.fakediscord.replies import Pending, Reply
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.fakediscord.world import Channel, User
+
+READY = "ready"
 
 
 @dataclass
 class Table:
-    game_id: int
     channel: Channel
     black: User
     white: User
@@ -43,28 +46,25 @@ class Table:
     busy: bool = False
 
 
-async def set_up(fake: FakeDiscord, harness: BotHarness, count: int) -> list[Table]:
-    bot = harness.bot
-    cog = bot.get_cog("Reversi")
+async def answer(pending: Pending) -> Reply:
+    """The bot's first answer: with the bot in its own process, the fake can't wait for it to
+    settle."""
+    await pending.answered()
+    return Reply(pending.record)
+
+
+async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
+    """`count` games, each in its own channel, started by a challenge and its acceptance."""
     tables = []
     for index in range(count):
         channel = fake.add_text_channel(f"table-{index}")
         black, white = fake.add_user(f"b{index}"), fake.add_user(f"w{index}")
-        record = await bot.storage.create_game(
-            fake.guild.id,
-            channel.id,
-            black.id,
-            white.id,
-            rated=True,
-            time_per_move=86400,
-            deadline=bot.now() + 86400,
-            now=bot.now(),
+        challenge = await answer(
+            fake.slash(black, "reversi challenge", channel=channel, opponent=white, colour="black")
         )
-        await cog.publisher.show(replay(record))  # type: ignore[union-attr]
-        record = await bot.storage.get_game(record.id)
-        assert record.message_id is not None
-        tables.append(Table(record.id, channel, black, white, record.message_id))
-    await fake.settle()
+        assert challenge.message is not None, challenge.content
+        await answer(fake.click(white, challenge.message, label="Accept"))
+        tables.append(Table(channel, black, white, challenge.message.id))
     return tables
 
 
@@ -138,21 +138,57 @@ async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) ->
     report("closed loop", latencies, time.perf_counter() - started)
 
 
+def serve_bot(api_base: str, gateway_url: str, database: str) -> None:
+    """The bot's process: `python -m bot` as it runs, but pointed at the fake."""
+    settings = Settings(token=DEFAULT_TOKEN, database_path=Path(database))
+    bot = create_bot(settings)
+    bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+
+    async def on_ready() -> None:
+        await bot.tree.sync()
+        print(READY, flush=True)
+
+    bot.add_listener(on_ready)
+    with discord_py_pointed_at(api_base, gateway_url):
+        asyncio.run(bot.start(DEFAULT_TOKEN))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--rate", type=float, default=50.0)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
+    # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
+    fake = FakeDiscord(validate_schemas=False)
+    await fake.start()
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(token=DEFAULT_TOKEN, database_path=Path(folder) / "bench.db")
-        # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
-        async with running_bot(settings, validate_schemas=False) as (fake, harness):
-            tables = await set_up(fake, harness, args.games)
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--serve-bot",
+            fake.api_base,
+            fake.gateway_url,
+            str(Path(folder) / "bench.db"),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        try:
+            assert bot.stdout is not None
+            line = await asyncio.wait_for(bot.stdout.readline(), timeout=60)
+            if line.decode().strip() != READY:
+                raise RuntimeError("the bot did not start")
+            tables = await set_up(fake, args.games)
             print(f"{args.games} games on the board; measuring...")
             await open_loop(fake, tables, args.rate, args.seconds)
             await closed_loop(fake, tables, args.seconds)
+        finally:
+            bot.terminate()
+            await bot.wait()
+            await fake.stop()
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if sys.argv[1:2] == ["--serve-bot"]:
+        serve_bot(*sys.argv[2:5])
+    else:
+        asyncio.run(main())

@@ -48,7 +48,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     await fake.start()
     try:
-        with discord_py_pointed_at(fake):
+        with discord_py_pointed_at(fake.api_base, fake.gateway_url):
             yield fake
     finally:
         await fake.stop()

@@ -32,13 +32,13 @@ UNHANDLED_LOGGERS = ("discord", "asyncio")
 
 
 @contextmanager
-def discord_py_pointed_at(fake: FakeDiscord) -> Iterator[None]:
-    """Make discord.py's REST base and gateway URL those of the fake, for the duration."""
+def discord_py_pointed_at(api_base: str, gateway_url: str) -> Iterator[None]:
+    """Make discord.py's REST base and gateway URL the fake's, for the duration."""
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    Route.BASE = fake.api_base
+    Route.BASE = api_base
     # discord.py 2.7 connects a non-sharded client to DEFAULT_GATEWAY (it asks /gateway/bot only
     # when sharding) and then resumes at the READY event's resume_gateway_url.
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     try:
         yield
     finally:
@@ -153,7 +153,7 @@ async def running_bot(
     fake = FakeDiscord(**fake_options)
     await fake.start()
     try:
-        with discord_py_pointed_at(fake):
+        with discord_py_pointed_at(fake.api_base, fake.gateway_url):
             harness = BotHarness(fake, settings, extensions)
             await harness.start()
             try:
