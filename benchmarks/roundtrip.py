@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -88,17 +91,32 @@ async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
     return elapsed
 
 
-def report(name: str, latencies: list[float], seconds: float) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measured(name: str, bot_pid: int, run: Coroutine[Any, Any, list[float]]) -> None:
+    """Run one load and print its latencies, rate, and the CPU each side spent per move: the
+    bot's figure is what one core of the bot's own machine pays for a move."""
+    bot_cpu, fake_cpu, started = cpu_seconds(bot_pid), time.process_time(), time.perf_counter()
+    latencies = await run
+    seconds = time.perf_counter() - started
+    bot_cpu, fake_cpu = cpu_seconds(bot_pid) - bot_cpu, time.process_time() - fake_cpu
     ms = sorted(x * 1000 for x in latencies)
     p50 = statistics.median(ms)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    rate = len(ms) / seconds
     print(
-        f"{name:<12} {len(ms):>5} moves  {rate:7.1f} moves/s  p50 {p50:6.1f} ms  p99 {p99:6.1f} ms"
+        f"{name:<12} {len(ms):>5} moves  {len(ms) / seconds:7.1f} moves/s  p50 {p50:6.1f} ms  "
+        f"p99 {p99:6.1f} ms  CPU per move: bot {1000 * bot_cpu / len(ms):4.1f} ms, "
+        f"fake {1000 * fake_cpu / len(ms):4.1f} ms"
     )
 
 
-async def open_loop(fake: FakeDiscord, tables: list[Table], rate: float, seconds: float) -> None:
+async def open_loop(
+    fake: FakeDiscord, tables: list[Table], rate: float, seconds: float
+) -> list[float]:
     latencies: list[float] = []
     pending: set[asyncio.Task[None]] = set()
     interval = 1 / rate
@@ -121,10 +139,10 @@ async def open_loop(fake: FakeDiscord, tables: list[Table], rate: float, seconds
         pending.add(task)
         task.add_done_callback(pending.discard)
     await asyncio.gather(*pending)
-    report(f"open {rate:g}/s", latencies, time.perf_counter() - started)
+    return latencies
 
 
-async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) -> None:
+async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) -> list[float]:
     latencies: list[float] = []
     started = time.perf_counter()
 
@@ -135,7 +153,7 @@ async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) ->
             latencies.append(await move(fake, table, index))
 
     await asyncio.gather(*(keep_moving(t) for t in tables))
-    report("closed loop", latencies, time.perf_counter() - started)
+    return latencies
 
 
 def serve_bot(api_base: str, gateway_url: str, database: str) -> None:
@@ -179,8 +197,10 @@ async def main() -> None:
                 raise RuntimeError("the bot did not start")
             tables = await set_up(fake, args.games)
             print(f"{args.games} games on the board; measuring...")
-            await open_loop(fake, tables, args.rate, args.seconds)
-            await closed_loop(fake, tables, args.seconds)
+            await measured(
+                f"open {args.rate:g}/s", bot.pid, open_loop(fake, tables, args.rate, args.seconds)
+            )
+            await measured("closed loop", bot.pid, closed_loop(fake, tables, args.seconds))
         finally:
             bot.terminate()
             await bot.wait()
