@@ -134,8 +134,21 @@ class Game:
         return None
 
 
+class Tally:
+    """Games counted as wins, losses and draws (the subclasses' fields)."""
+
+    __slots__ = ()
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
 @dataclass(frozen=True, slots=True)
-class PlayerRecord:
+class PlayerRecord(Tally):
     """A player's rated record in one guild."""
 
     guild_id: int
@@ -151,10 +164,6 @@ class PlayerRecord:
     best_streak: int
     """Longest run of wins."""
     updated_at: float
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
 
     @property
     def provisional(self) -> bool:
@@ -226,7 +235,7 @@ class GamePage:
 
 
 @dataclass(frozen=True, slots=True)
-class HeadToHead:
+class HeadToHead(Tally):
     """Finished, uncancelled games between two players, from `user_id`'s side."""
 
     user_id: int
@@ -235,23 +244,15 @@ class HeadToHead:
     losses: int
     draws: int
 
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
-
 
 @dataclass(frozen=True, slots=True)
-class BotRecord:
+class BotRecord(Tally):
     """A player's finished games against the bot, at any level; such games are never rated."""
 
     user_id: int
     wins: int
     losses: int
     draws: int
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
 
 
 @dataclass(frozen=True, slots=True)
