@@ -326,9 +326,7 @@ class Reversi(
                 raise Refusal(
                     f"This board is out of date; the current one is here: {link}"
                 ) from None
-            self.arm_deadline(state.record)
-            await self.publisher.show(state, interaction=interaction)
-            self.after_move(state)
+            await self.moved(state, interaction=interaction)
 
     @app_commands.command(name="move", description="Play a move in this channel's game")
     @app_commands.describe(square="The square to play, like d3")
@@ -336,11 +334,9 @@ class Reversi(
         async with answering(interaction, f"/reversi move {square}"):
             record = await self.channel_game(interaction)
             state = await self.bot.referee.play(record.id, interaction.user.id, square)
-            self.arm_deadline(state.record)
             played = engine.square_name(engine.parse_square(square))
             await interaction.response.send_message(f"You played **{played}**.", ephemeral=True)
-            await self.publisher.show(state)
-            self.after_move(state)
+            await self.moved(state)
 
     @move.autocomplete("square")
     async def move_autocomplete(

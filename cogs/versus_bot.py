@@ -124,10 +124,19 @@ class VersusBot(commands.Cog):
             f"({LEVELS[level].name}). Games against me are not rated.",
             ephemeral=True,
         )
-        state = replay(record)
-        self.arm_deadline(record)
-        await self.publisher.show(state)
-        self.after_move(state)
+        await self.moved(replay(record))
+
+    async def moved(
+        self, state: GameState, *, interaction: discord.Interaction | None = None
+    ) -> None:
+        """After a move or a new game: arm the deadline, show the board, and start the bot
+        thinking if it is to move (the player may have had to pass), even if the board can't be
+        shown: the game goes on."""
+        self.arm_deadline(state.record)
+        try:
+            await self.publisher.show(state, interaction=interaction)
+        finally:
+            self.after_move(state)
 
     def after_move(self, state: GameState) -> None:
         """If the bot is to move now, start thinking."""
@@ -163,9 +172,10 @@ class VersusBot(commands.Cog):
         except Exception:
             log.exception("The bot could not move in game %s", game_id)
             return
-        self.arm_deadline(state.record)
-        await self.publisher.show(state)
-        self.after_move(state)
+        try:
+            await self.moved(state)
+        except Exception:  # the move stands; `/reversi board` shows it once the channel allows
+            log.exception("The bot moved in game %s but could not show the board", game_id)
 
     async def resume_bot_turns(self) -> None:
         """After a restart, pick up every game where the bot was to move."""

@@ -101,3 +101,22 @@ async def test_challenging_the_bot_starts_a_game_at_the_chosen_level(
     await fake.slash(fake.alice, "reversi challenge", opponent=me, level=2)
     record = await stored(bot_harness, bot_board(fake))
     assert record.bot_level == 2 and not record.rated
+
+
+async def test_the_bot_moves_even_when_it_cannot_post_the_board(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "reversi play-bot", level=1, colour="black")
+    board = bot_board(fake)
+    fake.deny(fake.general, "attach_files")
+    moved = await fake.slash(fake.alice, "reversi move", square="d3")
+    assert moved.followups[0].content.startswith("That went through, but I can't post the board")
+    cog = bot_harness.bot.get_cog("Reversi")
+    await eventually(lambda: not cog._bot_turns)  # type: ignore[union-attr]
+    assert len((await stored(bot_harness, board)).transcript) == 4  # the bot's move stands
+
+    fake.set_permissions(fake.general)
+    await fake.slash(fake.alice, "reversi board")
+    shown = bot_board(fake)
+    assert shown is not board and humans_turn(shown)
+    await fake.click(fake.alice, shown, label=move_labels(shown)[0])
