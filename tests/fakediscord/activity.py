@@ -125,7 +125,8 @@ class ActivityMonitor:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             now = loop.time()
-            if self.version != seen:
+            if self.version != seen or self.executor.pending:
+                # An executor job (a render) is the bot at work: the calm starts when it ends.
                 seen, calm_since = self.version, now
             waiting = outstanding()
             busy = self.busy()
