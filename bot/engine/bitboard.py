@@ -18,36 +18,48 @@ _INNER_ROWS = 0x00FF_FFFF_FFFF_FF00
 _INNER = _INNER_COLUMNS & _INNER_ROWS
 
 # Move generation works on a "two-lane" integer: the board in bits 0..63 and the board turned
-# 180 degrees in bits 80..143. Turning the board swaps east and west, north and south, so one
-# left-shifting fill over both lanes covers a direction and its opposite at once.
-_LANE = 80
+# 180 degrees in bits 64..127. Turning the board swaps east and west, north and south, so one
+# left-shifting fill over both lanes covers a direction and its opposite at once. The masks keep
+# every fill inside its own 64-bit slot, so several positions packed side by side (position i in
+# bits 64i..64i+63) go through the same shifts at once; perft counts its last ply that way.
+MAX_PACKED = 64  # more positions than any position has moves
 _BYTE_MIRROR = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
-_LANE_COLUMNS = _INNER_COLUMNS | _INNER_COLUMNS << _LANE
-_LANE_ROWS = _INNER_ROWS | _INNER_ROWS << _LANE
-_LANE_INNER = _INNER | _INNER << _LANE
+
+
+def _lane_masks(count: int) -> tuple[int, int, int, int]:
+    """The fill masks repeated over 2 * `count` slots, and the mask of `count` slots."""
+    slots = sum(1 << 64 * i for i in range(2 * count))
+    return _INNER_COLUMNS * slots, _INNER_ROWS * slots, _INNER * slots, (1 << 64 * count) - 1
+
+
+_LANE_MASKS = [(0, 0, 0, 0)] + [_lane_masks(count) for count in range(1, MAX_PACKED + 1)]
 
 
 def legal_moves(
     player: int,
     opponent: int,
-    _columns: int = _LANE_COLUMNS,
-    _rows: int = _LANE_ROWS,
-    _inner: int = _LANE_INNER,
+    count: int = 1,
+    _masks: list[tuple[int, int, int, int]] = _LANE_MASKS,
     _mirror: bytes = _BYTE_MIRROR,
     _from_bytes: Callable[[bytes, Literal["big"]], int] = int.from_bytes,
 ) -> int:
     """The mask of empty squares where `player` outflanks at least one `opponent` disc.
+
+    With `count` > 1, `player` and `opponent` hold that many positions packed in 64-bit slots,
+    and so does the result.
 
     For each direction, a parallel-prefix fill (after Kogge-Stone) grows runs of opponent discs
     from the player's discs in four masked shifts instead of six; the square beyond a run is a
     move if it is empty. The four directions are written out (and the masks bound as defaults)
     because this is the hottest function of the engine: a loop costs a fifth of its time.
     """
-    # the board turned 180 degrees: square s goes to 63 - s
-    p = player | _from_bytes(player.to_bytes(8, "little").translate(_mirror), "big") << _LANE
-    o = opponent | _from_bytes(opponent.to_bytes(8, "little").translate(_mirror), "big") << _LANE
+    columns, rows, inner, full = _masks[count]
+    size, lane = 8 * count, 64 * count
+    # the boards turned 180 degrees (square s goes to 63 - s; the slots' order reverses too)
+    p = player | _from_bytes(player.to_bytes(size, "little").translate(_mirror), "big") << lane
+    o = opponent | _from_bytes(opponent.to_bytes(size, "little").translate(_mirror), "big") << lane
 
-    mask = o & _columns  # east and west
+    mask = o & columns  # east and west
     fill = mask & (p << 1)
     fill |= mask & (fill << 1)
     pairs = mask & (mask << 1)
@@ -55,7 +67,7 @@ def legal_moves(
     fill |= pairs & (fill << 2)
     moves = fill << 1
 
-    mask = o & _rows  # south and north
+    mask = o & rows  # south and north
     fill = mask & (p << 8)
     fill |= mask & (fill << 8)
     pairs = mask & (mask << 8)
@@ -63,7 +75,7 @@ def legal_moves(
     fill |= pairs & (fill << 16)
     moves |= fill << 8
 
-    mask = o & _inner  # south-west and north-east
+    mask = o & inner  # south-west and north-east
     fill = mask & (p << 7)
     fill |= mask & (fill << 7)
     pairs = mask & (mask << 7)
@@ -78,9 +90,26 @@ def legal_moves(
     fill |= pairs & (fill << 18)
     moves |= fill << 9
 
-    turned = (moves >> _LANE & FULL).to_bytes(8, "little").translate(_mirror)
+    turned = (moves >> lane & full).to_bytes(size, "little").translate(_mirror)
     moves |= _from_bytes(turned, "big")
-    return moves & ~(player | opponent) & FULL
+    return moves & ~(player | opponent) & full
+
+
+def _fold_masks(count: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Bit 0 of each of `count` slots, and (shift, low bits of each slot) for folding a slot."""
+    ones = sum(1 << 64 * i for i in range(count))
+    return ones, tuple((shift, ((1 << shift) - 1) * ones) for shift in (32, 16, 8, 4, 2, 1))
+
+
+_FOLD_MASKS = [_fold_masks(count) for count in range(MAX_PACKED + 1)]
+
+
+def nonempty_slots(packed: int, count: int) -> int:
+    """How many of the `count` 64-bit slots of `packed` have a bit set."""
+    ones, steps = _FOLD_MASKS[count]
+    for shift, low in steps:  # OR each slot's halves together, down to its bit 0
+        packed |= (packed >> shift) & low
+    return (packed & ones).bit_count()
 
 
 Rays = tuple[tuple[tuple[int, int], ...], ...]

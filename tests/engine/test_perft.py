@@ -5,6 +5,7 @@ import random
 import pytest
 
 from bot.engine import Game, Position, perft
+from bot.engine.bitboard import legal_moves, nonempty_slots
 
 from .reference import ReferenceBoard
 
@@ -52,6 +53,27 @@ def test_perft_matches_reference_from_late_positions_with_passes_and_endings() -
         reference.cells = [list(rows[r * 8 : r * 8 + 8].replace("-", ".")) for r in range(8)]
         reference.turn = game.position.turn.symbol
         assert perft(4, game.position) == reference_perft(reference, 4)
+
+
+def test_packed_positions_get_the_moves_each_gets_alone() -> None:
+    """Perft's last ply packs sibling positions into one integer: no move may leak between them."""
+    rng = random.Random(11)
+    positions = []
+    while len(positions) < 400:
+        game = Game()
+        for _ in range(rng.randrange(0, 60)):
+            if game.is_over():
+                break
+            game.play(rng.choice(game.position.legal_moves()))
+        positions.append(game.position)
+    for _ in range(200):
+        group = rng.sample(positions, rng.randrange(1, 34))
+        players = sum(p.player << 64 * i for i, p in enumerate(group))
+        opponents = sum(p.opponent << 64 * i for i, p in enumerate(group))
+        moves = legal_moves(players, opponents, len(group))
+        alone = [legal_moves(p.player, p.opponent) for p in group]
+        assert moves == sum(m << 64 * i for i, m in enumerate(alone))
+        assert nonempty_slots(moves, len(group)) == sum(1 for m in alone if m)
 
 
 def test_perft_of_a_finished_game_is_one_leaf() -> None:
