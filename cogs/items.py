@@ -4,7 +4,7 @@ after a restart. Their callbacks hand over to the `/reversi` cog."""
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -135,15 +135,26 @@ class MoveSelect(
         await handlers(interaction).on_move(interaction, self.game_id, self.ply, square)
 
 
-class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:resign:(?P<game>[0-9]+)"
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:game:(?P<game>[0-9]+)"
 ):
+    """A button that acts on one game: `reversi:<action>:<game id>`. Subclasses name the action,
+    label and style, and hand the click to the cog in `callback`."""
+
+    action: ClassVar[str]
+    label: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
+    def __init_subclass__(cls, *, action: str, label: str, style: discord.ButtonStyle) -> None:
+        super().__init_subclass__(template=rf"reversi:{action}:(?P<game>[0-9]+)")
+        cls.action, cls.label, cls.style = action, label, style
+
     def __init__(self, game_id: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"reversi:resign:{game_id}",
+                label=self.label,
+                style=self.style,
+                custom_id=f"reversi:{self.action}:{game_id}",
                 row=row,
             )
         )
@@ -152,79 +163,32 @@ class ResignButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResignButton:
+    ) -> Self:
         return cls(int(match["game"]))
 
+
+class ResignButton(GameButton, action="resign", label="Resign", style=discord.ButtonStyle.danger):
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_resign_button(interaction, self.game_id)
 
 
 class ResignConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:resign-yes:(?P<game>[0-9]+)",
+    GameButton, action="resign-yes", label="Yes, resign", style=discord.ButtonStyle.danger
 ):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Yes, resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"reversi:resign-yes:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResignConfirmButton:
-        return cls(int(match["game"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_resign_confirm(interaction, self.game_id)
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:rematch:(?P<game>[0-9]+)"
+    GameButton, action="rematch", label="Rematch", style=discord.ButtonStyle.primary
 ):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"reversi:rematch:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_rematch(interaction, self.game_id)
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:replay:(?P<game>[0-9]+)"
+    GameButton, action="replay", label="Replay", style=discord.ButtonStyle.secondary
 ):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Replay",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"reversi:replay:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ReplayButton:
-        return cls(int(match["game"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_replay(interaction, self.game_id)
 
