@@ -1,5 +1,6 @@
 """The texts of `/reversi rules`: how to play and the rules, in English and in the languages of the
-original rule sheets. `/work/shared/RULES.md` is the authority; each text says the same things."""
+original rule sheets (Tagalog, Icelandic, Tamil, Hausa, Kinyarwanda). Each says the same things,
+the rules the engine implements."""
 
 from __future__ import annotations
 
