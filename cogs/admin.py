@@ -12,10 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.storage import GuildSettings
-from cogs.board_message import mention
 from cogs.challenge_message import TIME_PER_MOVE_CHOICES, describe_time
 from cogs.items import ForgetConfirmButton
-from cogs.links import message_link
+from cogs.links import mention, message_link
 from cogs.replies import Refusal, answering
 
 if TYPE_CHECKING:

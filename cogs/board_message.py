@@ -12,6 +12,8 @@ from bot import engine
 from bot.referee import GameState
 from bot.storage import EndReason, RatingChange
 from cogs import items
+from cogs.game_summary import LOSS_REASONS, loser_id
+from cogs.links import mention
 from rendering import board_alt_text, render_board
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
@@ -32,10 +34,6 @@ class BoardMessage:
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.image), self.filename, description=self.description)
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>" if user_id else "deleted user"
 
 
 def discs(count: int) -> str:
@@ -89,12 +87,11 @@ def ending_lines(state: GameState) -> list[str]:
     else:
         high, low = max(black, white), min(black, white)
         won = f"{mention(winner_id)} wins"
-        if reason is EndReason.NORMAL:
+        if reason is None or reason is EndReason.NORMAL:
             headline = f"🏁 {won} **{high}-{low}**"
         else:
-            loser_id = record.white_id if winner_id == record.black_id else record.black_id
-            how = "resigned" if reason is EndReason.RESIGNATION else "ran out of time"
-            headline = f"🏁 {won}: {mention(loser_id)} {how} (discs {black}-{white})"
+            how = LOSS_REASONS[reason]
+            headline = f"🏁 {won}: {mention(loser_id(record))} {how} (discs {black}-{white})"
     lines = [headline]
     finished = state.finished
     if finished is not None and finished.black and finished.white:
@@ -172,12 +169,12 @@ def result_status(state: GameState) -> str | None:
     """The image's status line when the game did not end on the board (resigned, timed out)."""
     record = state.record
     reason = record.end_reason
-    if reason is EndReason.NORMAL:
+    if reason is None or reason is EndReason.NORMAL:
         return None
     if reason is EndReason.CANCELLED:
         return "Game cancelled"
     winner = engine.Color.BLACK if record.winner_id == record.black_id else engine.Color.WHITE
-    how = "resigned" if reason is EndReason.RESIGNATION else "ran out of time"
+    how = LOSS_REASONS[reason]
     return f"{winner.opponent.title} {how}: {winner.title} wins"
 
 

@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 
 from bot.storage import Challenge, ChallengeStatus, Colour
-from cogs.board_message import mention
 from cogs.items import ChallengeButton
+from cogs.links import mention
 
 TIME_CHOICES = {
     300: "5 minutes",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.storage import EndReason, Game
-from cogs.board_message import mention
-from cogs.links import message_link
+from cogs.links import mention, message_link
+
+LOSS_REASONS = {EndReason.RESIGNATION: "resigned", EndReason.TIMEOUT: "ran out of time"}
+"""How a player lost other than on the board."""
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -36,10 +38,8 @@ def ending(game: Game) -> str:
         return f"cancelled by {mention(game.cancelled_by or 0)}"
     if game.winner_id is None:
         return f"draw {score(game)}"
-    if reason is EndReason.RESIGNATION:
-        return f"{mention(loser_id(game))} resigned ({score(game)})"
-    if reason is EndReason.TIMEOUT:
-        return f"{mention(loser_id(game))} ran out of time ({score(game)})"
+    if reason in LOSS_REASONS:
+        return f"{mention(loser_id(game))} {LOSS_REASONS[reason]} ({score(game)})"
     return f"{mention(game.winner_id)} won {score(game)}"
 
 

@@ -13,11 +13,10 @@ from bot.client import ReversiBot
 from bot.referee import GameState
 from bot.storage import Game as GameRecord
 from bot.storage import GamePage
-from cogs.board_message import mention
 from cogs.game_summary import ending, line, players, plural
 from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
-from cogs.links import message_link
+from cogs.links import mention, message_link
 from cogs.publish import Publisher
 from cogs.replies import Refusal, answering
 from rendering import render_replay

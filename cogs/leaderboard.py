@@ -8,9 +8,9 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
-from cogs.board_message import mention
 from cogs.game_summary import plural, tally
 from cogs.items import LeaderboardPageButton
+from cogs.links import mention
 from cogs.replies import Refusal, answering
 
 PER_PAGE = 10

@@ -9,9 +9,9 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.storage import HeadToHead, LeaderboardEntry
-from cogs.board_message import mention
 from cogs.game_summary import line_for, plural, tally
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
+from cogs.links import mention
 from cogs.replies import Refusal, answering
 
 RECENT_GAMES = 5
