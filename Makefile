@@ -23,7 +23,7 @@ run: $(VENV)/.installed
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy bot rendering
+	$(VENV)/bin/mypy bot rendering cogs
 
 test: lint
 	$(PY) -m bot check

@@ -36,7 +36,7 @@ TARGET_MS = 50.0
 async def seed(fake: FakeDiscord, harness: BotHarness, players: int) -> None:
     """The guild's players, plus Alice at 1500; then a restart, so the bot starts on them."""
     load_players(harness.settings.database_path, players, guild_id=fake.guild.id)
-    async with harness.bot.storage.transaction() as db:
+    async with harness.bot.storage.database.transaction() as db:
         await db.all(
             "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, updated_at) "
             "VALUES (?, ?, 1500, 80, 0.06, 0)",

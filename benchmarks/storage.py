@@ -2,7 +2,7 @@
 
 Run: `.venv/bin/python benchmarks/storage.py [--players N]`. Everything runs on a real SQLite
 file in a temporary directory with the production settings (WAL, synchronous=NORMAL). Moves go
-through `Storage.record_move`, each its own committed transaction; the players are bulk-loaded
+through `storage.games.record_move`, each its own committed transaction; the players are bulk-loaded
 with plain SQL (rating ~ N(1500, 350)), as playing 50,000 games first would only add waiting.
 Targets: at least 2,000 moves/s; a leaderboard page or a rank lookup in at most 10 ms.
 """
@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 
-from bot.storage import Game, Storage
+from bot.storage import GameRecord, Storage
 
 GUILD = 1_150_000_000_000_000_001
 FIRST_USER = 1_170_000_000_000_000_000
@@ -28,21 +28,21 @@ MOVES_PER_GAME = 60
 SQUARES = [column + row for column in "abcdefgh" for row in "12345678"]
 
 
-async def new_games(storage: Storage, count: int, first_channel: int) -> list[Game]:
+async def new_games(storage: Storage, count: int, first_channel: int) -> list[GameRecord]:
     return [
-        await storage.create_game(
+        await storage.games.create(
             GUILD, first_channel + i, 1, 2, rated=True, time_per_move=60, deadline=None, now=0
         )
         for i in range(count)
     ]
 
 
-async def play(storage: Storage, game: Game) -> None:
+async def play(storage: Storage, game: GameRecord) -> None:
     for ply in range(MOVES_PER_GAME):
-        await storage.record_move(game.id, ply, SQUARES[ply], deadline=ply + 60.0, now=ply)
+        await storage.games.record_move(game.id, ply, SQUARES[ply], deadline=ply + 60.0, now=ply)
 
 
-async def moves_per_second(storage: Storage, games: list[Game], concurrent: bool) -> float:
+async def moves_per_second(storage: Storage, games: list[GameRecord], concurrent: bool) -> float:
     start = time.perf_counter()
     if concurrent:
         await asyncio.gather(*(play(storage, game) for game in games))
@@ -96,14 +96,14 @@ async def run(players: int, runs: int) -> None:
             median = ids["median"]
             cases: list[tuple[str, Callable[[], Awaitable[object]]]] = [
                 ("leaderboard page 1 (+ total, viewer rank)",
-                 lambda: storage.leaderboard(GUILD, page=1, viewer_id=median)),
+                 lambda: storage.players.leaderboard(GUILD, page=1, viewer_id=median)),
                 (f"leaderboard page {pages // 2} (middle)",
-                 lambda: storage.leaderboard(GUILD, page=pages // 2)),
+                 lambda: storage.players.leaderboard(GUILD, page=pages // 2)),
                 (f"leaderboard page {pages} (last)",
-                 lambda: storage.leaderboard(GUILD, page=pages)),
+                 lambda: storage.players.leaderboard(GUILD, page=pages)),
             ]  # fmt: skip
             cases += [
-                (f"rank lookup, {where} player", partial(storage.rank, GUILD, user))
+                (f"rank lookup, {where} player", partial(storage.players.rank, GUILD, user))
                 for where, user in ids.items()
             ]
             print(f"with {players:,} rated players in one guild (median / worst of {runs}):")

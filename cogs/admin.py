@@ -6,21 +6,21 @@ permissions, so each checks the caller's permissions itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.client import ReversiBot
+from bot.refusals import Refusal
 from bot.storage import GuildSettings
 from cogs.challenge_message import TIME_PER_MOVE_CHOICES, describe_time
-from cogs.items import ForgetConfirmButton
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.items import ADMIN, ForgetConfirmButton
 from cogs.links import mention, message_link
-from cogs.replies import Refusal, answering
-
-if TYPE_CHECKING:
-    from bot.client import ReversiBot
-    from bot.storage import Game as GameRecord
-    from cogs.publish import Publisher
+from cogs.place import place_of
+from cogs.replies import answering
 
 
 def settings_text(settings: GuildSettings) -> str:
@@ -41,17 +41,12 @@ def require(interaction: discord.Interaction, permission: str, label: str) -> No
         raise Refusal(f"Only members with the {label} permission can do that.")
 
 
-class AdminCommands:
-    """Mixed into the `/reversi` cog."""
+class Admin(commands.Cog, name=ADMIN):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
 
-    bot: ReversiBot
-    publisher: Publisher
-
-    if TYPE_CHECKING:  # provided by the gameplay cog this mixes into
-
-        def arm_deadline(self, record: GameRecord) -> None: ...
-
-        async def channel_game(self, interaction: discord.Interaction) -> GameRecord: ...
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="settings", description="Show or change this server's settings")
     @app_commands.describe(
@@ -76,7 +71,7 @@ class AdminCommands:
             if guild_id is None:
                 raise Refusal("Settings belong to servers; use this in a server channel.")
             storage = self.bot.storage
-            current = await storage.guild_settings(guild_id)
+            current = await storage.settings.get(guild_id)
             changing = time_per_move, rated, allow, disallow
             if all(option is None for option in changing) and not everywhere:
                 await interaction.response.send_message(settings_text(current), ephemeral=True)
@@ -96,9 +91,9 @@ class AdminCommands:
                             "channel until you `allow` some; then only those allow games."
                         )
                     channels.discard(disallow.id)
-            updated = await storage.update_guild_settings(
+            updated = await storage.settings.update(
                 guild_id,
-                now=self.bot.now(),
+                now=self.bot.service.now(),
                 time_per_move=None if time_per_move is None else float(time_per_move.value),
                 rated=rated,
                 allowed_channels=channels,
@@ -112,17 +107,18 @@ class AdminCommands:
     @admin.command(name="cancel", description="End this channel's game without a result")
     async def admin_cancel(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi admin cancel"):
-            require(interaction, "manage_messages", "Manage Messages")
-            record = await self.channel_game(interaction)
-            state = await self.bot.referee.cancel(record.id, interaction.user.id)
-            self.arm_deadline(state.record)
+            state = await self.bot.service.cancel(
+                place_of(interaction),
+                interaction.user.id,
+                moderator=interaction.permissions.manage_messages,
+            )
+            record = state.record
             link = message_link(record.guild_id, record.channel_id, record.message_id)
             await interaction.response.send_message(
                 f"{interaction.user.mention} cancelled game #{record.id} ({link}). "
                 "It ends without a result and is not rated.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.publisher.show(state)
 
     @app_commands.command(name="forget-me", description="Delete your Reversi stats in this server")
     async def forget_me(self, interaction: discord.Interaction) -> None:
@@ -142,8 +138,17 @@ class AdminCommands:
         async with answering(interaction, "forget-me confirmation"):
             if interaction.user.id != user_id or interaction.guild_id is None:
                 raise Refusal("Only the member who asked can confirm this.")
-            await self.bot.storage.forget_user(interaction.guild_id, user_id)
+            await self.bot.service.forget(interaction.guild_id, user_id)
             await interaction.response.edit_message(
                 content=f"Done: {mention(user_id)}'s Reversi stats in this server are deleted.",
                 view=None,
             )
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ForgetConfirmButton)
+    await add_feature_cog(bot, Admin(cast(ReversiBot, bot)))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(ForgetConfirmButton)

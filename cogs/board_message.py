@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
-from bot.referee import GameState
+from bot.state import GameState
 from bot.storage import EndReason, RatingChange
 from cogs import items
-from cogs.game_summary import LOSS_REASONS, loser_id
+from cogs.game_summary import LOSS_REASONS
 from cogs.links import mention
 from rendering import board_alt_text, render_board
 
@@ -91,7 +91,7 @@ def ending_lines(state: GameState) -> list[str]:
             headline = f"🏁 {won} **{high}-{low}**"
         else:
             how = LOSS_REASONS[reason]
-            headline = f"🏁 {won}: {mention(loser_id(record))} {how} (discs {black}-{white})"
+            headline = f"🏁 {won}: {mention(record.loser_id or 0)} {how} (discs {black}-{white})"
     lines = [headline]
     finished = state.finished
     if finished is not None and finished.black and finished.white:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.storage import Challenge, ChallengeStatus, Colour
+from bot.engine import Color
+from bot.storage import Challenge, ChallengeStatus
 from cogs.items import ChallengeButton
 from cogs.links import mention
 
@@ -22,7 +23,15 @@ TIME_CHOICES = {
 TIME_PER_MOVE_CHOICES = [
     app_commands.Choice(name=label, value=seconds) for seconds, label in TIME_CHOICES.items()
 ]
-COLOUR_CHOICES = [app_commands.Choice(name=c.value.capitalize(), value=c.value) for c in Colour]
+COLOUR_CHOICES = [
+    *(app_commands.Choice(name=c.title, value=c.value) for c in Color),
+    app_commands.Choice(name="Random", value="random"),
+]
+
+
+def chosen_color(choice: app_commands.Choice[str] | None) -> Color | None:
+    """The colour picked in a command's `colour` option; None for random."""
+    return None if choice is None or choice.value == "random" else Color(choice.value)
 
 
 def describe_time(seconds: float) -> str:
@@ -37,16 +46,23 @@ def invitation(challenge: Challenge) -> str:
     challenger = mention(challenge.challenger_id)
     target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)
     colour = {
-        Colour.BLACK: f"{challenger} plays ⚫ Black",
-        Colour.WHITE: f"{challenger} plays ⚪ White",
-        Colour.RANDOM: "colours drawn at random",
-    }[challenge.colour]
+        Color.BLACK: f"{challenger} plays ⚫ Black",
+        Color.WHITE: f"{challenger} plays ⚪ White",
+        None: "colours drawn at random",
+    }[challenge.color]
     where = " · played in a new thread" if challenge.in_thread else ""
     who = "Anyone can accept." if challenge.opponent_id is None else f"{target}, do you accept?"
     return (
         f"**Reversi challenge** · {challenger} challenges {target}!\n"
         f"{colour} · {describe_time(challenge.time_per_move)} per move{where}\n"
         f"{who} Expires <t:{int(challenge.expires_at)}:R>."
+    )
+
+
+def accepted_in_thread(challenge: Challenge, accepter_id: int, thread_id: int) -> str:
+    return (
+        f"{invitation(challenge).splitlines()[0]}\n"
+        f"Accepted by {mention(accepter_id)}: the game is on in <#{thread_id}>."
     )
 
 

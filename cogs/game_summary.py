@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import EndReason, Game
+from bot.storage import EndReason, GameRecord
 from cogs.links import mention, message_link
 
 LOSS_REASONS = {EndReason.RESIGNATION: "resigned", EndReason.TIMEOUT: "ran out of time"}
@@ -18,20 +18,16 @@ def tally(wins: int, losses: int, draws: int) -> str:
     return f"{wins}W {losses}L {draws}D · {plural(wins + losses + draws, 'game')}"
 
 
-def score(game: Game) -> str:
+def score(game: GameRecord) -> str:
     """Black's discs first, as the board showed them."""
     return f"{game.black_discs or 0}-{game.white_discs or 0}"
 
 
-def opponent_of(game: Game, user_id: int) -> int:
+def opponent_of(game: GameRecord, user_id: int) -> int:
     return game.white_id if game.black_id == user_id else game.black_id
 
 
-def loser_id(game: Game) -> int:
-    return game.white_id if game.winner_id == game.black_id else game.black_id
-
-
-def ending(game: Game) -> str:
+def ending(game: GameRecord) -> str:
     """How the game ended, e.g. `<@1> won 40-24` or `<@2> resigned (30-12)`."""
     reason = game.end_reason
     if reason is EndReason.CANCELLED:
@@ -39,11 +35,11 @@ def ending(game: Game) -> str:
     if game.winner_id is None:
         return f"draw {score(game)}"
     if reason in LOSS_REASONS:
-        return f"{mention(loser_id(game))} {LOSS_REASONS[reason]} ({score(game)})"
+        return f"{mention(game.loser_id or 0)} {LOSS_REASONS[reason]} ({score(game)})"
     return f"{mention(game.winner_id)} won {score(game)}"
 
 
-def verdict_for(game: Game, user_id: int) -> str:
+def verdict_for(game: GameRecord, user_id: int) -> str:
     """The game's result from one player's side: Won, Lost, Draw or Cancelled."""
     if game.end_reason is EndReason.CANCELLED:
         return "Cancelled"
@@ -52,7 +48,7 @@ def verdict_for(game: Game, user_id: int) -> str:
     return "Won" if game.winner_id == user_id else "Lost"
 
 
-def numbered(game: Game) -> str:
+def numbered(game: GameRecord) -> str:
     """`#12` in bold, linked to the game's message when it has one."""
     label = f"**#{game.id}**"
     if game.message_id is None:
@@ -60,17 +56,17 @@ def numbered(game: Game) -> str:
     return f"[{label}]({message_link(game.guild_id, game.channel_id, game.message_id)})"
 
 
-def unrated(game: Game) -> str:
+def unrated(game: GameRecord) -> str:
     """Flags a game that ended without changing ratings (against the bot, or with ratings off);
     a cancelled game says so already."""
     return " · unrated" if not game.rated and game.end_reason is not EndReason.CANCELLED else ""
 
 
-def players(game: Game) -> str:
+def players(game: GameRecord) -> str:
     return f"⚫ {mention(game.black_id)} vs ⚪ {mention(game.white_id)}"
 
 
-def line(game: Game) -> str:
+def line(game: GameRecord) -> str:
     """For a list of the server's games."""
     return (
         f"{numbered(game)} <t:{int(game.updated_at)}:d> · {players(game)} · "
@@ -78,7 +74,7 @@ def line(game: Game) -> str:
     )
 
 
-def line_for(game: Game, user_id: int) -> str:
+def line_for(game: GameRecord, user_id: int) -> str:
     """For a list of one player's games: their colour, opponent, result and discs (theirs
     first)."""
     black = game.black_id == user_id

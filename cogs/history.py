@@ -10,15 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.referee import GameState
-from bot.storage import Game as GameRecord
-from bot.storage import GamePage
+from bot.refusals import Refusal
+from bot.state import GameState
+from bot.storage import GamePage, GameRecord
+from cogs.core import core
 from cogs.game_summary import ending, line, players, plural
-from cogs.items import HistoryPageButton
+from cogs.group import remove_feature_commands
+from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
-from cogs.publish import Publisher
-from cogs.replies import Refusal, answering
+from cogs.replies import answering
 from rendering import render_replay
 
 PER_PAGE = 10
@@ -68,11 +69,12 @@ def status(record: GameRecord) -> str:
     return "in progress" if record.active else ending(record)
 
 
-class HistoryCommands(commands.Cog):
-    """Mixed into the `/reversi` cog."""
+class History(commands.Cog, name=HISTORY):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
 
-    bot: ReversiBot
-    publisher: Publisher
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="history", description="Recent finished games in this server")
     @app_commands.describe(
@@ -81,7 +83,7 @@ class HistoryCommands(commands.Cog):
     async def history(
         self,
         interaction: discord.Interaction,
-        player: discord.Member | None = None,
+        player: discord.User | None = None,
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
         async with answering(interaction, "/reversi history"):
@@ -101,7 +103,7 @@ class HistoryCommands(commands.Cog):
     ) -> tuple[discord.Embed, discord.ui.View]:
         if interaction.guild_id is None:
             raise Refusal("Game history belongs to servers; use this in a server channel.")
-        found = await self.bot.storage.game_history(
+        found = await self.bot.storage.history.games(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
         return history_embed(found, user_id), history_pager(found, user_id)
@@ -113,7 +115,7 @@ class HistoryCommands(commands.Cog):
             state = await self.guild_game(interaction, id)
             await interaction.response.defer(thinking=True)
             record = state.record
-            board = await self.publisher.build(state)
+            board = await core(self.bot).publisher.build(state)
             description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
             if record.message_id is not None:
                 link = message_link(record.guild_id, record.channel_id, record.message_id)
@@ -147,16 +149,12 @@ class HistoryCommands(commands.Cog):
 
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
         """The game, if it was played in this server; others' games stay private."""
-        try:
-            state = await self.bot.referee.load(game_id)
-        except LookupError:
-            state = None
-        if state is None or state.record.guild_id != interaction.guild_id:
-            raise Refusal(f"There's no game #{game_id} in this server.")
-        return state
+        if interaction.guild_id is None:
+            raise Refusal("Games belong to servers; use this in a server channel.")
+        return await self.bot.service.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:
         """The animated GIF, drawn off the event loop: a long game takes about half a second."""
-        black, white = await self.publisher.names(state)
+        black, white = await core(self.bot).names.players(state.record)
         gif = await asyncio.to_thread(render_replay, state.game, black_name=black, white_name=white)
         return discord.File(io.BytesIO(gif), f"reversi-{state.record.id}-replay.gif")

@@ -4,44 +4,22 @@ after a restart. Their callbacks hand over to the `/reversi` cog."""
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol, Self, cast
+from typing import Any, ClassVar, Self
 
 import discord
 
-COG_NAME = "Reversi"
+PLAY = "Play"
+LEADERBOARD = "Leaderboard"
+HISTORY = "History"
+ADMIN = "Admin"
 
 
-class Handlers(Protocol):
-    async def on_challenge_button(
-        self, interaction: discord.Interaction, challenge_id: int, action: str
-    ) -> None: ...
-
-    async def on_move(
-        self, interaction: discord.Interaction, game_id: int, ply: int, square: str
-    ) -> None: ...
-
-    async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None: ...
-
-    async def on_history_page(
-        self, interaction: discord.Interaction, user_id: int | None, page: int
-    ) -> None: ...
-
-    async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None: ...
-
-
-def handlers(interaction: discord.Interaction) -> Handlers:
-    cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("the gameplay cog is not loaded")
-    return cast(Handlers, cog)
+def cog(interaction: discord.Interaction, name: str) -> Any:
+    """The feature cog that handles a component: its callbacks are the cog's `on_...` methods."""
+    found = interaction.client.get_cog(name)  # type: ignore[attr-defined]
+    if found is None:
+        raise RuntimeError(f"the {name} cog is not loaded")
+    return found
 
 
 class ChallengeButton(
@@ -71,7 +49,9 @@ class ChallengeButton(
         return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_challenge_button(interaction, self.challenge_id, self.action)
+        await cog(interaction, PLAY).on_challenge_button(
+            interaction, self.challenge_id, self.action
+        )
 
 
 class MoveButton(
@@ -96,7 +76,7 @@ class MoveButton(
         return cls(int(match["game"]), int(match["ply"]), match["square"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_move(interaction, self.game_id, self.ply, self.square)
+        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, self.square)
 
 
 class MoveSelect(
@@ -132,7 +112,7 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         square = self.item.values[0] if self.item.values else ""
-        await handlers(interaction).on_move(interaction, self.game_id, self.ply, square)
+        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, square)
 
 
 class GameButton(
@@ -169,28 +149,28 @@ class GameButton(
 
 class ResignButton(GameButton, action="resign", label="Resign", style=discord.ButtonStyle.danger):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_resign_button(interaction, self.game_id)
+        await cog(interaction, PLAY).on_resign_button(interaction, self.game_id)
 
 
 class ResignConfirmButton(
     GameButton, action="resign-yes", label="Yes, resign", style=discord.ButtonStyle.danger
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_resign_confirm(interaction, self.game_id)
+        await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id)
 
 
 class RematchButton(
     GameButton, action="rematch", label="Rematch", style=discord.ButtonStyle.primary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_rematch(interaction, self.game_id)
+        await cog(interaction, PLAY).on_rematch(interaction, self.game_id)
 
 
 class ReplayButton(
     GameButton, action="replay", label="Replay", style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_replay(interaction, self.game_id)
+        await cog(interaction, HISTORY).on_replay(interaction, self.game_id)
 
 
 PAGER_LABELS = {"prev": "Previous", "next": "Next"}
@@ -223,7 +203,7 @@ class LeaderboardPageButton(
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_leaderboard_page(interaction, self.page)
+        await cog(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
 
 
 class HistoryPageButton(
@@ -248,7 +228,7 @@ class HistoryPageButton(
         return cls(user, int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_history_page(interaction, self.user_id, self.page)
+        await cog(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
 
 
 class ForgetConfirmButton(
@@ -272,7 +252,7 @@ class ForgetConfirmButton(
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_forget_confirm(interaction, self.user_id)
+        await cog(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)
 
 
 DYNAMIC_ITEMS = (

@@ -7,11 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.refusals import Refusal
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.game_summary import plural, tally
-from cogs.items import LeaderboardPageButton
+from cogs.group import remove_feature_commands
+from cogs.items import LEADERBOARD, LeaderboardPageButton
 from cogs.links import mention
-from cogs.replies import Refusal, answering
+from cogs.replies import answering
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -77,10 +79,12 @@ def requester_id(interaction: discord.Interaction) -> int:
     return interaction.user.id if metadata is None else metadata.user.id
 
 
-class LeaderboardCommands(commands.Cog):
-    """Mixed into the `/reversi` cog."""
+class Leaderboard(commands.Cog, name=LEADERBOARD):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
 
-    bot: ReversiBot
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="leaderboard", description="This server's best players by rating")
     @app_commands.describe(page="Which page to show (ten players a page; default: the first)")
@@ -102,7 +106,7 @@ class LeaderboardCommands(commands.Cog):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("Leaderboards belong to servers; use this in a server channel.")
-        board = await self.bot.storage.leaderboard(
+        board = await self.bot.storage.players.leaderboard(
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
         name = interaction.guild.name if interaction.guild is not None else "this server"

@@ -1,52 +1,108 @@
-"""Answering players: short ephemeral replies, and one guard that turns every failure into one."""
+"""Answering players: short ephemeral replies, and one guard that turns every failure into one.
+
+Every handler runs inside `answering`. A click on a component is acknowledged by a timer if
+nothing has answered it when Discord's 3-second window is about to close, whatever the handler
+is still waiting for; every refusal becomes an ephemeral reply; anything unexpected is logged
+once and answered with an apology that says what is true.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import discord
+from discord import app_commands
 
 from bot.engine import IllegalMoveError, InvalidMoveError
-from bot.referee import RefereeError
-from bot.storage import DatabaseError, StorageError
+from bot.refusals import GameRefusal, Refusal
+from bot.storage import DatabaseBusyError, DatabaseError, StorageError
+from cogs.links import message_link
+from cogs.text import shorten
 
-log = logging.getLogger("cogs.gameplay")
+log = logging.getLogger("cogs")
 
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+ACK_WITHIN = 2.0
+"""Seconds after which an unanswered click is acknowledged, inside Discord's 3-second window."""
 
-
-class Refusal(Exception):
-    """A request this bot turns down; the message is shown to the user as it is."""
-
-
-USER_ERRORS = (Refusal, RefereeError, InvalidMoveError, IllegalMoveError)
+APOLOGY = "Sorry, something went wrong on my side; please try again."
 
 
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged; a reply
+    Discord refuses (the interaction expired, say) is logged, never raised."""
+    text = shorten(text, 2000)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("Could not answer interaction %s (%s)", interaction.id, error.code)
+
+
+def explain(error: BaseException) -> str | None:
+    """What to tell the user about `error`, or None if it is a fault of ours (an apology)."""
+    if isinstance(error, GameRefusal):
+        game = error.game
+        return error.with_link.format(
+            link=message_link(game.guild_id, game.channel_id, game.message_id)
+        )
+    if isinstance(error, Refusal | InvalidMoveError | IllegalMoveError):
+        return str(error)
+    if isinstance(error, DatabaseError):
+        return str(error) if isinstance(error, DatabaseBusyError) else None
+    if isinstance(error, StorageError):
+        return str(error)
+    if isinstance(error, app_commands.TransformerError):
+        return "I couldn't make sense of one of the options; please check them and try again."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that here."
+    return None
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException, what: str) -> None:
+    """Answer `error` ephemerally, logging it (once) when it is a fault of ours."""
+    text = explain(error)
+    if text is None:
+        log.error("Unexpected error in %s for user %s", what, interaction.user.id, exc_info=error)
+        text = APOLOGY
+    await tell(interaction, text)
+
+
+def acknowledge_if_slow(interaction: discord.Interaction) -> asyncio.TimerHandle | None:
+    """For a click: defer it (no visible change) if nothing answered it within `ACK_WITHIN`."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+
+    def defer() -> None:
+        if not interaction.response.is_done():
+            task = asyncio.ensure_future(_defer(interaction))
+            _pending.add(task)
+            task.add_done_callback(_pending.discard)
+
+    return asyncio.get_running_loop().call_later(ACK_WITHIN, defer)
+
+
+_pending: set[asyncio.Future[None]] = set()
+"""Acknowledgements under way (the event loop keeps only weak references to tasks)."""
+
+
+async def _defer(interaction: discord.Interaction) -> None:
+    try:
+        await interaction.response.defer()
+    except (discord.HTTPException, discord.InteractionResponded) as error:
+        log.info("Could not acknowledge interaction %s: %s", interaction.id, error)
 
 
 @asynccontextmanager
 async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
     """Run a handler; refusals become polite replies, anything unexpected is logged and apologised
-    for. The storage's transactions mean a failure leaves the game as it was."""
+    for. The service's transactions mean a refused or failed change leaves the game as it was."""
+    acknowledge_if_slow(interaction)
     try:
         yield
-    except USER_ERRORS as error:
-        await reply(interaction, str(error))
-    except StorageError as error:
-        if isinstance(error, DatabaseError):
-            log.exception("Database failure in %s for user %s", what, interaction.user.id)
-        await reply(interaction, str(error))
-    except Exception:
-        log.exception("Unexpected error in %s for user %s", what, interaction.user.id)
-        try:
-            await reply(interaction, APOLOGY)
-        except discord.HTTPException:
-            log.warning("Could not send the apology for %s", what)
+    except Exception as error:
+        await answer_error(interaction, error, what)

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine import Position
+from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.leaderboard import COLOUR
 from cogs.replies import answering
 from cogs.rules_texts import ENGLISH, TEXTS, RulesText
@@ -97,11 +99,14 @@ def help_embed(tree: app_commands.CommandTree[Any]) -> discord.Embed:
     return embed
 
 
-class RulesCommands:
-    """Mixed into the `/reversi` cog. Both replies are ephemeral: a personal read that needn't
-    fill the channel."""
+class Rules(commands.Cog):
+    """Both replies are ephemeral: a personal read that needn't fill the channel."""
 
-    bot: ReversiBot
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="rules", description="How to play Reversi, and its rules")
     @app_commands.describe(language="The language to read them in (default: yours, else English)")
@@ -121,3 +126,7 @@ class RulesCommands:
     async def help_screen(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi help"):
             await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_feature_cog(bot, Rules(cast(ReversiBot, bot)))

@@ -8,11 +8,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import line_for, plural, tally
+from cogs.group import remove_feature_commands
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
-from cogs.replies import Refusal, answering
+from cogs.replies import answering
 
 RECENT_GAMES = 5
 OPENING_MOVES = 3
@@ -61,20 +63,28 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class StatsCommands(commands.Cog):
-    """Mixed into the `/reversi` cog."""
+class Stats(commands.Cog):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+        self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
+        self.menu.guild_only = True
 
-    bot: ReversiBot
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
+        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="stats", description="A player's rating, record and recent games")
     @app_commands.describe(player="Whose stats (default: yours)")
     async def stats(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         await self.show_stats(interaction, player or interaction.user)
 
     async def stats_from_menu(
-        self, interaction: discord.Interaction, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None:
         await self.show_stats(interaction, member)
 
@@ -87,10 +97,12 @@ class StatsCommands(commands.Cog):
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage
-        standing = await storage.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
-        versus_me = await storage.record_against_bot(guild_id, user.id)
-        recent = await storage.game_history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
-        opening = await storage.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
+        standing = await storage.players.leaderboard(
+            guild_id, page=1, per_page=1, viewer_id=user.id
+        )
+        versus_me = await storage.history.record_against_bot(guild_id, user.id)
+        recent = await storage.history.games(guild_id, user_id=user.id, per_page=RECENT_GAMES)
+        opening = await storage.history.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
         embed = discord.Embed(title=f"Reversi stats · {user.display_name}", colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
         if standing.viewer is None:
@@ -120,12 +132,14 @@ class StatsCommands(commands.Cog):
     async def h2h(
         self,
         interaction: discord.Interaction,
-        player: discord.Member,
-        other: discord.Member | None = None,
+        player: discord.User,
+        other: discord.User | None = None,
     ) -> None:
         async with answering(interaction, "/reversi h2h"):
             first = other or interaction.user
-            record = await self.bot.storage.head_to_head(guild_of(interaction), first.id, player.id)
+            record = await self.bot.storage.history.head_to_head(
+                guild_of(interaction), first.id, player.id
+            )
             embed = discord.Embed(
                 title="Reversi head to head", description=h2h_text(record), colour=COLOUR
             )

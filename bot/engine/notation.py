@@ -10,6 +10,13 @@ from bot.engine.errors import InvalidMoveError
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[s % 8]}{s // 8 + 1}" for s in range(64))
 _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
 _SEPARATORS = re.compile(r"[\s,;.\-]+")
+_SHOWN = 16
+"""At most this much of a bad input is repeated in the error, whatever its length."""
+
+
+def _shown(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
 def square_name(square: int) -> str:
@@ -22,7 +29,7 @@ def parse_square(text: str) -> int:
     name = text.strip().lower()
     square = _SQUARE_INDEX.get(name)
     if square is None:
-        shown = text.strip() or "an empty move"
+        shown = _shown(text) or "an empty move"
         raise InvalidMoveError(f"{shown} is not a square: use a letter a-h and a number 1-8")
     return square
 
@@ -32,7 +39,7 @@ def parse_transcript(text: str) -> list[int]:
     compact = _SEPARATORS.sub("", text).lower()
     if len(compact) % 2:
         raise InvalidMoveError(
-            f"{text.strip()} is not a transcript: write each move as a letter a-h and a number 1-8"
+            f"{_shown(text)} is not a transcript: write each move as a letter a-h and a number 1-8"
         )
     return [parse_square(compact[i : i + 2]) for i in range(0, len(compact), 2)]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 import sqlite3
 
-from bot.storage.database import Database, Transaction
+from bot.engine import Color
+from bot.storage.database import Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
@@ -13,25 +13,25 @@ from bot.storage.errors import (
     NotAllowedError,
 )
 from bot.storage.games import check_channel_free, insert_game
-from bot.storage.models import Challenge, ChallengeStatus, Colour, Game, parse_choice
+from bot.storage.models import Challenge, ChallengeStatus, GameRecord
 from bot.storage.settings import check_time_per_move, load_settings
 
 CHALLENGE_LIFETIME = 15 * 60.0
 
-_COLUMNS = (
+CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, in_thread, "
     "message_id, status, game_id, created_at, expires_at, updated_at"
 )
 
 
-def _challenge(row: sqlite3.Row) -> Challenge:
+def challenge_from_row(row: sqlite3.Row) -> Challenge:
     return Challenge(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         challenger_id=row["challenger_id"],
         opponent_id=row["opponent_id"],
-        colour=Colour(row["colour"]),
+        color=None if row["colour"] == "random" else Color(row["colour"]),
         time_per_move=float(row["time_per_move"]),
         in_thread=bool(row["in_thread"]),
         message_id=row["message_id"],
@@ -44,10 +44,10 @@ def _challenge(row: sqlite3.Row) -> Challenge:
 
 
 async def _load(db: Transaction, challenge_id: int) -> Challenge:
-    row = await db.one(f"SELECT {_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
+    row = await db.one(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
     if row is None:
         raise ChallengeNotFoundError(challenge_id)
-    return _challenge(row)
+    return challenge_from_row(row)
 
 
 async def _pending(db: Transaction, challenge_id: int, now: float) -> Challenge:
@@ -66,16 +66,16 @@ async def _close(
     row = await db.one(
         f"""
         UPDATE challenges SET status = ?, game_id = ?, updated_at = ? WHERE id = ?
-        RETURNING {_COLUMNS}
+        RETURNING {CHALLENGE_COLUMNS}
         """,
         (status, game_id, now, challenge_id),
     )
     assert row is not None
-    return _challenge(row)
+    return challenge_from_row(row)
 
 
-class ChallengeStore(Database):
-    async def create_challenge(
+class ChallengeStore(Store):
+    async def create(
         self,
         guild_id: int,
         channel_id: int,
@@ -83,19 +83,19 @@ class ChallengeStore(Database):
         opponent_id: int | None = None,
         *,
         now: float,
-        colour: Colour | str = Colour.RANDOM,
+        color: Color | None = None,
         time_per_move: float | None = None,
         in_thread: bool = False,
         expires_in: float = CHALLENGE_LIFETIME,
     ) -> Challenge:
-        """Invite `opponent_id` (anyone, if None) to a game; `colour` is the challenger's.
+        """Invite `opponent_id` (anyone, if None) to a game; `color` is the challenger's (None:
+        drawn at random on acceptance).
 
         Without `time_per_move` the guild's default applies. Unless the game is to be played in
         a new thread, a channel with a game in progress is refused (`ChannelBusyError`).
         """
         if opponent_id == challenger_id:
             raise InvalidInputError("You can't challenge yourself.")
-        choice = parse_choice(Colour, colour, "colour")
         if not expires_in > 0:
             raise InvalidInputError("A challenge must stay open for some time.")
         async with self.transaction() as db:
@@ -109,14 +109,14 @@ class ChallengeStore(Database):
                 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, colour,
                     time_per_move, in_thread, created_at, expires_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                RETURNING {_COLUMNS}
+                RETURNING {CHALLENGE_COLUMNS}
                 """,
                 (
                     guild_id,
                     channel_id,
                     challenger_id,
                     opponent_id,
-                    choice,
+                    "random" if color is None else color.value,
                     time_per_move,
                     in_thread,
                     now,
@@ -125,57 +125,55 @@ class ChallengeStore(Database):
                 ),
             )
         assert row is not None
-        return _challenge(row)
+        return challenge_from_row(row)
 
-    async def get_challenge(self, challenge_id: int) -> Challenge:
+    async def get(self, challenge_id: int) -> Challenge:
         async with self.transaction() as db:
             return await _load(db, challenge_id)
 
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
+    async def set_message(self, challenge_id: int, message_id: int) -> Challenge:
         async with self.transaction() as db:
             row = await db.one(
-                f"UPDATE challenges SET message_id = ? WHERE id = ? RETURNING {_COLUMNS}",
+                f"UPDATE challenges SET message_id = ? WHERE id = ? RETURNING {CHALLENGE_COLUMNS}",
                 (message_id, challenge_id),
             )
         if row is None:
             raise ChallengeNotFoundError(challenge_id)
-        return _challenge(row)
+        return challenge_from_row(row)
 
-    async def pending_challenges(self) -> list[Challenge]:
+    async def pending(self) -> list[Challenge]:
         """Challenges still open, soonest to expire first: what to re-arm after a restart."""
         async with self.transaction() as db:
             rows = await db.all(
-                f"SELECT {_COLUMNS} FROM challenges WHERE status = 'pending' "
+                f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' "
                 "ORDER BY expires_at, id"
             )
-        return [_challenge(row) for row in rows]
+        return [challenge_from_row(row) for row in rows]
 
-    async def accept_challenge(
+    async def accept(
         self,
         challenge_id: int,
         user_id: int,
         *,
+        challenger_color: Color,
         now: float,
+        deadline: float | None,
         channel_id: int | None = None,
-        rng: random.Random | None = None,
-    ) -> tuple[Challenge, Game]:
-        """Start the challenge's game, in `channel_id` (a new thread) or the challenge's channel.
+    ) -> tuple[Challenge, GameRecord]:
+        """Start the challenge's game, in `channel_id` (a new thread) or the challenge's channel,
+        with the challenger playing `challenger_color`.
 
         Exactly one of several concurrent accepts wins; the others get `ChallengeClosedError`
-        (same challenge) or `ChannelBusyError` (another game took the channel first). A random
-        colour is drawn from `rng`.
+        (same challenge) or `ChannelBusyError` (another game took the channel first).
         """
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
-            if user_id == challenge.challenger_id:
-                raise NotAllowedError("You can't accept your own challenge.")
-            if challenge.opponent_id not in (None, user_id):
+            if user_id == challenge.challenger_id or challenge.opponent_id not in (None, user_id):
                 raise NotAllowedError("This challenge is for someone else.")
-            colour = challenge.colour
-            if colour is Colour.RANDOM:
-                colour = (rng or random).choice([Colour.BLACK, Colour.WHITE])
+            if challenge.color not in (None, challenger_color):
+                raise InvalidInputError("The challenger chose the other colour.")
             players = (challenge.challenger_id, user_id)
-            black_id, white_id = players if colour is Colour.BLACK else players[::-1]
+            black_id, white_id = players if challenger_color is Color.BLACK else players[::-1]
             settings = await load_settings(db, challenge.guild_id)
             game = await insert_game(
                 db,
@@ -185,35 +183,48 @@ class ChallengeStore(Database):
                 white_id=white_id,
                 rated=settings.rated,
                 time_per_move=challenge.time_per_move,
-                deadline=now + challenge.time_per_move,
+                deadline=deadline,
                 now=now,
             )
             accepted = await _close(db, challenge_id, ChallengeStatus.ACCEPTED, now, game.id)
         return accepted, game
 
-    async def decline_challenge(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+    async def reopen(self, challenge_id: int, game_id: int, *, now: float) -> Challenge:
+        """Undo an acceptance whose game could not begin (its thread could not be created):
+        the challenge is pending again and the game, still unplayed, is deleted."""
+        async with self.transaction() as db:
+            reopened = await _close(db, challenge_id, ChallengeStatus.PENDING, now, None)
+            removed = await db.value(
+                "DELETE FROM games WHERE id = ? AND ply = 0 AND status = 'active' RETURNING id",
+                (game_id,),
+            )
+            if removed is None:
+                raise InvalidInputError("Only a game not yet played can be undone.")
+            return reopened
+
+    async def decline(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.opponent_id:
                 raise NotAllowedError("Only the challenged player can decline.")
             return await _close(db, challenge_id, ChallengeStatus.DECLINED, now, None)
 
-    async def cancel_challenge(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+    async def cancel(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.challenger_id:
                 raise NotAllowedError("Only the challenger can cancel this challenge.")
             return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
 
-    async def expire_challenges(self, *, now: float) -> list[Challenge]:
+    async def expire(self, *, now: float) -> list[Challenge]:
         """Close every pending challenge whose time is up; returns them, to edit their messages."""
         async with self.transaction() as db:
             rows = await db.all(
                 f"""
                 UPDATE challenges SET status = 'expired', updated_at = :now
                 WHERE status = 'pending' AND expires_at <= :now
-                RETURNING {_COLUMNS}
+                RETURNING {CHALLENGE_COLUMNS}
                 """,
                 {"now": now},
             )
-        return sorted((_challenge(row) for row in rows), key=lambda c: c.id)
+        return sorted((challenge_from_row(row) for row in rows), key=lambda c: c.id)

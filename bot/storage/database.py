@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
 import aiosqlite
 
-from bot.storage.errors import DatabaseBusyError, DatabaseError
+from bot.storage.errors import DatabaseBusyError, DatabaseError, InvalidInputError
 from bot.storage.migrations import migrate
 
 BUSY_TIMEOUT_MS = 5000
@@ -28,7 +28,8 @@ class Transaction:
         self._conn = conn
 
     async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._conn.execute_fetchall(sql, params))
+        with _numbers_in_range():
+            return list(await self._conn.execute_fetchall(sql, params))
 
     async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         rows = await self.all(sql, params)
@@ -118,7 +119,7 @@ class Database:
         """Run one statement as its own transaction (SQLite's autocommit): atomic all the same,
         and one round trip to the connection's thread instead of three, for the hottest writes."""
         async with self._lock:
-            with _busy_as_error():
+            with _busy_as_error(), _numbers_in_range():
                 return list(await self._conn.execute_fetchall(sql, params))
 
     async def _rollback(self) -> None:
@@ -132,6 +133,19 @@ class Database:
                 raise
 
 
+class Store:
+    """One part of the storage (games, challenges, ...), working on the shared `Database`."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        return self.database.transaction()
+
+    async def execute_alone(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        return await self.database.execute_alone(sql, params)
+
+
 @contextmanager
 def _busy_as_error() -> Iterator[None]:
     """Another process held the write lock past the busy timeout: say so plainly."""
@@ -141,6 +155,15 @@ def _busy_as_error() -> Iterator[None]:
         if "locked" in str(error):
             raise DatabaseBusyError() from error
         raise
+
+
+@contextmanager
+def _numbers_in_range() -> Iterator[None]:
+    """An id or number past SQLite's 64-bit integers (from a forged button, say) is bad input."""
+    try:
+        yield
+    except OverflowError as error:
+        raise InvalidInputError("That number is out of range.") from error
 
 
 def _probe(path: Path) -> None:

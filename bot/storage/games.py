@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from bot.storage.database import Database, Transaction
+from bot.engine import Color
+from bot.storage.database import Store, Transaction
 from bot.storage.errors import (
     ChannelBusyError,
     GameNotFoundError,
@@ -13,21 +14,21 @@ from bot.storage.errors import (
     InvalidInputError,
     StaleMoveError,
 )
-from bot.storage.models import EndReason, FinishedGame, Game, GameStatus, Result, parse_choice
+from bot.storage.models import Ending, EndReason, FinishedGame, GameRecord, GameStatus
 from bot.storage.players import record_rated_result
 from bot.storage.settings import check_time_per_move
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
     "end_reason, black_discs, white_discs, rated, time_per_move, deadline, cancelled_by, "
-    "created_at, updated_at, bot_level"
+    "created_at, updated_at, bot_level, shown_version"
 )
 
 _SQUARE = re.compile(r"[a-h][1-8]")
 
 
-def game_from_row(row: sqlite3.Row) -> Game:
-    return Game(
+def game_from_row(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -37,7 +38,7 @@ def game_from_row(row: sqlite3.Row) -> Game:
         transcript=row["transcript"],
         ply=row["ply"],
         status=GameStatus(row["status"]),
-        result=None if row["result"] is None else Result(row["result"]),
+        winner=None if row["result"] in (None, "draw") else Color(row["result"]),
         end_reason=None if row["end_reason"] is None else EndReason(row["end_reason"]),
         black_discs=row["black_discs"],
         white_discs=row["white_discs"],
@@ -48,6 +49,7 @@ def game_from_row(row: sqlite3.Row) -> Game:
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
         bot_level=row["bot_level"],
+        shown_version=row["shown_version"],
     )
 
 
@@ -71,7 +73,7 @@ async def insert_game(
     deadline: float | None,
     now: float,
     bot_level: int | None = None,
-) -> Game:
+) -> GameRecord:
     """Start a game, unless the channel already has an active one.
 
     `bot_level` marks a game against the bot (1-5); such games are never rated.
@@ -104,7 +106,12 @@ async def insert_game(
     return game_from_row(row)
 
 
-async def _current(db: Transaction, game_id: int, expected_ply: int) -> Game:
+def _check_square(move: str) -> None:
+    if not _SQUARE.fullmatch(move):
+        raise InvalidInputError(f"{move!r} is not a square; squares go from a1 to h8.")
+
+
+async def _current(db: Transaction, game_id: int, expected_ply: int) -> GameRecord:
     """The game, if it is still active at `expected_ply`."""
     row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if row is None:
@@ -117,8 +124,41 @@ async def _current(db: Transaction, game_id: int, expected_ply: int) -> Game:
     return game
 
 
-class GameStore(Database):
-    async def create_game(
+async def _finish(db: Transaction, game_id: int, ending: Ending, now: float) -> FinishedGame:
+    """Finish an active game (checked by the caller) and count it in the players' records."""
+    if ending.reason.has_result:
+        result = "draw" if ending.winner is None else ending.winner.value
+    else:
+        result = None
+    row = await db.one(
+        f"""
+        UPDATE games
+        SET status = 'finished', result = ?, end_reason = ?, black_discs = ?, white_discs = ?,
+            rated = rated AND ?, deadline = NULL, cancelled_by = ?, updated_at = ?
+        WHERE id = ?
+        RETURNING {GAME_COLUMNS}
+        """,
+        (
+            result,
+            ending.reason,
+            ending.black_discs,
+            ending.white_discs,
+            ending.reason.has_result,
+            ending.cancelled_by,
+            now,
+            game_id,
+        ),
+    )
+    assert row is not None
+    finished = game_from_row(row)
+    if not finished.rated:
+        return FinishedGame(finished, None, None)
+    black, white = await record_rated_result(db, finished, now)
+    return FinishedGame(finished, black, white)
+
+
+class GameStore(Store):
+    async def create(
         self,
         guild_id: int,
         channel_id: int,
@@ -130,7 +170,7 @@ class GameStore(Database):
         deadline: float | None,
         now: float,
         bot_level: int | None = None,
-    ) -> Game:
+    ) -> GameRecord:
         """Start a game directly (rematch, game against the bot); raises `ChannelBusyError`.
 
         A game against the bot has its `bot_level` and is never rated.
@@ -149,24 +189,24 @@ class GameStore(Database):
                 bot_level=bot_level,
             )
 
-    async def get_game(self, game_id: int) -> Game:
+    async def get(self, game_id: int) -> GameRecord:
         async with self.transaction() as db:
             row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    async def game_by_message(self, message_id: int) -> Game | None:
+    async def by_message(self, message_id: int) -> GameRecord | None:
         return await self._one_game("WHERE message_id = ?", (message_id,))
 
-    async def active_game(self, channel_id: int) -> Game | None:
+    async def active_in(self, channel_id: int) -> GameRecord | None:
         return await self._one_game("WHERE channel_id = ? AND status = 'active'", (channel_id,))
 
-    async def active_games(self) -> list[Game]:
+    async def active(self) -> list[GameRecord]:
         """Every game in progress, oldest first: what to resume after a restart."""
         return await self._games("WHERE status = 'active' ORDER BY id", ())
 
-    async def overdue_games(self, now: float) -> list[Game]:
+    async def overdue(self, now: float) -> list[GameRecord]:
         """Active games whose move deadline has passed, earliest deadline first."""
         return await self._games(
             "WHERE status = 'active' AND deadline <= ? ORDER BY deadline, id", (now,)
@@ -174,14 +214,13 @@ class GameStore(Database):
 
     async def record_move(
         self, game_id: int, expected_ply: int, move: str, *, deadline: float | None, now: float
-    ) -> Game:
+    ) -> GameRecord:
         """Append `move` (a square such as `d3`) to the game if it is still at `expected_ply`.
 
         Legality is the engine's business; this only guarantees that a move made on a position
         is applied once, and never to a later position (`StaleMoveError`).
         """
-        if not _SQUARE.fullmatch(move):
-            raise InvalidInputError(f"{move!r} is not a square; squares go from a1 to h8.")
+        _check_square(move)
         rows = await self.execute_alone(
             f"""
             UPDATE games
@@ -198,67 +237,63 @@ class GameStore(Database):
             await _current(db, game_id, expected_ply)
         raise AssertionError("a refused move always has a reason")
 
-    async def set_message(self, game_id: int, message_id: int) -> Game:
-        """Point the game at the message now showing its board (after a repost)."""
+    async def record_final_move(
+        self, game_id: int, expected_ply: int, move: str, ending: Ending, *, now: float
+    ) -> FinishedGame:
+        """`record_move` for the move that ends the game: the move, the result and the rating
+        changes in one transaction, so a crash can never leave a finished position active."""
+        _check_square(move)
+        async with self.transaction() as db:
+            await _current(db, game_id, expected_ply)
+            await db.all(
+                "UPDATE games SET transcript = transcript || ?, ply = ply + 1 WHERE id = ?",
+                (move, game_id),
+            )
+            return await _finish(db, game_id, ending, now)
+
+    async def set_board(self, game_id: int, message_id: int, version: int) -> GameRecord:
+        """Record that `message_id` now shows the game at `version` (a newer version shown
+        earlier stays recorded)."""
         async with self.transaction() as db:
             row = await db.one(
-                f"UPDATE games SET message_id = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (message_id, game_id),
+                f"""
+                UPDATE games
+                SET message_id = ?, shown_version = max(coalesce(shown_version, -1), ?)
+                WHERE id = ? RETURNING {GAME_COLUMNS}
+                """,
+                (message_id, version, game_id),
             )
         if row is None:
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    async def finish_game(
-        self,
-        game_id: int,
-        expected_ply: int,
-        *,
-        result: Result | str | None,
-        reason: EndReason | str,
-        black_discs: int,
-        white_discs: int,
-        now: float,
-        cancelled_by: int | None = None,
+    async def boards_behind(self) -> list[GameRecord]:
+        """Finished games whose message shows an older state than the stored one: what a crash
+        between a game's end and its board left behind."""
+        return await self._games(
+            """
+            WHERE shown_version IS NOT 2 * ply + (status = 'finished')
+              AND status = 'finished' AND message_id IS NOT NULL ORDER BY id
+            """,
+            (),
+        )
+
+    async def finish(
+        self, game_id: int, expected_ply: int, ending: Ending, *, now: float
     ) -> FinishedGame:
         """End the game at `expected_ply` and, if it is rated, update both players' records.
 
-        A cancelled game (`reason='cancelled'`, with `cancelled_by` and no result) is unrated.
+        A game ended without a result (cancelled) is unrated.
         """
-        end = parse_choice(EndReason, reason, "end reason")
-        outcome = None if result is None else parse_choice(Result, result, "result")
-        if (end is EndReason.CANCELLED) != (outcome is None):
-            raise InvalidInputError("A game has a result unless, and only if, it was cancelled.")
-        if (end is EndReason.CANCELLED) != (cancelled_by is not None):
-            raise InvalidInputError("A cancelled game records who cancelled it, and only then.")
-        if min(black_discs, white_discs) < 0 or black_discs + white_discs > 64:
-            raise InvalidInputError("Disc counts must be between 0 and 64 in total.")
         async with self.transaction() as db:
-            game = await _current(db, game_id, expected_ply)
-            rated = game.rated and end is not EndReason.CANCELLED
-            row = await db.one(
-                f"""
-                UPDATE games
-                SET status = 'finished', result = ?, end_reason = ?, black_discs = ?,
-                    white_discs = ?, rated = ?, deadline = NULL, cancelled_by = ?,
-                    updated_at = ?
-                WHERE id = ?
-                RETURNING {GAME_COLUMNS}
-                """,
-                (outcome, end, black_discs, white_discs, rated, cancelled_by, now, game_id),
-            )
-            assert row is not None
-            finished = game_from_row(row)
-            if not rated:
-                return FinishedGame(finished, None, None)
-            black, white = await record_rated_result(db, finished, now)
-            return FinishedGame(finished, black, white)
+            await _current(db, game_id, expected_ply)
+            return await _finish(db, game_id, ending, now)
 
-    async def _one_game(self, where: str, params: tuple[int, ...]) -> Game | None:
+    async def _one_game(self, where: str, params: tuple[int, ...]) -> GameRecord | None:
         games = await self._games(where, params)
         return games[0] if games else None
 
-    async def _games(self, where: str, params: tuple[float, ...]) -> list[Game]:
+    async def _games(self, where: str, params: tuple[float, ...]) -> list[GameRecord]:
         async with self.transaction() as db:
             rows = await db.all(f"SELECT {GAME_COLUMNS} FROM games {where}", params)
         return [game_from_row(row) for row in rows]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from bot.storage.database import Database
+from bot.storage.database import Store
 from bot.storage.errors import InvalidInputError
 from bot.storage.games import GAME_COLUMNS, game_from_row
 from bot.storage.models import BotRecord, GamePage, HeadToHead, Opening
@@ -12,8 +12,8 @@ from bot.storage.models import BotRecord, GamePage, HeadToHead, Opening
 MAX_PER_PAGE = 100
 
 
-class HistoryStore(Database):
-    async def game_history(
+class HistoryStore(Store):
+    async def games(
         self, guild_id: int, *, user_id: int | None = None, page: int = 1, per_page: int = 10
     ) -> GamePage:
         """Finished games in the guild (those of `user_id` if given), latest first.

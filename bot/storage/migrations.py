@@ -146,7 +146,18 @@ _BOT_LEVEL: Migration = (
     "ALTER TABLE games ADD COLUMN bot_level INTEGER CHECK (bot_level BETWEEN 1 AND 5)",
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL)
+_SHOWN_VERSION: Migration = (
+    # Which state of the game its message shows (`GameRecord.version`), so a board left behind by
+    # a crash between a move's write and its board update is found and shown at start-up.
+    "ALTER TABLE games ADD COLUMN shown_version INTEGER",
+    "UPDATE games SET shown_version = 2 * ply + (status = 'finished')",
+    """
+    CREATE INDEX games_board_behind ON games (id)
+    WHERE shown_version IS NOT 2 * ply + (status = 'finished')
+    """,
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL, _SHOWN_VERSION)
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:

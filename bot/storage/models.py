@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
+from bot.engine import Color
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating
 
@@ -31,25 +32,16 @@ class GameStatus(StrEnum):
     FINISHED = "finished"
 
 
-class Result(StrEnum):
-    BLACK = "black"
-    WHITE = "white"
-    DRAW = "draw"
-
-
 class EndReason(StrEnum):
     NORMAL = "normal"
     RESIGNATION = "resignation"
     TIMEOUT = "timeout"
     CANCELLED = "cancelled"
 
-
-class Colour(StrEnum):
-    """The colour a challenger asks to play."""
-
-    BLACK = "black"
-    WHITE = "white"
-    RANDOM = "random"
+    @property
+    def has_result(self) -> bool:
+        """Whether a game ended this way has a winner or is a draw (else it just stops)."""
+        return self is not EndReason.CANCELLED
 
 
 class ChallengeStatus(StrEnum):
@@ -80,8 +72,8 @@ class Challenge:
     challenger_id: int
     opponent_id: int | None
     """None for an open challenge that anyone may accept."""
-    colour: Colour
-    """The challenger's colour."""
+    color: Color | None
+    """The challenger's colour; None to draw it at random when the challenge is accepted."""
     time_per_move: float
     in_thread: bool
     message_id: int | None
@@ -93,7 +85,30 @@ class Challenge:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Ending:
+    """How a game ends: why, who won (None: a draw, or no result when cancelled), the discs."""
+
+    reason: EndReason
+    winner: Color | None
+    black_discs: int
+    white_discs: int
+    cancelled_by: int | None = None
+    """The moderator who cancelled the game, for a cancelled game only."""
+
+    def __post_init__(self) -> None:
+        if not self.reason.has_result and self.winner is not None:
+            raise InvalidInputError("A cancelled game has no winner.")
+        if (self.reason is EndReason.CANCELLED) != (self.cancelled_by is not None):
+            raise InvalidInputError("A cancelled game records who cancelled it, and only then.")
+        discs = (self.black_discs, self.white_discs)
+        if min(discs) < 0 or sum(discs) > 64:
+            raise InvalidInputError("Disc counts must be between 0 and 64 in total.")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as the bot hosts it: where, between whom, its moves so far and how it ended."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -104,7 +119,8 @@ class Game:
     """The moves so far, two characters each (`f5d6c3`); passes are not written."""
     ply: int
     status: GameStatus
-    result: Result | None
+    winner: Color | None
+    """The winning colour; None while playing, for a draw, or when cancelled."""
     end_reason: EndReason | None
     black_discs: int | None
     white_discs: int | None
@@ -116,6 +132,18 @@ class Game:
     updated_at: float
     bot_level: int | None = None
     """The bot's level (1-5) in a game against the bot, else None."""
+    shown_version: int | None = None
+    """The `version` of the game its message last showed; None before a board was shown."""
+
+    @property
+    def version(self) -> int:
+        """Grows with every change: each move, and the end of the game."""
+        return 2 * self.ply + (not self.active)
+
+    @property
+    def board_behind(self) -> bool:
+        """Whether the game's message shows an older state than this one (or none yet)."""
+        return self.shown_version is None or self.shown_version < self.version
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -127,10 +155,25 @@ class Game:
 
     @property
     def winner_id(self) -> int | None:
-        if self.result is Result.BLACK:
-            return self.black_id
-        if self.result is Result.WHITE:
-            return self.white_id
+        return None if self.winner is None else self.player(self.winner)
+
+    @property
+    def loser_id(self) -> int | None:
+        return None if self.winner is None else self.player(self.winner.opponent)
+
+    @property
+    def drawn(self) -> bool:
+        return self.end_reason is not None and self.end_reason.has_result and self.winner is None
+
+    def player(self, color: Color) -> int:
+        return self.black_id if color is Color.BLACK else self.white_id
+
+    def color_of(self, user_id: int) -> Color | None:
+        """The colour `user_id` plays in this game, or None if they don't play in it."""
+        if user_id == self.black_id:
+            return Color.BLACK
+        if user_id == self.white_id:
+            return Color.WHITE
         return None
 
 
@@ -194,7 +237,7 @@ class RatingChange:
 class FinishedGame:
     """A finished game and, when it was rated, both players' rating changes."""
 
-    game: Game
+    game: GameRecord
     black: RatingChange | None
     white: RatingChange | None
 
@@ -227,7 +270,7 @@ class GamePage:
     page: int
     per_page: int
     total: int
-    games: tuple[Game, ...]
+    games: tuple[GameRecord, ...]
 
     @property
     def pages(self) -> int:

@@ -5,16 +5,16 @@ from __future__ import annotations
 import math
 import sqlite3
 
-from bot.storage.database import Database, Transaction
+from bot.engine import Color
+from bot.storage.database import Store, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating, rate
 from bot.storage.models import (
-    Game,
+    GameRecord,
     LeaderboardEntry,
     LeaderboardPage,
     PlayerRecord,
     RatingChange,
-    Result,
 )
 
 MAX_PER_PAGE = 100
@@ -101,11 +101,11 @@ async def _save(db: Transaction, record: PlayerRecord) -> None:
 
 
 async def record_rated_result(
-    db: Transaction, game: Game, now: float
+    db: Transaction, game: GameRecord, now: float
 ) -> tuple[RatingChange, RatingChange]:
     """Count a finished rated game in both players' records; returns (black, white) changes."""
-    assert game.result is not None, "only decided games are rated"
-    black_score = {Result.BLACK: 1.0, Result.WHITE: 0.0, Result.DRAW: 0.5}[game.result]
+    assert game.end_reason is not None and game.end_reason.has_result, "only results are rated"
+    black_score = {Color.BLACK: 1.0, Color.WHITE: 0.0, None: 0.5}[game.winner]
     discs = (game.black_discs or 0) - (game.white_discs or 0)
     black, white = [
         await _load(db, game.guild_id, user_id)
@@ -157,8 +157,8 @@ async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list
     )
 
 
-class PlayerStore(Database):
-    async def player(self, guild_id: int, user_id: int) -> PlayerRecord | None:
+class PlayerStore(Store):
+    async def get(self, guild_id: int, user_id: int) -> PlayerRecord | None:
         """The player's rated record in the guild; None before their first rated game."""
         async with self.transaction() as db:
             return await _load(db, guild_id, user_id)

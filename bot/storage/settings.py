@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from bot.storage.database import Database, Transaction
+from bot.storage.database import Store, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.models import GuildSettings
 
@@ -34,12 +34,12 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     )
 
 
-class SettingsStore(Database):
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
+class SettingsStore(Store):
+    async def get(self, guild_id: int) -> GuildSettings:
         async with self.transaction() as db:
             return await load_settings(db, guild_id)
 
-    async def update_guild_settings(
+    async def update(
         self,
         guild_id: int,
         *,

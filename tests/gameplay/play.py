@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import engine
-from bot.storage import Game as GameRecord
+from bot.storage import GameRecord
 from tests.fakediscord.driver import FakeDiscord, Reply
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
@@ -82,7 +82,7 @@ def game_id(board: Message) -> int:
 
 async def stored(harness: BotHarness, board: Message) -> GameRecord:
     """The stored game shown on `board`, as the database has it now."""
-    return await harness.bot.storage.get_game(game_id(board))
+    return await harness.bot.storage.games.get(game_id(board))
 
 
 def board_of(fake: FakeDiscord, record: GameRecord) -> Message:

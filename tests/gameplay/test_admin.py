@@ -22,7 +22,7 @@ async def test_changing_settings_needs_manage_server(
 ) -> None:
     reply = await fake.slash(fake.carol, "reversi settings", rated=False)
     assert reply.ephemeral and "Manage Server" in reply.content
-    settings = await bot_harness.bot.storage.guild_settings(fake.guild.id)
+    settings = await bot_harness.bot.storage.settings.get(fake.guild.id)
     assert settings.rated
 
 
@@ -73,13 +73,13 @@ async def test_a_moderator_cancels_a_game_unrated(
     assert f"{fake.carol.mention} cancelled game #{game_id(board)}" in reply.content
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.CANCELLED and record.cancelled_by == fake.carol.id
-    assert record.result is None and record.transcript == "d3"
+    assert record.winner is None and record.transcript == "d3"
     board = board_of(fake, record)
     assert f"Game cancelled by {fake.carol.mention}; it is not rated." in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     storage = bot_harness.bot.storage
-    assert await storage.player(fake.guild.id, fake.alice.id) is None
-    assert await storage.active_game(fake.general.id) is None
+    assert await storage.players.get(fake.guild.id, fake.alice.id) is None
+    assert await storage.games.active_in(fake.general.id) is None
 
     nothing = await fake.slash(fake.carol, "reversi admin cancel")
     assert "no game in progress" in nothing.content
@@ -92,8 +92,7 @@ async def test_a_cancel_while_the_bot_thinks_discards_its_move(
     board = fake.last_message(fake.general)
     assert "is thinking" in board.content
     await fake.slash(fake.carol, "reversi admin cancel")
-    cog = bot_harness.bot.get_cog("Reversi")
-    await eventually(lambda: not cog._bot_turns, seconds=30)  # type: ignore[union-attr]
+    await eventually(lambda: not bot_harness.bot.background, seconds=30)
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.CANCELLED and record.transcript == ""
 
@@ -106,18 +105,18 @@ async def test_forget_me_deletes_stats_after_confirmation(
     confirm = fake.ephemeral_replies(fake.bob)[-1]
     await fake.click(fake.bob, confirm, label="Yes, resign")
     storage = bot_harness.bot.storage
-    assert await storage.player(fake.guild.id, fake.alice.id) is not None
+    assert await storage.players.get(fake.guild.id, fake.alice.id) is not None
 
     reply = await fake.slash(fake.alice, "reversi forget-me")
     assert reply.ephemeral and "can't be undone" in reply.content
-    assert await storage.player(fake.guild.id, fake.alice.id) is not None  # not yet
+    assert await storage.players.get(fake.guild.id, fake.alice.id) is not None  # not yet
     assert reply.message is not None
     done = await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
     assert "are deleted" in done.content
-    assert await storage.player(fake.guild.id, fake.alice.id) is None
+    assert await storage.players.get(fake.guild.id, fake.alice.id) is None
     record = await stored(bot_harness, board)
     assert record.black_id == DELETED_USER_ID and record.white_id == fake.bob.id
-    assert await storage.player(fake.guild.id, fake.bob.id) is not None
+    assert await storage.players.get(fake.guild.id, fake.bob.id) is not None
 
 
 async def test_forget_me_is_refused_during_a_game(
@@ -128,4 +127,4 @@ async def test_forget_me_is_refused_during_a_game(
     assert reply.message is not None
     refused = await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
     assert "finish or resign it first" in refused.content
-    assert await bot_harness.bot.storage.active_game(fake.general.id) is not None
+    assert await bot_harness.bot.storage.games.active_in(fake.general.id) is not None

@@ -34,7 +34,7 @@ async def test_a_challenge_names_both_players_and_only_they_can_answer(
         refused = await fake.click(user, invitation, label=label)
         assert refused.ephemeral and refused.content == answer, (user.name, label)
     assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
-    (pending,) = await bot_harness.bot.storage.pending_challenges()
+    (pending,) = await bot_harness.bot.storage.challenges.pending()
     assert pending.message_id == invitation.id
 
     await fake.click(fake.bob, invitation, label="Accept")
@@ -45,7 +45,7 @@ async def test_a_challenge_names_both_players_and_only_they_can_answer(
     assert f"time runs out <t:{int(record.deadline)}:R>" in invitation.content
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
     assert invitation.attachments[0].image().format == "PNG"
-    accepted = await bot_harness.bot.storage.get_challenge(pending.id)
+    accepted = await bot_harness.bot.storage.challenges.get(pending.id)
     assert accepted.status is ChallengeStatus.ACCEPTED and accepted.game_id == record.id
 
 
@@ -67,10 +67,10 @@ async def test_declining_and_cancelling_close_the_challenge(
     assert cancelled.buttons == []
 
     storage = bot_harness.bot.storage
-    assert await storage.pending_challenges() == []
-    assert (await storage.get_challenge(1)).status is ChallengeStatus.DECLINED
-    assert (await storage.get_challenge(2)).status is ChallengeStatus.CANCELLED
-    assert await storage.active_game(fake.general.id) is None
+    assert await storage.challenges.pending() == []
+    assert (await storage.challenges.get(1)).status is ChallengeStatus.DECLINED
+    assert (await storage.challenges.get(2)).status is ChallengeStatus.CANCELLED
+    assert await storage.games.active_in(fake.general.id) is None
 
 
 async def test_an_open_challenge_goes_to_the_first_who_accepts(
@@ -99,7 +99,7 @@ async def test_an_open_challenge_goes_to_the_first_who_accepts(
     assert record.white_id == winner.id
     assert replies[winner].message is invitation
     assert replies[loser].ephemeral and "already been accepted" in replies[loser].content
-    assert await bot_harness.bot.storage.active_games() == [record]
+    assert await bot_harness.bot.storage.games.active() == [record]
 
 
 async def test_the_context_menu_challenges_the_member(fake: FakeDiscord) -> None:
@@ -124,19 +124,20 @@ async def test_an_unanswered_challenge_expires_after_fifteen_minutes(
         f"The Reversi challenge from {fake.alice.mention} to {fake.bob.mention} expired."
     )
     assert invitation.buttons == []
-    challenge = await bot_harness.bot.storage.get_challenge(1)
+    challenge = await bot_harness.bot.storage.challenges.get(1)
     assert challenge.status is ChallengeStatus.EXPIRED
-    assert await bot_harness.bot.storage.active_game(fake.general.id) is None
+    assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
 
 
 async def test_refusals_before_a_challenge(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     yourself = await fake.slash(fake.alice, "reversi challenge", opponent=fake.alice)
     assert yourself.ephemeral and yourself.content.startswith("You can't challenge yourself.")
     robot = await fake.slash(fake.alice, "reversi challenge", opponent=fake.other_bot)
-    assert robot.ephemeral and robot.content == "othello-bot is a bot and can't play Reversi."
+    other_bots = "Other bots can't play Reversi here; challenge a member, or me."
+    assert robot.ephemeral and robot.content == other_bots
     by_menu = await fake.context_menu(fake.alice, "Challenge to Reversi", fake.other_bot)
-    assert by_menu.ephemeral and "is a bot and can't play Reversi" in by_menu.content
-    assert await bot_harness.bot.storage.pending_challenges() == []
+    assert by_menu.ephemeral and by_menu.content == other_bots
+    assert await bot_harness.bot.storage.challenges.pending() == []
     assert fake.messages(fake.general) == []
 
 
@@ -149,7 +150,7 @@ async def test_a_busy_channel_is_refused_with_a_link_to_its_game(
     assert board.jump_url in busy.content
     assert "thread: True" in busy.content
     assert fake.last_message(fake.general) is board
-    assert await bot_harness.bot.storage.pending_challenges() == []
+    assert await bot_harness.bot.storage.challenges.pending() == []
 
     elsewhere = await fake.slash(fake.carol, "reversi challenge", channel=fake.games)
     assert elsewhere.message is not None and not elsewhere.ephemeral
@@ -159,13 +160,13 @@ async def test_channels_where_games_are_not_allowed(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     storage = bot_harness.bot.storage
-    await storage.update_guild_settings(
+    await storage.settings.update(
         fake.guild.id, now=fake.clock.now().timestamp(), allowed_channels=[fake.games.id]
     )
     refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
     assert refused.ephemeral
     assert refused.content == "Games aren't allowed in this channel. Ask an admin where to play."
-    assert await storage.pending_challenges() == []
+    assert await storage.challenges.pending() == []
     board = await start_game(fake, channel=fake.games)
     assert (await stored(bot_harness, board)).channel_id == fake.games.id
 

@@ -95,7 +95,7 @@ async def test_missing_permissions_are_named_before_a_game_starts(
     reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
     assert reply.ephemeral
     assert f"I'm missing {named} in this channel" in reply.content
-    assert await bot_harness.bot.storage.pending_challenges() == []
+    assert await bot_harness.bot.storage.challenges.pending() == []
 
 
 async def test_a_thread_game_needs_thread_permissions(
@@ -120,7 +120,7 @@ async def test_permissions_lost_mid_game_are_explained_and_the_move_stands(
     assert moved.content == "You played **c3**."
     (explained,) = moved.followups
     assert explained.ephemeral
-    assert explained.content.startswith("That went through, but I can't post the board")
+    assert explained.content.startswith("Your move counts, but I can't post the board")
     assert "Attach Files" in explained.content
     assert (await stored(bot_harness, board)).transcript == "d3c3"
     assert fake.messages(fake.general) == [board]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Game as GameRecord
+from bot.storage import GameRecord
 from cogs.replies import APOLOGY
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -108,11 +108,11 @@ async def test_an_unexpected_error_is_logged_and_apologised_for_and_changes_noth
     async def broken(*args: Any, **kwargs: Any) -> GameRecord:
         raise RuntimeError("the disk caught fire")
 
-    monkeypatch.setattr(storage, "record_move", broken)
-    with caplog.at_level(logging.ERROR, logger="cogs.gameplay"):
+    monkeypatch.setattr(storage.games, "record_move", broken)
+    with caplog.at_level(logging.ERROR, logger="cogs"):
         reply = await fake.click(fake.alice, board, label="d3")
     assert reply.ephemeral and reply.content == APOLOGY
-    (logged,) = [r for r in caplog.records if r.name == "cogs.gameplay"]
+    (logged,) = [r for r in caplog.records if r.name == "cogs"]
     record = await stored(bot_harness, board)
     assert f"game {record.id}" in logged.getMessage()
     assert str(fake.alice.id) in logged.getMessage()

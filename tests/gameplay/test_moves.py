@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import engine
-from bot.storage import EndReason, GameStatus, Result
+from bot.engine import Color
+from bot.service import Place
+from bot.storage import EndReason, GameStatus
+from tests.fakediscord.activity import bot_context
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
@@ -51,14 +56,14 @@ async def test_a_tournament_game_played_to_the_end_by_clicks(
     record = await stored(bot_harness, board)
     assert record.status is GameStatus.FINISHED
     assert record.end_reason is EndReason.NORMAL
-    assert record.result is Result.BLACK
+    assert record.winner is Color.BLACK
     assert record.transcript == row["moves"]
     assert (record.black_discs, record.white_discs) == (34, 30)
     assert record.deadline is None
     assert f"🏁 {fake.alice.mention} wins **34-30**" in board.content
     assert "Ratings: " in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
-    assert await bot_harness.bot.storage.active_game(fake.general.id) is None
+    assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
 
     (attachment,) = board.attachments
     assert attachment.filename == f"reversi-{record.id}-{record.ply}.png"
@@ -113,14 +118,17 @@ async def test_autocomplete_offers_exactly_the_callers_legal_moves(fake: FakeDis
 async def show_position(
     fake: FakeDiscord, bot_harness: BotHarness, transcript: str
 ) -> tuple[engine.Game, int]:
-    """Start a game, play `transcript` through the referee, and repost it with /reversi board."""
+    """Start a game, play `transcript` through the service, and repost it with /reversi board."""
     board = await start_game(fake)
     record = await stored(bot_harness, board)
     game = engine.Game()
     for square in engine.parse_transcript(transcript):
         player = to_move(game, fake.alice, fake.bob)
-        await bot_harness.bot.referee.play(record.id, player.id, engine.square_name(square))
+        place = Place(record.guild_id, record.channel_id)
+        move = bot_harness.bot.service.move(record.id, player.id, engine.square_name(square), place)
+        await asyncio.create_task(move, context=bot_context())  # as the bot's own work
         game.play(square)
+    await fake.settle()
     shown = await fake.slash(fake.alice, "reversi board")
     assert shown.ephemeral and shown.content == "Here's the board again."
     assert board.buttons == []  # the old message keeps its image only
@@ -143,7 +151,7 @@ async def test_more_than_twenty_moves_come_as_a_select_menu(
     choice = legal[-1]
     reply = await fake.select(player, board, [choice])
     assert reply.message is board
-    record = await bot_harness.bot.storage.get_game(game_id)
+    record = await bot_harness.bot.storage.games.get(game_id)
     assert record.moves[-1] == choice
     assert record.ply == len(game) + 1
     game.play(choice)
@@ -166,7 +174,7 @@ async def test_more_than_twenty_five_moves_split_over_two_menus(
     refused = await fake.select(other, board, [legal[-1]], custom_id=second.custom_id)
     assert refused.ephemeral and refused.content == "It's not your turn."
     await fake.select(player, board, [legal[-1]], custom_id=second.custom_id)
-    record = await bot_harness.bot.storage.get_game(game_id)
+    record = await bot_harness.bot.storage.games.get(game_id)
     assert record.moves[-1] == legal[-1]
 
 
@@ -185,7 +193,7 @@ async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: B
     record = await stored(bot_harness, board)
     assert record.status is GameStatus.FINISHED
     assert record.end_reason is EndReason.RESIGNATION
-    assert record.result is Result.BLACK
+    assert record.winner is Color.BLACK
     assert f"{fake.alice.mention} wins: {fake.bob.mention} resigned" in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     assert board.attachments[0].image().format == "PNG"
@@ -200,7 +208,7 @@ async def test_resign_by_command_and_after_the_end(
     assert asked.message is not None
     await fake.click(fake.alice, asked.message, label="Yes, resign")
     record = await stored(bot_harness, board)
-    assert record.result is Result.WHITE
+    assert record.winner is Color.WHITE
     assert record.end_reason is EndReason.RESIGNATION
 
     again = await fake.slash(fake.alice, "reversi resign")

@@ -13,7 +13,8 @@ from typing import Any
 from PIL import Image
 
 from bot import engine
-from bot.storage import EndReason, Game
+from bot.engine import Color
+from bot.storage import Ending, EndReason, GameRecord
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending
@@ -44,16 +45,16 @@ class Seeder:
         discs: tuple[int, int] | None = None,
         bot_level: int | None = None,
         in_second_guild: bool = False,
-    ) -> Game:
+    ) -> GameRecord:
         storage = self.harness.bot.storage
         self.count += 1
-        now = self.harness.bot.now() - 86_400 + 60 * self.count
+        now = self.harness.bot.service.now() - 86_400 + 60 * self.count
         guild, channel = (
             (self.fake.second_guild, self.fake.lobby)
             if in_second_guild
             else (self.fake.guild, self.fake.general)
         )
-        game = await storage.create_game(
+        game = await storage.games.create(
             guild.id,
             channel.id,
             black.id,
@@ -65,21 +66,19 @@ class Seeder:
             bot_level=bot_level,
         )
         for ply in range(len(moves) // 2):
-            game = await storage.record_move(
+            game = await storage.games.record_move(
                 game.id, ply, moves[2 * ply : 2 * ply + 2], deadline=None, now=now
             )
         black_discs, white_discs = discs or DISCS[result]
         cancelled = result is None
-        finished = await storage.finish_game(
-            game.id,
-            game.ply,
-            result=result,
-            reason=EndReason.CANCELLED if cancelled else reason,
-            black_discs=black_discs,
-            white_discs=white_discs,
-            now=now,
+        ending = Ending(
+            EndReason.CANCELLED if cancelled else reason,
+            None if result in (None, "draw") else Color(result),
+            black_discs,
+            white_discs,
             cancelled_by=self.fake.carol.id if cancelled else None,
         )
+        finished = await storage.games.finish(game.id, game.ply, ending, now=now)
         return finished.game
 
 
@@ -87,7 +86,7 @@ async def rate_players(
     harness: BotHarness, guild_id: int, rows: list[tuple[User, float, float, int, int, int]]
 ) -> None:
     """Rated players as (user, rating, deviation, wins, losses, draws), straight into the table."""
-    async with harness.bot.storage.transaction() as db:
+    async with harness.bot.storage.database.transaction() as db:
         for user, rating, deviation, wins, losses, draws in rows:
             await db.all(
                 """
@@ -297,7 +296,7 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     lost = await seeder.game(me, alice, "black", discs=(40, 24), bot_level=5)
     await seeder.game(alice, me, None, bot_level=3)  # cancelled
     storage = bot_harness.bot.storage
-    record = await storage.player(fake.guild.id, alice.id)
+    record = await storage.players.get(fake.guild.id, alice.id)
     assert record is not None
 
     card = await shown(fake.slash(alice, "reversi stats"))
@@ -306,7 +305,7 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     assert card["thumbnail"]["url"].startswith("https://cdn.discordapp.com/")
     rating = f"**{round(record.rating.rating)}?** ± {round(record.rating.deviation)}"
     assert field(card, "Rating") == rating
-    assert field(card, "Rank") == f"#{await storage.rank(fake.guild.id, alice.id)} of 3"
+    assert field(card, "Rank") == f"#{await storage.players.rank(fake.guild.id, alice.id)} of 3"
     assert field(card, "Record") == "4W 1L 1D · 6 games"  # the bot's games left out
     assert field(card, "Win rate") == "75%"
     assert field(card, "Streak") == "1 win (best: 3 wins)"

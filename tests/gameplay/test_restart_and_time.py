@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import engine
-from bot.storage import ChallengeStatus, EndReason, GameStatus, Result
+from bot.engine import Color
+from bot.storage import ChallengeStatus, EndReason, GameStatus
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
@@ -51,7 +52,7 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     record = await stored(bot_harness, board)
     assert record.status is GameStatus.FINISHED
     assert record.end_reason is EndReason.TIMEOUT
-    assert record.result is Result.BLACK
+    assert record.winner is Color.BLACK
     assert (record.black_discs, record.white_discs) == (4, 1)
     assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
@@ -70,7 +71,7 @@ async def test_each_move_restarts_the_clock(fake: FakeDiscord, bot_harness: BotH
     await fake.advance(minutes=1, seconds=1)
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
-    assert record.result is Result.WHITE
+    assert record.winner is Color.WHITE
 
 
 async def test_deadlines_are_rearmed_at_start_up(
@@ -81,7 +82,7 @@ async def test_deadlines_are_rearmed_at_start_up(
     await fake.advance(hours=24, seconds=1)
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
-    assert record.result is Result.WHITE  # Black never moved
+    assert record.winner is Color.WHITE  # Black never moved
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
 
 
@@ -95,7 +96,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down(
     await bot_harness.start()
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
-    assert record.result is Result.BLACK
+    assert record.winner is Color.BLACK
     assert "ran out of time" in board.content
 
 
@@ -107,7 +108,7 @@ async def test_challenge_expiry_is_rearmed_at_start_up(
     await bot_harness.restart()
     await fake.advance(minutes=15, seconds=1)
     assert "expired" in invitation.content and invitation.buttons == []
-    assert (await bot_harness.bot.storage.get_challenge(1)).status is ChallengeStatus.EXPIRED
+    assert (await bot_harness.bot.storage.challenges.get(1)).status is ChallengeStatus.EXPIRED
 
 
 async def test_a_challenge_accepted_after_a_restart(

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 
 from bot import engine
-from bot.storage import Game as GameRecord
-from bot.storage import Storage
+from bot.storage import GameRecord, Storage
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message
@@ -40,9 +39,9 @@ async def test_a_whole_game_against_level_1_by_clicks(
         await fake.click(fake.alice, board, label=move_labels(board)[0])
         moves += 1
     record = await stored(bot_harness, board)
-    assert not record.active and moves >= 20
     game = engine.Game.from_transcript(record.transcript)
-    assert game.is_over()
+    assert not record.active and game.is_over()
+    assert moves == sum(ply.color is engine.Color.BLACK for ply in game.plies)  # each click, once
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
 
 
@@ -63,7 +62,7 @@ async def test_the_bot_moves_after_a_restart_on_its_turn(
 async def stored_after_stop(harness: BotHarness, board: Message) -> GameRecord:
     """The stored game while the bot is down, read from its database file."""
     async with await Storage.open(harness.settings.database_path) as storage:
-        return await storage.get_game(game_id(board))
+        return await storage.games.get(game_id(board))
 
 
 async def test_a_click_elsewhere_is_answered_while_level_5_thinks(
@@ -110,9 +109,8 @@ async def test_the_bot_moves_even_when_it_cannot_post_the_board(
     board = bot_board(fake)
     fake.deny(fake.general, "attach_files")
     moved = await fake.slash(fake.alice, "reversi move", square="d3")
-    assert moved.followups[0].content.startswith("That went through, but I can't post the board")
-    cog = bot_harness.bot.get_cog("Reversi")
-    await eventually(lambda: not cog._bot_turns)  # type: ignore[union-attr]
+    assert moved.followups[0].content.startswith("Your move counts, but I can't post the board")
+    await eventually(lambda: not bot_harness.bot.background)
     assert len((await stored(bot_harness, board)).transcript) == 4  # the bot's move stands
 
     fake.set_permissions(fake.general)

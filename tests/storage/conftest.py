@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Game, Storage
+from bot.storage import GameRecord, Storage
 
 # Snowflake-sized ids, so that 64-bit values are exercised throughout.
 GUILD = 1_150_000_000_000_000_001
@@ -40,8 +40,8 @@ async def start_game(
     rated: bool = True,
     now: float = 1000.0,
     bot_level: int | None = None,
-) -> Game:
-    return await storage.create_game(
+) -> GameRecord:
+    return await storage.games.create(
         guild,
         channel,
         black,

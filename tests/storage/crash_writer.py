@@ -19,12 +19,12 @@ async def write_moves(path: str) -> None:
         channel = 0
         while True:
             channel += 1
-            game = await storage.create_game(
+            game = await storage.games.create(
                 1, channel, 2, 3, rated=True, time_per_move=60, deadline=None, now=0
             )
             for ply in range(60):
                 move = SQUARES[(game.id * 7 + ply) % 64]
-                await storage.record_move(game.id, ply, move, deadline=float(ply), now=ply)
+                await storage.games.record_move(game.id, ply, move, deadline=float(ply), now=ply)
                 print(game.id, ply + 1, move, flush=True)
 
 

@@ -1,15 +1,14 @@
 import asyncio
-import random
 from pathlib import Path
 
 import pytest
 
+from bot.engine import Color
 from bot.storage import (
     ChallengeClosedError,
     ChallengeNotFoundError,
     ChallengeStatus,
     ChannelBusyError,
-    Colour,
     InvalidInputError,
     NotAllowedError,
     Storage,
@@ -20,15 +19,15 @@ THREAD = CHANNEL + 500
 
 
 async def test_challenge_reads_back(storage: Storage) -> None:
-    challenge = await storage.create_challenge(
-        GUILD, CHANNEL, ALICE, BOB, now=100.0, colour="white", time_per_move=300
+    challenge = await storage.challenges.create(
+        GUILD, CHANNEL, ALICE, BOB, now=100.0, color=Color.WHITE, time_per_move=300
     )
 
     assert challenge.status is ChallengeStatus.PENDING
-    assert (challenge.challenger_id, challenge.opponent_id, challenge.colour) == (
+    assert (challenge.challenger_id, challenge.opponent_id, challenge.color) == (
         ALICE,
         BOB,
-        Colour.WHITE,
+        Color.WHITE,
     )
     assert (challenge.time_per_move, challenge.created_at, challenge.expires_at) == (
         300.0,
@@ -36,46 +35,77 @@ async def test_challenge_reads_back(storage: Storage) -> None:
         1000.0,
     )
     assert challenge.game_id is None and challenge.message_id is None
-    assert await storage.get_challenge(challenge.id) == challenge
-    with_message = await storage.set_challenge_message(challenge.id, 4242)
+    assert await storage.challenges.get(challenge.id) == challenge
+    with_message = await storage.challenges.set_message(challenge.id, 4242)
     assert with_message.message_id == 4242
 
 
 async def test_default_time_per_move_comes_from_the_guild(storage: Storage) -> None:
-    assert (await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 86400
-    await storage.update_guild_settings(GUILD, time_per_move=600, now=0)
-    assert (await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 600
+    assert (await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 86400
+    await storage.settings.update(GUILD, time_per_move=600, now=0)
+    assert (await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 600
 
 
 async def test_accept_starts_the_game_with_the_chosen_colours(storage: Storage) -> None:
-    challenge = await storage.create_challenge(
-        GUILD, CHANNEL, ALICE, BOB, now=0, colour="white", time_per_move=120
+    challenge = await storage.challenges.create(
+        GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.WHITE, time_per_move=120
     )
 
-    accepted, game = await storage.accept_challenge(challenge.id, BOB, now=10)
+    accepted, game = await storage.challenges.accept(
+        challenge.id, BOB, challenger_color=Color.WHITE, now=10, deadline=130
+    )
 
     assert accepted.status is ChallengeStatus.ACCEPTED and accepted.game_id == game.id
     assert (game.black_id, game.white_id, game.channel_id) == (BOB, ALICE, CHANNEL)
     assert (game.time_per_move, game.deadline, game.rated) == (120, 130, True)
-    assert await storage.active_game(CHANNEL) == game
+    assert await storage.games.active_in(CHANNEL) == game
 
 
-async def test_random_colour_uses_the_given_rng(storage: Storage) -> None:
-    colours = set()
-    for seed in range(8):
-        challenge = await storage.create_challenge(GUILD, CHANNEL + seed, ALICE, now=0)
-        _, game = await storage.accept_challenge(challenge.id, BOB, now=1, rng=random.Random(seed))
-        expected = random.Random(seed).choice([Colour.BLACK, Colour.WHITE])
-        assert (game.black_id == ALICE) == (expected is Colour.BLACK)
-        colours.add(game.black_id)
-    assert colours == {ALICE, BOB}
+@pytest.mark.parametrize("color", [Color.BLACK, Color.WHITE])
+async def test_challenger_color_places_the_players(storage: Storage, color: Color) -> None:
+    """A random-colour challenge: the colour drawn by the caller decides who plays Black."""
+    challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
+    assert challenge.color is None
+
+    _, game = await storage.challenges.accept(
+        challenge.id, BOB, challenger_color=color, now=1, deadline=None
+    )
+
+    assert (game.player(color), game.player(color.opponent)) == (ALICE, BOB)
+    assert (game.color_of(ALICE), game.color_of(BOB), game.color_of(CAROL)) == (
+        color,
+        color.opponent,
+        None,
+    )
+    assert game.deadline is None
+    assert await storage.games.get(game.id) == game
+
+
+async def test_challenger_color_must_agree_with_the_chosen_one(storage: Storage) -> None:
+    challenge = await storage.challenges.create(
+        GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.BLACK
+    )
+
+    with pytest.raises(InvalidInputError, match="other colour"):
+        await storage.challenges.accept(
+            challenge.id, BOB, challenger_color=Color.WHITE, now=1, deadline=61
+        )
+
+    assert (await storage.challenges.get(challenge.id)).status is ChallengeStatus.PENDING
+    assert await storage.games.active_in(CHANNEL) is None
+    _, game = await storage.challenges.accept(
+        challenge.id, BOB, challenger_color=Color.BLACK, now=2, deadline=62
+    )
+    assert (game.black_id, game.white_id, game.deadline) == (ALICE, BOB, 62)
 
 
 async def test_thread_game_is_played_in_the_thread(storage: Storage) -> None:
     await start_game(storage)  # the channel is busy, but the game will get its own thread
-    challenge = await storage.create_challenge(GUILD, CHANNEL, CAROL, now=0, in_thread=True)
+    challenge = await storage.challenges.create(GUILD, CHANNEL, CAROL, now=0, in_thread=True)
 
-    _, game = await storage.accept_challenge(challenge.id, BOB, now=1, channel_id=THREAD)
+    _, game = await storage.challenges.accept(
+        challenge.id, BOB, now=1, challenger_color=Color.BLACK, deadline=None, channel_id=THREAD
+    )
 
     assert challenge.in_thread and game.channel_id == THREAD
 
@@ -84,94 +114,118 @@ async def test_challenge_in_busy_channel_is_refused(storage: Storage) -> None:
     game = await start_game(storage)
 
     with pytest.raises(ChannelBusyError) as busy:
-        await storage.create_challenge(GUILD, CHANNEL, CAROL, now=0)
+        await storage.challenges.create(GUILD, CHANNEL, CAROL, now=0)
 
     assert busy.value.game_id == game.id
 
 
 async def test_rated_follows_the_guild_setting(storage: Storage) -> None:
-    await storage.update_guild_settings(GUILD, rated=False, now=0)
-    challenge = await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0)
+    await storage.settings.update(GUILD, rated=False, now=0)
+    challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
 
-    _, game = await storage.accept_challenge(challenge.id, BOB, now=1)
+    _, game = await storage.challenges.accept(
+        challenge.id, BOB, now=1, challenger_color=Color.BLACK, deadline=None
+    )
 
     assert not game.rated
 
 
 async def test_who_may_answer(storage: Storage) -> None:
-    challenge = await storage.create_challenge(GUILD, CHANNEL, ALICE, BOB, now=0)
+    challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0)
+    open_challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
 
-    with pytest.raises(NotAllowedError, match="your own"):
-        await storage.accept_challenge(challenge.id, ALICE, now=1)
+    for own in (challenge, open_challenge):
+        with pytest.raises(NotAllowedError):
+            await storage.challenges.accept(
+                own.id, ALICE, challenger_color=Color.BLACK, now=1, deadline=61
+            )
     with pytest.raises(NotAllowedError, match="someone else"):
-        await storage.accept_challenge(challenge.id, CAROL, now=1)
+        await storage.challenges.accept(
+            challenge.id, CAROL, challenger_color=Color.BLACK, now=1, deadline=61
+        )
     with pytest.raises(NotAllowedError, match="challenged player"):
-        await storage.decline_challenge(challenge.id, CAROL, now=1)
+        await storage.challenges.decline(challenge.id, CAROL, now=1)
     with pytest.raises(NotAllowedError, match="challenger"):
-        await storage.cancel_challenge(challenge.id, BOB, now=1)
-    assert (await storage.get_challenge(challenge.id)).status is ChallengeStatus.PENDING
+        await storage.challenges.cancel(challenge.id, BOB, now=1)
+    for unanswered in (challenge, open_challenge):
+        assert (await storage.challenges.get(unanswered.id)).status is ChallengeStatus.PENDING
+    assert await storage.games.active_in(CHANNEL) is None
 
 
 async def test_open_challenge_goes_to_the_first_taker(storage: Storage) -> None:
-    challenge = await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0, colour="black")
+    challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, color=Color.BLACK)
 
-    _, game = await storage.accept_challenge(challenge.id, CAROL, now=1)
+    _, game = await storage.challenges.accept(
+        challenge.id, CAROL, now=1, challenger_color=Color.BLACK, deadline=None
+    )
 
     assert (game.black_id, game.white_id) == (ALICE, CAROL)
     with pytest.raises(ChallengeClosedError, match="already been accepted"):
-        await storage.accept_challenge(challenge.id, BOB, now=2)
+        await storage.challenges.accept(
+            challenge.id, BOB, now=2, challenger_color=Color.BLACK, deadline=None
+        )
 
 
 async def test_decline_and_cancel_close_the_challenge(storage: Storage) -> None:
-    declined = await storage.create_challenge(GUILD, CHANNEL, ALICE, BOB, now=0)
-    cancelled = await storage.create_challenge(GUILD, CHANNEL, ALICE, BOB, now=0)
+    declined = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0)
+    cancelled = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0)
 
-    assert (await storage.decline_challenge(declined.id, BOB, now=5)).status == "declined"
-    assert (await storage.cancel_challenge(cancelled.id, ALICE, now=5)).status == "cancelled"
+    assert (await storage.challenges.decline(declined.id, BOB, now=5)).status == "declined"
+    assert (await storage.challenges.cancel(cancelled.id, ALICE, now=5)).status == "cancelled"
     with pytest.raises(ChallengeClosedError, match="already been declined"):
-        await storage.accept_challenge(declined.id, BOB, now=6)
+        await storage.challenges.accept(
+            declined.id, BOB, now=6, challenger_color=Color.BLACK, deadline=None
+        )
     with pytest.raises(ChallengeClosedError, match="already been cancelled"):
-        await storage.decline_challenge(cancelled.id, BOB, now=6)
-    assert await storage.active_game(CHANNEL) is None
+        await storage.challenges.decline(cancelled.id, BOB, now=6)
+    assert await storage.games.active_in(CHANNEL) is None
 
 
 async def test_expiry(storage: Storage) -> None:
-    soon = await storage.create_challenge(GUILD, CHANNEL, ALICE, BOB, now=0, expires_in=60)
-    later = await storage.create_challenge(GUILD, CHANNEL, ALICE, CAROL, now=0)
+    soon = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0, expires_in=60)
+    later = await storage.challenges.create(GUILD, CHANNEL, ALICE, CAROL, now=0)
 
     with pytest.raises(ChallengeClosedError, match="expired"):
-        await storage.accept_challenge(soon.id, BOB, now=60)
-    assert await storage.expire_challenges(now=59) == []
-    assert [c.id for c in await storage.pending_challenges()] == [soon.id, later.id]
+        await storage.challenges.accept(
+            soon.id, BOB, now=60, challenger_color=Color.BLACK, deadline=None
+        )
+    assert await storage.challenges.expire(now=59) == []
+    assert [c.id for c in await storage.challenges.pending()] == [soon.id, later.id]
 
-    expired = await storage.expire_challenges(now=60)
+    expired = await storage.challenges.expire(now=60)
 
     assert [(c.id, c.status) for c in expired] == [(soon.id, ChallengeStatus.EXPIRED)]
-    assert [c.id for c in await storage.pending_challenges()] == [later.id]
-    assert await storage.expire_challenges(now=60) == []
+    assert [c.id for c in await storage.challenges.pending()] == [later.id]
+    assert await storage.challenges.expire(now=60) == []
 
 
 async def test_bad_challenges_are_refused(storage: Storage) -> None:
     with pytest.raises(InvalidInputError, match="challenge yourself"):
-        await storage.create_challenge(GUILD, CHANNEL, ALICE, ALICE, now=0)
-    with pytest.raises(InvalidInputError, match="black, white, random"):
-        await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0, colour="green")
+        await storage.challenges.create(GUILD, CHANNEL, ALICE, ALICE, now=0)
+    with pytest.raises(InvalidInputError, match="open for some time"):
+        await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, expires_in=0)
     with pytest.raises(InvalidInputError, match="time per move"):
-        await storage.create_challenge(GUILD, CHANNEL, ALICE, now=0, time_per_move=0)
+        await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, time_per_move=0)
     with pytest.raises(ChallengeNotFoundError):
-        await storage.accept_challenge(999, BOB, now=0)
-    assert await storage.pending_challenges() == []
+        await storage.challenges.accept(
+            999, BOB, now=0, challenger_color=Color.BLACK, deadline=None
+        )
+    assert await storage.challenges.pending() == []
 
 
 async def test_concurrent_accepts_in_one_channel_make_one_game(storage: Storage) -> None:
     challenges = [
-        await storage.create_challenge(GUILD, CHANNEL, challenger, now=0)
+        await storage.challenges.create(GUILD, CHANNEL, challenger, now=0)
         for challenger in (ALICE, BOB)
     ]
 
     outcomes = await asyncio.gather(
-        storage.accept_challenge(challenges[0].id, CAROL, now=1),
-        storage.accept_challenge(challenges[1].id, CAROL, now=1),
+        storage.challenges.accept(
+            challenges[0].id, CAROL, now=1, challenger_color=Color.BLACK, deadline=None
+        ),
+        storage.challenges.accept(
+            challenges[1].id, CAROL, now=1, challenger_color=Color.BLACK, deadline=None
+        ),
         return_exceptions=True,
     )
 
@@ -179,31 +233,35 @@ async def test_concurrent_accepts_in_one_channel_make_one_game(storage: Storage)
     losers = [o for o in outcomes if isinstance(o, ChannelBusyError)]
     assert len(winners) == 1 and len(losers) == 1
     assert losers[0].game_id == winners[0][1].id
-    async with storage.transaction() as db:
+    async with storage.database.transaction() as db:
         assert await db.value("SELECT count(*) FROM games") == 1
-    pending = await storage.pending_challenges()
+    pending = await storage.challenges.pending()
     assert len(pending) == 1 and pending[0].id != winners[0][0].id
 
 
 async def test_concurrent_accepts_across_connections(db_path: Path) -> None:
     stores = [await Storage.open(db_path) for _ in range(4)]
     try:
-        open_challenge = await stores[0].create_challenge(GUILD, CHANNEL, ALICE, now=0)
-        direct = await stores[0].create_challenge(GUILD, CHANNEL, BOB, CAROL, now=0)
+        open_challenge = await stores[0].challenges.create(GUILD, CHANNEL, ALICE, now=0)
+        direct = await stores[0].challenges.create(GUILD, CHANNEL, BOB, CAROL, now=0)
         takers = [1_000 + i for i in range(10)]
 
         outcomes = await asyncio.gather(
             *(
-                stores[i % 4].accept_challenge(open_challenge.id, taker, now=1)
+                stores[i % 4].challenges.accept(
+                    open_challenge.id, taker, now=1, challenger_color=Color.BLACK, deadline=None
+                )
                 for i, taker in enumerate(takers)
             ),
-            stores[3].accept_challenge(direct.id, CAROL, now=1),
+            stores[3].challenges.accept(
+                direct.id, CAROL, now=1, challenger_color=Color.BLACK, deadline=None
+            ),
             return_exceptions=True,
         )
 
         assert sum(isinstance(o, tuple) for o in outcomes) == 1
         assert all(isinstance(o, tuple | ChallengeClosedError | ChannelBusyError) for o in outcomes)
-        async with stores[2].transaction() as db:
+        async with stores[2].database.transaction() as db:
             assert await db.value("SELECT count(*) FROM games") == 1
     finally:
         for store in stores:

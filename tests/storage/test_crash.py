@@ -46,6 +46,6 @@ async def test_moves_survive_sigkill(db_path: Path) -> None:
     assert all(len(transcript) == 2 * ply for transcript, ply in games.values())
 
     async with await Storage.open(db_path) as storage:
-        last = await storage.get_game(max(games))
-        resumed = await storage.record_move(last.id, last.ply, "d3", deadline=None, now=1)
+        last = await storage.games.get(max(games))
+        resumed = await storage.games.record_move(last.id, last.ply, "d3", deadline=None, now=1)
         assert resumed.ply == last.ply + 1

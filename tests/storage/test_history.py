@@ -1,6 +1,14 @@
 import pytest
 
-from bot.storage import DELETED_USER_ID, ActiveGameError, InvalidInputError, Storage
+from bot.engine import Color
+from bot.storage import (
+    DELETED_USER_ID,
+    ActiveGameError,
+    Ending,
+    EndReason,
+    InvalidInputError,
+    Storage,
+)
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 
 
@@ -8,8 +16,9 @@ async def finished_game(
     storage: Storage,
     black: int,
     white: int,
-    result: str | None,
+    winner: Color | None,
     *,
+    cancelled: bool = False,
     moves: str = "",
     guild: int = GUILD,
     now: float,
@@ -20,151 +29,148 @@ async def finished_game(
         storage, black, white, guild=guild, now=now, rated=rated, bot_level=bot_level
     )
     for ply in range(len(moves) // 2):
-        await storage.record_move(
+        await storage.games.record_move(
             game.id, ply, moves[2 * ply : 2 * ply + 2], deadline=None, now=now
         )
-    cancelled = result is None
-    await storage.finish_game(
-        game.id,
-        len(moves) // 2,
-        result=result,
-        reason="cancelled" if cancelled else "normal",
-        black_discs=20,
-        white_discs=30,
-        now=now + 1,
-        cancelled_by=CAROL if cancelled else None,
-    )
+    if cancelled:
+        ending = Ending(EndReason.CANCELLED, None, 20, 30, cancelled_by=CAROL)
+    else:
+        ending = Ending(EndReason.NORMAL, winner, 20, 30)
+    await storage.games.finish(game.id, len(moves) // 2, ending, now=now + 1)
     return game.id
 
 
 async def test_history_is_latest_first_and_paged(storage: Storage) -> None:
-    ids = [await finished_game(storage, ALICE, BOB, "white", now=100.0 * i) for i in range(7)]
+    ids = [await finished_game(storage, ALICE, BOB, Color.WHITE, now=100.0 * i) for i in range(7)]
     await start_game(storage, ALICE, BOB)  # active games are not history
 
-    first = await storage.game_history(GUILD, per_page=3)
-    last = await storage.game_history(GUILD, page=3, per_page=3)
-    beyond = await storage.game_history(GUILD, page=10, per_page=3)
+    first = await storage.history.games(GUILD, per_page=3)
+    last = await storage.history.games(GUILD, page=3, per_page=3)
+    beyond = await storage.history.games(GUILD, page=10, per_page=3)
 
     assert (first.total, first.pages) == (7, 3)
     assert [g.id for g in first.games] == ids[::-1][:3]
     assert [g.id for g in last.games] == [ids[0]]
     assert beyond == last
     with pytest.raises(InvalidInputError):
-        await storage.game_history(GUILD, per_page=101)
+        await storage.history.games(GUILD, per_page=101)
 
 
 async def test_history_of_one_player(storage: Storage) -> None:
     mine = [
-        await finished_game(storage, ALICE, BOB, "black", now=1),
-        await finished_game(storage, CAROL, ALICE, "draw", now=2),
+        await finished_game(storage, ALICE, BOB, Color.BLACK, now=1),
+        await finished_game(storage, CAROL, ALICE, None, now=2),
     ]
-    await finished_game(storage, BOB, CAROL, "black", now=3)
-    await finished_game(storage, ALICE, BOB, "black", guild=OTHER_GUILD, now=4)
+    await finished_game(storage, BOB, CAROL, Color.BLACK, now=3)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, guild=OTHER_GUILD, now=4)
 
-    page = await storage.game_history(GUILD, user_id=ALICE)
+    page = await storage.history.games(GUILD, user_id=ALICE)
 
     assert [g.id for g in page.games] == mine[::-1] and page.total == 2
-    assert (await storage.game_history(GUILD, user_id=BOT)).games == ()
+    assert (await storage.history.games(GUILD, user_id=BOT)).games == ()
 
 
 async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOB, "black", now=1)  # Alice wins
-    await finished_game(storage, BOB, ALICE, "black", now=2)  # Bob wins
-    await finished_game(storage, BOB, ALICE, "white", now=3)  # Alice wins
-    await finished_game(storage, ALICE, BOB, "draw", now=4)
-    await finished_game(storage, ALICE, BOB, None, now=5)  # cancelled
-    await finished_game(storage, ALICE, CAROL, "black", now=6)
-    await finished_game(storage, ALICE, BOB, "black", guild=OTHER_GUILD, now=7)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)  # Alice wins
+    await finished_game(storage, BOB, ALICE, Color.BLACK, now=2)  # Bob wins
+    await finished_game(storage, BOB, ALICE, Color.WHITE, now=3)  # Alice wins
+    await finished_game(storage, ALICE, BOB, None, now=4)  # draw
+    await finished_game(storage, ALICE, BOB, None, cancelled=True, now=5)  # cancelled
+    await finished_game(storage, ALICE, CAROL, Color.BLACK, now=6)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, guild=OTHER_GUILD, now=7)
 
-    alice = await storage.head_to_head(GUILD, ALICE, BOB)
-    bob = await storage.head_to_head(GUILD, BOB, ALICE)
+    alice = await storage.history.head_to_head(GUILD, ALICE, BOB)
+    bob = await storage.history.head_to_head(GUILD, BOB, ALICE)
 
     assert (alice.wins, alice.losses, alice.draws, alice.games) == (2, 1, 1, 4)
     assert (bob.wins, bob.losses, bob.draws) == (1, 2, 1)
     with pytest.raises(InvalidInputError, match="two different players"):
-        await storage.head_to_head(GUILD, ALICE, ALICE)
+        await storage.history.head_to_head(GUILD, ALICE, ALICE)
 
 
 async def test_record_against_the_bot(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOT, "black", now=1, bot_level=1)
-    await finished_game(storage, BOT, ALICE, "black", now=2, bot_level=5)
-    await finished_game(storage, BOT, ALICE, "draw", now=3, bot_level=3)
-    await finished_game(storage, ALICE, BOT, None, now=4, bot_level=3)  # cancelled
-    await finished_game(storage, ALICE, BOB, "black", now=5)  # rated, not against the bot
-    await finished_game(storage, ALICE, BOT, "white", now=6, bot_level=3, guild=OTHER_GUILD)
+    await finished_game(storage, ALICE, BOT, Color.BLACK, now=1, bot_level=1)
+    await finished_game(storage, BOT, ALICE, Color.BLACK, now=2, bot_level=5)
+    await finished_game(storage, BOT, ALICE, None, now=3, bot_level=3)  # draw
+    await finished_game(storage, ALICE, BOT, None, cancelled=True, now=4, bot_level=3)  # cancelled
+    await finished_game(storage, ALICE, BOB, Color.BLACK, now=5)  # rated, not against the bot
+    await finished_game(storage, ALICE, BOT, Color.WHITE, now=6, bot_level=3, guild=OTHER_GUILD)
     await start_game(storage, ALICE, BOT, now=7, bot_level=2)  # still being played
 
-    by_level = await storage.record_against_bot(GUILD, ALICE)
-    by_id = await storage.head_to_head(GUILD, ALICE, BOT)
+    by_level = await storage.history.record_against_bot(GUILD, ALICE)
+    by_id = await storage.history.head_to_head(GUILD, ALICE, BOT)
 
     assert (by_level.wins, by_level.losses, by_level.draws, by_level.games) == (1, 1, 1, 3)
     assert (by_id.wins, by_id.losses, by_id.draws) == (1, 1, 1)
-    alice = await storage.player(GUILD, ALICE)
+    alice = await storage.players.get(GUILD, ALICE)
     assert alice is not None and (alice.wins, alice.games) == (1, 1)  # only the game with Bob
-    assert (await storage.record_against_bot(GUILD, BOB)).games == 0
+    assert (await storage.history.record_against_bot(GUILD, BOB)).games == 0
 
 
 async def test_favourite_opening_as_black(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOB, "black", moves="f5d6c3d3", now=1)
-    await finished_game(storage, ALICE, BOB, "black", moves="f5d6c3f4", now=2)
-    await finished_game(storage, ALICE, BOB, "black", moves="f5f6e6", now=3)
-    await finished_game(storage, BOB, ALICE, "black", moves="c4c3d3", now=4)  # Alice is White
-    await finished_game(storage, BOB, ALICE, "black", moves="c4c3d3", now=5)
-    await finished_game(storage, ALICE, BOB, "black", moves="f5", now=6)  # too short
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5d6c3d3", now=1)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5d6c3f4", now=2)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5f6e6", now=3)
+    await finished_game(storage, BOB, ALICE, Color.BLACK, moves="c4c3d3", now=4)  # Alice is White
+    await finished_game(storage, BOB, ALICE, Color.BLACK, moves="c4c3d3", now=5)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5", now=6)  # too short
 
-    opening = await storage.favourite_opening(GUILD, ALICE)
+    opening = await storage.history.favourite_opening(GUILD, ALICE)
 
     assert opening is not None and (opening.moves, opening.games) == ("f5d6c3", 2)
-    one_move = await storage.favourite_opening(GUILD, ALICE, moves=1)
+    one_move = await storage.history.favourite_opening(GUILD, ALICE, moves=1)
     assert one_move is not None and (one_move.moves, one_move.games) == ("f5", 4)
-    assert await storage.favourite_opening(GUILD, CAROL) is None
+    assert await storage.history.favourite_opening(GUILD, CAROL) is None
     with pytest.raises(InvalidInputError):
-        await storage.favourite_opening(GUILD, ALICE, moves=0)
+        await storage.history.favourite_opening(GUILD, ALICE, moves=0)
 
 
 async def test_forget_user(storage: Storage) -> None:
-    kept = await finished_game(storage, ALICE, BOB, "black", now=1)
-    won = await finished_game(storage, CAROL, ALICE, "black", now=2)
-    cancelled = await finished_game(storage, BOB, CAROL, None, now=3)  # cancelled by Carol
-    other_guild = await finished_game(storage, CAROL, BOB, "white", guild=OTHER_GUILD, now=4)
-    await storage.create_challenge(GUILD, CHANNEL, CAROL, ALICE, now=5)
-    await storage.create_challenge(GUILD, CHANNEL, BOB, CAROL, now=5)
-    unrelated = await storage.create_challenge(GUILD, CHANNEL, ALICE, now=5)
-    assert (await storage.leaderboard(GUILD)).total == 3
+    kept = await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)
+    won = await finished_game(storage, CAROL, ALICE, Color.BLACK, now=2)
+    # Cancelled, by Carol: she is also the moderator who cancels every cancelled game here.
+    cancelled = await finished_game(storage, BOB, CAROL, None, cancelled=True, now=3)
+    other_guild = await finished_game(storage, CAROL, BOB, Color.WHITE, guild=OTHER_GUILD, now=4)
+    hers = await storage.challenges.create(GUILD, CHANNEL, CAROL, ALICE, now=5)
+    for_her = await storage.challenges.create(GUILD, CHANNEL, BOB, CAROL, now=5)
+    unrelated = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=5)
+    assert (await storage.players.leaderboard(GUILD)).total == 3
 
-    await storage.forget_user(GUILD, CAROL)
+    deleted = await storage.forget_player(GUILD, CAROL)
 
-    assert await storage.player(GUILD, CAROL) is None
-    assert await storage.pending_challenges() == [unrelated]
-    assert (await storage.get_game(won)).black_id == DELETED_USER_ID
-    game = await storage.get_game(cancelled)
+    assert [c.id for c in deleted] == [hers.id, for_her.id]
+
+    assert await storage.players.get(GUILD, CAROL) is None
+    assert await storage.challenges.pending() == [unrelated]
+    assert (await storage.games.get(won)).black_id == DELETED_USER_ID
+    game = await storage.games.get(cancelled)
     assert (game.white_id, game.cancelled_by) == (DELETED_USER_ID, DELETED_USER_ID)
-    assert (await storage.get_game(other_guild)).black_id == CAROL
-    assert await storage.player(OTHER_GUILD, CAROL) is not None
-    assert (await storage.get_game(kept)).black_id == ALICE
-    alice = await storage.player(GUILD, ALICE)
+    assert (await storage.games.get(other_guild)).black_id == CAROL
+    assert await storage.players.get(OTHER_GUILD, CAROL) is not None
+    assert (await storage.games.get(kept)).black_id == ALICE
+    alice = await storage.players.get(GUILD, ALICE)
     assert alice is not None and alice.games == 2
-    assert (await storage.leaderboard(GUILD)).total == 2
+    assert (await storage.players.leaderboard(GUILD)).total == 2
 
 
 async def test_forget_user_with_rating_leaves_the_leaderboard(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOB, "black", now=1)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)
 
-    await storage.forget_user(GUILD, ALICE)
+    await storage.forget_player(GUILD, ALICE)
 
-    page = await storage.leaderboard(GUILD)
+    page = await storage.players.leaderboard(GUILD)
     assert [e.player.user_id for e in page.entries] == [BOB] and page.total == 1
-    assert await storage.rank(GUILD, BOB) == 1
-    assert (await storage.game_history(GUILD, user_id=ALICE)).total == 0
-    assert (await storage.game_history(GUILD, user_id=DELETED_USER_ID)).total == 1
+    assert await storage.players.rank(GUILD, BOB) == 1
+    assert (await storage.history.games(GUILD, user_id=ALICE)).total == 0
+    assert (await storage.history.games(GUILD, user_id=DELETED_USER_ID)).total == 1
 
 
 async def test_forget_user_refused_while_playing(storage: Storage) -> None:
-    await finished_game(storage, ALICE, BOB, "black", now=1)
+    await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)
     game = await start_game(storage, BOB, ALICE)
 
     with pytest.raises(ActiveGameError, match="finish or resign") as refused:
-        await storage.forget_user(GUILD, ALICE)
+        await storage.forget_player(GUILD, ALICE)
 
     assert refused.value.game_id == game.id
-    assert await storage.player(GUILD, ALICE) is not None
+    assert await storage.players.get(GUILD, ALICE) is not None

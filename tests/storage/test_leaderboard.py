@@ -2,12 +2,13 @@ import random
 
 import pytest
 
-from bot.storage import InvalidInputError, Storage
+from bot.engine import Color
+from bot.storage import Ending, EndReason, InvalidInputError, Storage
 from tests.storage.conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD, start_game
 
 
 async def put_players(storage: Storage, guild: int, ratings: dict[int, float]) -> None:
-    async with storage.transaction() as db:
+    async with storage.database.transaction() as db:
         for user_id, rating in ratings.items():
             await db.all(
                 """
@@ -26,10 +27,11 @@ def expected_order(ratings: dict[int, float]) -> list[int]:
 async def assert_ranks_match(storage: Storage, guild: int, ratings: dict[int, float]) -> None:
     order = expected_order(ratings)
     for place, user in enumerate(order, start=1):
-        assert await storage.rank(guild, user) == place, (user, ratings[user])
-    first = await storage.leaderboard(guild, per_page=7)
+        assert await storage.players.rank(guild, user) == place, (user, ratings[user])
+    first = await storage.players.leaderboard(guild, per_page=7)
     pages = [first] + [
-        await storage.leaderboard(guild, page=n, per_page=7) for n in range(2, first.pages + 1)
+        await storage.players.leaderboard(guild, page=n, per_page=7)
+        for n in range(2, first.pages + 1)
     ]
     assert first.total == len(ratings)
     assert [e.player.user_id for p in pages for e in p.entries] == order
@@ -37,10 +39,10 @@ async def assert_ranks_match(storage: Storage, guild: int, ratings: dict[int, fl
 
 
 async def test_empty_leaderboard(storage: Storage) -> None:
-    page = await storage.leaderboard(GUILD, page=3, viewer_id=ALICE)
+    page = await storage.players.leaderboard(GUILD, page=3, viewer_id=ALICE)
 
     assert (page.page, page.pages, page.total, page.entries, page.viewer) == (1, 1, 0, (), None)
-    assert await storage.rank(GUILD, ALICE) is None
+    assert await storage.players.rank(GUILD, ALICE) is None
 
 
 # Ties, bucket edges, ratings below 1 (which share a bucket) and negative ones.
@@ -53,7 +55,7 @@ EDGE_RATINGS = {
 async def test_pages_follow_rating_then_id(storage: Storage) -> None:
     await put_players(storage, GUILD, EDGE_RATINGS)
 
-    pages = [await storage.leaderboard(GUILD, page=n, per_page=4) for n in (1, 2, 3, 4)]
+    pages = [await storage.players.leaderboard(GUILD, page=n, per_page=4) for n in (1, 2, 3, 4)]
 
     assert [p.pages for p in pages] == [4, 4, 4, 4]
     entries = [entry for p in pages for entry in p.entries]
@@ -81,33 +83,33 @@ async def test_ranks_stay_right_through_updates_and_deletions(storage: Storage) 
     await put_players(storage, GUILD, changed)
     ratings.update(changed)
     gone = rng.sample(list(ratings), 30)
-    async with storage.transaction() as db:
+    async with storage.database.transaction() as db:
         for user in gone:
             await db.all("DELETE FROM players WHERE guild_id = ? AND user_id = ?", (GUILD, user))
             del ratings[user]
 
     await assert_ranks_match(storage, GUILD, ratings)
-    assert (await storage.leaderboard(OTHER_GUILD)).total == 49
+    assert (await storage.players.leaderboard(OTHER_GUILD)).total == 49
 
 
 async def test_page_out_of_range_is_clamped(storage: Storage) -> None:
     await put_players(storage, GUILD, {user: 1000.0 + user for user in range(25)})
 
-    last = await storage.leaderboard(GUILD, page=99)
-    first = await storage.leaderboard(GUILD, page=-1)
+    last = await storage.players.leaderboard(GUILD, page=99)
+    first = await storage.players.leaderboard(GUILD, page=-1)
 
     assert (last.page, last.pages, [e.rank for e in last.entries]) == (3, 3, [21, 22, 23, 24, 25])
     assert (first.page, first.entries[0].player.user_id) == (1, 24)
     with pytest.raises(InvalidInputError, match="between 1 and 100"):
-        await storage.leaderboard(GUILD, per_page=0)
+        await storage.players.leaderboard(GUILD, per_page=0)
 
 
 async def test_viewer_entry_on_and_off_the_page(storage: Storage) -> None:
     await put_players(storage, GUILD, {user: 1000.0 + user for user in range(1, 31)})
 
-    off_page = await storage.leaderboard(GUILD, page=1, viewer_id=3)
-    on_page = await storage.leaderboard(GUILD, page=3, viewer_id=3)
-    unrated = await storage.leaderboard(GUILD, viewer_id=ALICE)
+    off_page = await storage.players.leaderboard(GUILD, page=1, viewer_id=3)
+    on_page = await storage.players.leaderboard(GUILD, page=3, viewer_id=3)
+    unrated = await storage.players.leaderboard(GUILD, viewer_id=ALICE)
 
     assert off_page.viewer is not None and off_page.viewer.rank == 28
     assert off_page.viewer.player.user_id == 3
@@ -116,17 +118,15 @@ async def test_viewer_entry_on_and_off_the_page(storage: Storage) -> None:
 
 
 async def test_leaderboard_after_real_games(storage: Storage) -> None:
-    for black, white, result in [
-        (ALICE, BOB, "black"),
-        (CAROL, BOB, "black"),
-        (ALICE, CAROL, "draw"),
+    for black, white, winner in [
+        (ALICE, BOB, Color.BLACK),
+        (CAROL, BOB, Color.BLACK),
+        (ALICE, CAROL, None),
     ]:
         game = await start_game(storage, black, white)
-        await storage.finish_game(
-            game.id, 0, result=result, reason="normal", black_discs=40, white_discs=24, now=1
-        )
+        await storage.games.finish(game.id, 0, Ending(EndReason.NORMAL, winner, 40, 24), now=1)
 
-    page = await storage.leaderboard(GUILD)
+    page = await storage.players.leaderboard(GUILD)
 
     records = [entry.player for entry in page.entries]
     assert [r.rating.rating for r in records] == sorted(

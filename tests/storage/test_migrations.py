@@ -14,7 +14,7 @@ def user_version(path: Path) -> int:
 
 
 async def test_empty_file_gets_current_schema(db_path: Path) -> None:
-    async with await Storage.open(db_path) as storage, storage.transaction() as db:
+    async with await Storage.open(db_path) as storage, storage.database.transaction() as db:
         tables = {row[0] for row in await db.all("SELECT name FROM sqlite_schema")}
         pragmas = {
             name: await db.value(f"PRAGMA {name}")
@@ -30,12 +30,12 @@ async def test_empty_file_gets_current_schema(db_path: Path) -> None:
 
 async def test_reopening_keeps_data_and_version(db_path: Path) -> None:
     async with await Storage.open(db_path) as storage:
-        game = await storage.create_game(
+        game = await storage.games.create(
             1, 2, 3, 4, rated=True, time_per_move=60, deadline=None, now=0
         )
         await storage.close()  # closing early, then again on leaving the block, is harmless
     async with await Storage.open(db_path) as storage:
-        assert await storage.get_game(game.id) == game
+        assert await storage.games.get(game.id) == game
     assert user_version(db_path) == len(MIGRATIONS)
 
 
@@ -98,7 +98,7 @@ async def test_missing_parent_directory_is_created(tmp_path: Path) -> None:
 
 async def test_foreign_keys_are_enforced(storage: Storage) -> None:
     with pytest.raises(sqlite3.IntegrityError):
-        async with storage.transaction() as db:
+        async with storage.database.transaction() as db:
             await db.all(
                 """
                 INSERT INTO challenges (guild_id, channel_id, challenger_id, colour,

@@ -1,0 +1,94 @@
+"""What the game service announces after each change it stores, and the bus that carries it.
+
+Subscribers (the board publisher, the deadline timers, the bot's own player, ...) get every event
+after the change is committed. A handler is a plain function: it must not block, so it records
+what to do and starts its own background work, in the order the events arrive.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from bot import engine
+from bot.state import GameState
+from bot.storage import Challenge, FinishedGame
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """A change to one game; `state` is the game right after it.
+
+    `origin` is what asked for the change, opaque to the service: the cogs pass the Discord
+    interaction, so the board publisher can answer it with the new board.
+    """
+
+    state: GameState
+    origin: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlayed(GameEvent):
+    """A move that did not end the game; `ply` says who played where and who then passed."""
+
+    ply: engine.Ply | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(GameEvent):
+    """The game is over: on the board, by resignation, on time or cancelled."""
+
+    finished: FinishedGame | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResumed(GameEvent):
+    """At start-up: a game in progress, or one whose message shows an older state."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeOpened:
+    challenge: Challenge
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeClosed:
+    """Accepted, declined, cancelled or expired."""
+
+    challenge: Challenge
+    origin: object = None
+
+
+Event = GameEvent | ChallengeOpened | ChallengeClosed
+E = TypeVar("E", bound=Event)
+
+
+class Events:
+    """Subscribers by event type; `emit` calls each matching handler in subscription order."""
+
+    def __init__(self) -> None:
+        self._handlers: list[tuple[type[Any], Callable[[Any], None]]] = []
+
+    def subscribe(self, kind: type[E], handler: Callable[[E], None]) -> None:
+        self._handlers.append((kind, handler))
+
+    def unsubscribe(self, handler: Callable[[Any], None]) -> None:
+        self._handlers = [(k, h) for k, h in self._handlers if h != handler]
+
+    def emit(self, event: Event) -> None:
+        """A failing handler is logged and the others still run: the change is stored already."""
+        for kind, handler in list(self._handlers):
+            if isinstance(event, kind):
+                try:
+                    handler(event)
+                except Exception:
+                    log.exception("Handler %r failed on %r", handler, type(event).__name__)

@@ -1,0 +1,572 @@
+"""The game service: every change in a game's life, decided and stored in one place.
+
+How a click becomes a stored move and a new board:
+
+1. A cog calls `GameService.move` with who clicked, the square, the ply of the board they saw and
+   where they clicked (`Place`).
+2. The service checks it against the stored game: right server and channel, a player, not over,
+   within the deadline, the current board, their turn, a legal square (the engine decides).
+3. It stores the move in one transaction: with the result and rating changes when the move ends
+   the game, so no crash can leave a finished position in play.
+4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the board publisher edits the
+   game's message (answering the click with it), the deadline timers re-arm, the bot's own
+   player starts thinking if it is to move.
+
+No lock is held anywhere: the storage's expected-ply check lets exactly one of two concurrent
+changes to a position through, and the other gets a polite refusal. Nothing here knows Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable
+from dataclasses import dataclass, replace
+
+from bot import engine
+from bot.clock import Clock
+from bot.computer import DEFAULT_LEVEL
+from bot.events import (
+    ChallengeClosed,
+    ChallengeOpened,
+    Events,
+    GameEnded,
+    GameResumed,
+    GameStarted,
+    MovePlayed,
+)
+from bot.refusals import (
+    ChannelBusyRefusal,
+    GameOverRefusal,
+    NoGameHereError,
+    NotHereError,
+    NotPlayingError,
+    NotYourTurnError,
+    OutOfTimeError,
+    Refusal,
+    StaleBoardError,
+)
+from bot.state import GameState
+from bot.storage import (
+    DELETED_USER_ID,
+    Challenge,
+    ChallengeClosedError,
+    ChallengeStatus,
+    ChannelBusyError,
+    Ending,
+    EndReason,
+    GameOverError,
+    StaleMoveError,
+    Storage,
+)
+
+ATTEMPTS = 3
+"""Resigning, cancelling and timing out apply to whatever the position is: retried this often
+when a move lands between reading the game and ending it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a request comes from: a server's channel, or a thread and the channel it is in."""
+
+    guild_id: int
+    channel_id: int
+    parent_id: int | None = None
+
+    @property
+    def home(self) -> int:
+        """The channel whose settings apply: a thread's parent, else the channel itself."""
+        return self.parent_id if self.parent_id is not None else self.channel_id
+
+    @property
+    def in_thread(self) -> bool:
+        return self.parent_id is not None
+
+
+class GameService:
+    """Starts, plays and ends games; see the module's docstring for the path of a move."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Clock,
+        events: Events,
+        *,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.events = events
+        self.rng = rng or random.Random()
+        self.bot_id: int | None = None
+        """The bot's own user id, once logged in: the player in games against the bot."""
+
+    def now(self) -> float:
+        return self.clock.now().timestamp()
+
+    # --- reading ------------------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> GameState:
+        return GameState.of(await self.storage.games.get(game_id))
+
+    async def game_here(self, game_id: int, place: Place) -> GameState:
+        """The game, if it is played in `place`'s channel: buttons act only where they are."""
+        try:
+            state = await self.load(game_id)
+        except LookupError:
+            raise NotHereError() from None
+        record = state.record
+        if (record.guild_id, record.channel_id) != (place.guild_id, place.channel_id):
+            raise NotHereError()
+        return state
+
+    async def game_in_server(self, game_id: int, guild_id: int) -> GameState:
+        """The game, if it was played in this server; other servers' games stay private."""
+        try:
+            state = await self.load(game_id)
+        except LookupError:
+            state = None
+        if state is None or state.record.guild_id != guild_id:
+            raise Refusal(f"There's no game #{game_id} in this server.")
+        return state
+
+    async def channel_game(self, place: Place) -> GameState:
+        """The game in progress in `place`'s channel."""
+        record = await self.storage.games.active_in(place.channel_id)
+        if record is None or record.guild_id != place.guild_id:
+            raise NoGameHereError()
+        return GameState.of(record)
+
+    async def legal_moves(self, place: Place, user_id: int) -> list[str]:
+        """The squares `user_id` may play now in this channel's game (none if not their turn)."""
+        record = await self.storage.games.active_in(place.channel_id)
+        if record is None or record.guild_id != place.guild_id:
+            return []
+        state = GameState.of(record)
+        if state.to_move_id != user_id:
+            return []
+        return [engine.square_name(square) for square in state.position.legal_moves()]
+
+    # --- challenges ---------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        place: Place,
+        challenger_id: int,
+        opponent_id: int | None,
+        *,
+        opponent_is_bot: bool = False,
+        color: engine.Color | None = None,
+        time_per_move: float | None = None,
+        thread: bool = False,
+        level: int = DEFAULT_LEVEL,
+        origin: object = None,
+    ) -> Challenge | GameState:
+        """Invite `opponent_id` (anyone, if None); challenging the bot itself starts a game
+        against it at `level` at once, so this returns that game instead."""
+        if opponent_id == challenger_id:
+            raise Refusal(
+                "You can't challenge yourself. Leave the opponent empty for an open challenge "
+                "anyone can accept."
+            )
+        if opponent_id is not None and opponent_id == self.bot_id:
+            return await self.start_bot_game(
+                place, challenger_id, level=level, color=color, origin=origin
+            )
+        if opponent_is_bot:
+            raise Refusal("Other bots can't play Reversi here; challenge a member, or me.")
+        if thread and place.in_thread:
+            raise Refusal("This is already a thread: play here without `thread`.")
+        await self._check_can_start(place, thread=thread)
+        try:
+            created = await self.storage.challenges.create(
+                place.guild_id,
+                place.channel_id,
+                challenger_id,
+                opponent_id,
+                now=self.now(),
+                color=color,
+                time_per_move=time_per_move,
+                in_thread=thread,
+            )
+        except ChannelBusyError as error:
+            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+        self.events.emit(ChallengeOpened(created))
+        return created
+
+    async def challenge_posted(self, challenge_id: int, message_id: int) -> Challenge:
+        """The invitation is on screen as `message_id` (its thread, if any, will share the id)."""
+        return await self.storage.challenges.set_message(challenge_id, message_id)
+
+    async def challenge_here(self, challenge_id: int, place: Place) -> Challenge:
+        try:
+            challenge = await self.storage.challenges.get(challenge_id)
+        except LookupError:
+            raise Refusal("This challenge no longer exists.") from None
+        if (challenge.guild_id, challenge.channel_id) != (place.guild_id, place.channel_id):
+            raise NotHereError()
+        return challenge
+
+    async def accept(
+        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
+    ) -> tuple[Challenge, GameState]:
+        """Start the challenge's game. One played in a thread gets the invitation's message id
+        as its channel: Discord gives a thread started from a message that message's id, so the
+        thread is created only once the game exists (see `reopen`)."""
+        challenge = await self.challenge_here(challenge_id, place)
+        if user_id == challenge.challenger_id:
+            raise Refusal("You can't accept your own challenge; use Cancel to withdraw it.")
+        if challenge.opponent_id not in (None, user_id):
+            raise Refusal("This challenge is for someone else.")
+        if challenge.in_thread and challenge.message_id is None:
+            raise Refusal("This challenge isn't ready yet; try again in a moment.")
+        now = self.now()
+        challenger_color = challenge.color or self.rng.choice(list(engine.Color))
+        try:
+            closed, record = await self.storage.challenges.accept(
+                challenge_id,
+                user_id,
+                challenger_color=challenger_color,
+                now=now,
+                deadline=now + challenge.time_per_move,
+                channel_id=challenge.message_id if challenge.in_thread else None,
+            )
+        except ChallengeClosedError as error:
+            if error.status is ChallengeStatus.EXPIRED:
+                await self.expire_challenges()
+            raise
+        except ChannelBusyError as error:
+            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+        state = GameState.of(record)
+        if not closed.in_thread:
+            self.events.emit(ChallengeClosed(closed, origin))
+            self.events.emit(GameStarted(state, origin))
+        return closed, state
+
+    def thread_ready(
+        self, challenge: Challenge, state: GameState, *, origin: object = None
+    ) -> None:
+        """The thread of a game accepted in a thread exists now: the game begins."""
+        self.events.emit(ChallengeClosed(challenge, origin))
+        self.events.emit(GameStarted(state))
+
+    async def reopen(self, challenge: Challenge, state: GameState) -> None:
+        """The game's thread could not be created: undo the acceptance, the game never was."""
+        await self.storage.challenges.reopen(challenge.id, state.record.id, now=self.now())
+
+    async def decline(
+        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
+    ) -> Challenge:
+        challenge = await self.challenge_here(challenge_id, place)
+        if user_id != challenge.opponent_id:
+            raise Refusal("Only the challenged player can decline.")
+        return await self._close_challenge(
+            self.storage.challenges.decline(challenge_id, user_id, now=self.now()), origin
+        )
+
+    async def withdraw(
+        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
+    ) -> Challenge:
+        challenge = await self.challenge_here(challenge_id, place)
+        if user_id != challenge.challenger_id:
+            raise Refusal("Only the challenger can cancel this challenge.")
+        return await self._close_challenge(
+            self.storage.challenges.cancel(challenge_id, user_id, now=self.now()), origin
+        )
+
+    async def _close_challenge(self, closing: Awaitable[Challenge], origin: object) -> Challenge:
+        try:
+            closed = await closing
+        except ChallengeClosedError as error:
+            if error.status is ChallengeStatus.EXPIRED:
+                await self.expire_challenges()
+            raise
+        self.events.emit(ChallengeClosed(closed, origin))
+        return closed
+
+    async def expire_challenges(self) -> list[Challenge]:
+        expired = await self.storage.challenges.expire(now=self.now())
+        for challenge in expired:
+            self.events.emit(ChallengeClosed(challenge))
+        return expired
+
+    # --- starting games -----------------------------------------------------------------------
+
+    async def start_bot_game(
+        self,
+        place: Place,
+        user_id: int,
+        *,
+        level: int,
+        color: engine.Color | None = None,
+        origin: object = None,
+    ) -> GameState:
+        """A game against the bot at `level`, the player's colour drawn if not chosen; unrated."""
+        if self.bot_id is None:
+            raise Refusal("I'm still starting up; try again in a moment.")
+        await self._check_can_start(place, thread=False)
+        color = color or self.rng.choice(list(engine.Color))
+        black, white = (user_id, self.bot_id)
+        if color is engine.Color.WHITE:
+            black, white = white, black
+        settings = await self.storage.settings.get(place.guild_id)
+        now = self.now()
+        try:
+            record = await self.storage.games.create(
+                place.guild_id,
+                place.channel_id,
+                black,
+                white,
+                rated=False,
+                time_per_move=settings.time_per_move,
+                deadline=None if black == self.bot_id else now + settings.time_per_move,
+                now=now,
+                bot_level=level,
+            )
+        except ChannelBusyError as error:
+            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+        state = GameState.of(record)
+        self.events.emit(GameStarted(state, origin))
+        return state
+
+    async def rematch(
+        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+    ) -> Challenge | GameState:
+        """The same game again with colours swapped: a new game against the bot at once, or a
+        challenge to the same opponent with the same time per move."""
+        record = (await self.game_here(game_id, place)).record
+        color = record.color_of(user_id)
+        if color is None:
+            raise Refusal("Only the two players can ask for a rematch.")
+        if record.bot_level is not None:
+            return await self.start_bot_game(
+                place, user_id, level=record.bot_level, color=color.opponent, origin=origin
+            )
+        opponent_id = record.player(color.opponent)
+        if opponent_id == DELETED_USER_ID:
+            raise Refusal("Your opponent's account is gone; challenge someone else.")
+        return await self.challenge(
+            place,
+            user_id,
+            opponent_id,
+            color=color.opponent,
+            time_per_move=record.time_per_move,
+            origin=origin,
+        )
+
+    async def _check_can_start(self, place: Place, *, thread: bool) -> None:
+        settings = await self.storage.settings.get(place.guild_id)
+        if not settings.allows(place.home):
+            raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
+        if not thread:
+            busy = await self.storage.games.active_in(place.channel_id)
+            if busy is not None:
+                raise ChannelBusyRefusal(busy)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    async def move(
+        self,
+        game_id: int,
+        user_id: int,
+        square: str,
+        place: Place,
+        *,
+        expected_ply: int | None = None,
+        origin: object = None,
+    ) -> GameState:
+        """Play `square` for `user_id`; `expected_ply` is the ply of the board they clicked.
+
+        Refuses with a `Refusal`, or the engine's `InvalidMoveError`/`IllegalMoveError` for a
+        square that isn't one or isn't legal; nothing is stored then.
+        """
+        state = await self.game_here(game_id, place)
+        record = state.record
+        if record.color_of(user_id) is None:
+            raise NotPlayingError()
+        if not record.active:
+            raise GameOverRefusal()
+        if record.deadline is not None and record.deadline <= self.now():
+            await self.time_out(game_id)
+            raise OutOfTimeError()
+        if expected_ply is not None and expected_ply != record.ply:
+            raise StaleBoardError(record)
+        if state.to_move_id != user_id:
+            raise NotYourTurnError()
+        return await self._play(state, square, origin)
+
+    async def move_here(
+        self, place: Place, user_id: int, square: str, *, origin: object = None
+    ) -> GameState:
+        """`/reversi move`: a move in this channel's game, on the position as it is now."""
+        state = await self.channel_game(place)
+        return await self.move(state.record.id, user_id, square, place, origin=origin)
+
+    async def bot_move(self, game_id: int, expected_ply: int, square: str) -> GameState:
+        """The bot's move, found for the position at `expected_ply`; refused (`StaleBoardError`,
+        `GameOverRefusal`) if the game changed meanwhile, e.g. resigned or cancelled."""
+        state = await self.load(game_id)
+        record = state.record
+        if not record.active:
+            raise GameOverRefusal()
+        if record.ply != expected_ply or state.to_move_id != self.bot_id:
+            raise StaleBoardError(record)
+        return await self._play(state, square, None)
+
+    async def _play(self, state: GameState, square: str, origin: object) -> GameState:
+        record, game = state.record, state.game
+        ply = game.play(square)
+        name = engine.square_name(ply.square)
+        now = self.now()
+        try:
+            ending = board_ending(game)
+            if ending is not None:
+                finished = await self.storage.games.record_final_move(
+                    record.id, record.ply, name, ending, now=now
+                )
+                ended = GameState(finished.game, game, finished)
+                self.events.emit(GameEnded(ended, origin, finished))
+                return ended
+            next_id = record.player(game.turn)
+            deadline = None if next_id == self.bot_id else now + record.time_per_move
+            stored = await self.storage.games.record_move(
+                record.id, record.ply, name, deadline=deadline, now=now
+            )
+        except StaleMoveError:
+            raise StaleBoardError(await self.storage.games.get(record.id)) from None
+        except GameOverError:
+            raise GameOverRefusal() from None
+        moved = GameState(stored, game)
+        self.events.emit(MovePlayed(moved, origin, ply))
+        return moved
+
+    # --- endings ------------------------------------------------------------------------------
+
+    async def resign(
+        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+    ) -> GameState:
+        """`user_id` gives up: the opponent wins, whatever the discs say."""
+        for _ in range(ATTEMPTS):
+            state = await self.game_here(game_id, place)
+            color = state.record.color_of(user_id)
+            if color is None:
+                raise NotPlayingError()
+            if not state.record.active:
+                raise GameOverRefusal()
+            ended = await self._end(state, EndReason.RESIGNATION, color.opponent, origin=origin)
+            if ended is not None:
+                return ended
+        raise StaleBoardError(state.record)
+
+    async def cancel(
+        self, place: Place, moderator_id: int, *, moderator: bool, origin: object = None
+    ) -> GameState:
+        """A moderator ends this channel's game without a result or rating."""
+        if not moderator:
+            raise Refusal("Only members with the Manage Messages permission can do that.")
+        for _ in range(ATTEMPTS):
+            state = await self.channel_game(place)
+            ended = await self._end(
+                state, EndReason.CANCELLED, None, cancelled_by=moderator_id, origin=origin
+            )
+            if ended is not None:
+                return ended
+        raise StaleBoardError(state.record)
+
+    async def time_out(self, game_id: int) -> GameState:
+        """End the game if its move deadline has passed: the side to move loses on time.
+        Returns the game as it is now, ended or not (its deadline may have moved on)."""
+        for _ in range(ATTEMPTS):
+            state = await self.load(game_id)
+            deadline = state.record.deadline
+            if not state.record.active or deadline is None or deadline > self.now():
+                return state
+            loser = state.position.turn
+            ended = await self._end(state, EndReason.TIMEOUT, loser.opponent)
+            if ended is not None:
+                return ended
+        return await self.load(game_id)
+
+    async def _end(
+        self,
+        state: GameState,
+        reason: EndReason,
+        winner: engine.Color | None,
+        *,
+        cancelled_by: int | None = None,
+        origin: object = None,
+    ) -> GameState | None:
+        """End the game at the position read; None if a move landed meanwhile (read again)."""
+        position = state.position
+        ending = Ending(
+            reason,
+            winner,
+            position.count(engine.Color.BLACK),
+            position.count(engine.Color.WHITE),
+            cancelled_by=cancelled_by,
+        )
+        try:
+            finished = await self.storage.games.finish(
+                state.record.id, state.record.ply, ending, now=self.now()
+            )
+        except StaleMoveError:
+            return None
+        except GameOverError:
+            raise GameOverRefusal() from None
+        ended = GameState(finished.game, state.game, finished)
+        self.events.emit(GameEnded(ended, origin, finished))
+        return ended
+
+    async def hint_position(self, place: Place, user_id: int) -> GameState:
+        """The game a player may ask the bot's advice in: their turn, against the bot only."""
+        state = await self.channel_game(place)
+        if state.record.bot_level is None:
+            raise Refusal("Hints are only for games against me, not between people.")
+        if state.record.color_of(user_id) is None:
+            raise NotPlayingError()
+        if state.to_move_id != user_id:
+            raise NotYourTurnError()
+        return state
+
+    # --- players ------------------------------------------------------------------------------
+
+    async def forget(self, guild_id: int, user_id: int) -> None:
+        """Delete the player's stats and challenges in the server; their open invitations close."""
+        for challenge in await self.storage.forget_player(guild_id, user_id):
+            if challenge.status is ChallengeStatus.PENDING:
+                closed = replace(challenge, status=ChallengeStatus.CANCELLED)
+                self.events.emit(ChallengeClosed(closed))
+
+    # --- start-up -----------------------------------------------------------------------------
+
+    async def recover(self) -> None:
+        """After a restart: finish games a crash left at a final position, and announce every
+        game in progress (timers, the bot's turns), every board left behind, every open
+        challenge."""
+        resumed: set[int] = set()
+        for record in await self.storage.games.active():
+            state = GameState.of(record)
+            result = state.game.result()
+            if result is None:
+                self.events.emit(GameResumed(state))
+                resumed.add(record.id)
+                continue
+            ending = Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)
+            finished = await self.storage.games.finish(
+                record.id, record.ply, ending, now=self.now()
+            )
+            self.events.emit(
+                GameEnded(GameState(finished.game, state.game, finished), None, finished)
+            )
+            resumed.add(record.id)
+        for record in await self.storage.games.boards_behind():
+            self.events.emit(GameResumed(GameState.of(record)))
+        for challenge in await self.storage.challenges.pending():
+            self.events.emit(ChallengeOpened(challenge))
+
+
+def board_ending(game: engine.Game) -> Ending | None:
+    """How the game ended on the board, if it did: most discs wins."""
+    result = game.result()
+    if result is None:
+        return None
+    return Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)

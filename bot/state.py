@@ -1,0 +1,33 @@
+"""A hosted game as the bot sees it: the stored record and its replayed position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import engine
+from bot.storage import FinishedGame, GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """`record` replayed into `game`; `finished` carries the rating changes of the change that
+    ended the game, when this state comes from that change."""
+
+    record: GameRecord
+    game: engine.Game
+    finished: FinishedGame | None = None
+
+    @classmethod
+    def of(cls, record: GameRecord, finished: FinishedGame | None = None) -> GameState:
+        return cls(record, engine.Game.from_transcript(record.transcript), finished)
+
+    @property
+    def position(self) -> engine.Position:
+        return self.game.position
+
+    @property
+    def to_move_id(self) -> int | None:
+        """The player whose turn it is, or None once the game is over."""
+        if not self.record.active:
+            return None
+        return self.record.player(self.position.turn)

@@ -1,0 +1,95 @@
+"""What every feature shares: the board publisher and the challenge messages (subscribers of the
+game service), players' names, and the one error handler of the whole command tree."""
+
+from __future__ import annotations
+
+import logging
+from typing import cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import ReversiBot
+from bot.events import ChallengeClosed
+from bot.storage import ChallengeStatus
+from cogs import challenge_message
+from cogs.names import Names
+from cogs.publish import BoardPublisher
+from cogs.replies import answer_error
+
+log = logging.getLogger(__name__)
+
+COG_NAME = "Core"
+
+
+class Core(commands.Cog, name=COG_NAME):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+        self.names = Names(bot)
+        self.publisher = BoardPublisher(bot, self.names, bot.background)
+
+    async def cog_load(self) -> None:
+        self.publisher.subscribe(self.bot.events)
+        self.bot.events.subscribe(ChallengeClosed, self.on_challenge_closed)
+        self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.publisher.unsubscribe(self.bot.events)
+        self.bot.events.unsubscribe(self.on_challenge_closed)
+
+    def on_challenge_closed(self, event: ChallengeClosed) -> None:
+        """Show how a challenge ended on its message (an accepted one in the channel becomes the
+        board: the publisher's business)."""
+        challenge = event.challenge
+        if challenge.message_id is None:
+            return
+        if challenge.status is ChallengeStatus.ACCEPTED:
+            if not challenge.in_thread or challenge.game_id is None:
+                return
+            accepter = event.origin.user.id if isinstance(event.origin, discord.Interaction) else 0
+            text = challenge_message.accepted_in_thread(challenge, accepter, challenge.message_id)
+        else:
+            text = challenge_message.closed(challenge)
+        origin = event.origin if isinstance(event.origin, discord.Interaction) else None
+        self.bot.background.spawn(
+            self._edit_challenge(challenge.channel_id, challenge.message_id, text, origin),
+            name=f"challenge {challenge.id} closed",
+        )
+
+    async def _edit_challenge(
+        self,
+        channel_id: int,
+        message_id: int,
+        text: str,
+        origin: discord.Interaction | None,
+    ) -> None:
+        try:
+            if origin is not None and not origin.response.is_done():
+                await origin.response.edit_message(content=text, view=None)
+                return
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(content=text, view=None)
+        except discord.HTTPException as error:
+            log.info("Challenge message %s not updated (%s)", message_id, error.code)
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Every failure a command lets out, or that discord.py meets before calling it (an option
+        it can't convert, say), gets one ephemeral answer and at most one log entry."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        command = interaction.command.qualified_name if interaction.command else "a command"
+        await answer_error(interaction, cause, f"/{command}")
+
+
+def core(bot: commands.Bot) -> Core:
+    """The loaded `Core` cog, for the features that show boards or names."""
+    cog = bot.get_cog(COG_NAME)
+    if cog is None:
+        raise RuntimeError("cogs.core is not loaded")
+    return cast(Core, cog)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Core(cast(ReversiBot, bot)))

@@ -1,0 +1,44 @@
+"""Players' display names for board images, remembered in a bounded cache."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import discord
+from discord.ext import commands
+
+from bot.storage import GameRecord
+
+CAPACITY = 4096
+"""Names kept; the least recently used go first, so memory stays flat however many play."""
+
+
+class Names:
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._names: OrderedDict[int, str] = OrderedDict()
+
+    def remember(self, user: discord.abc.User) -> None:
+        self._names[user.id] = user.display_name
+        self._names.move_to_end(user.id)
+        while len(self._names) > CAPACITY:
+            self._names.popitem(last=False)
+
+    async def name(self, user_id: int, fallback: str) -> str:
+        if user_id in self._names:
+            self._names.move_to_end(user_id)
+            return self._names[user_id]
+        user = self.bot.get_user(user_id)
+        if user is None and user_id:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return fallback
+        if user is None:
+            return fallback
+        self.remember(user)
+        return user.display_name
+
+    async def players(self, record: GameRecord) -> tuple[str, str]:
+        """Black's and White's names, as the board image shows them."""
+        return await self.name(record.black_id, "Black"), await self.name(record.white_id, "White")

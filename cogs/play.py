@@ -1,0 +1,285 @@
+"""Challenges and play: `/reversi challenge`, `move`, `resign`, `board`, the "Challenge to Reversi"
+menu and the buttons on invitations and boards. Each handler turns an interaction into one call of
+the game service; the board publisher shows what changed."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import engine
+from bot.client import ReversiBot
+from bot.computer import DEFAULT_LEVEL
+from bot.refusals import Refusal
+from bot.state import GameState
+from bot.storage import Challenge
+from cogs import challenge_message
+from cogs.challenge_message import COLOUR_CHOICES, TIME_PER_MOVE_CHOICES, chosen_color
+from cogs.core import core
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.items import (
+    PLAY,
+    ChallengeButton,
+    MoveButton,
+    MoveSelect,
+    RematchButton,
+    ResignButton,
+    ResignConfirmButton,
+)
+from cogs.place import place_of
+from cogs.replies import answering
+from cogs.versus_bot import LEVEL_CHOICES, started_against_me
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+}
+NEEDED_FOR_THREADS = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
+
+def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
+    """Refuse, naming them, when the bot lacks what a game needs in this channel."""
+    granted = interaction.app_permissions
+    needed = NEEDED | (NEEDED_FOR_THREADS if thread else {})
+    missing = [label for flag, label in needed.items() if not getattr(granted, flag)]
+    if missing:
+        raise Refusal(
+            f"I can't host a game here: I'm missing the {', '.join(missing)} permission"
+            f"{'s' if len(missing) > 1 else ''} in this channel. Ask an admin to grant "
+            f"{'them' if len(missing) > 1 else 'it'}."
+        )
+
+
+class Play(commands.Cog, name=PLAY):
+    """Play Reversi (Othello) in this channel."""
+
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+        self.menu = app_commands.ContextMenu(
+            name="Challenge to Reversi", callback=self.challenge_from_menu
+        )
+        self.menu.guild_only = True
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
+        remove_feature_commands(self.bot, self)
+
+    # --- challenges ---------------------------------------------------------------------------
+
+    @app_commands.command(name="challenge", description="Challenge someone (or anyone) to Reversi")
+    @app_commands.describe(
+        opponent="Who to play; leave empty for an open challenge anyone can accept",
+        colour="The colour you play (default: random)",
+        time_per_move="How long each player has for a move (default: the server's setting)",
+        thread="Play in a new thread",
+        level="If you challenge me: how well I play, 1 to 5 (default 3)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.choices(colour=COLOUR_CHOICES)
+    @app_commands.choices(time_per_move=TIME_PER_MOVE_CHOICES)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        colour: app_commands.Choice[str] | None = None,
+        time_per_move: app_commands.Choice[int] | None = None,
+        thread: bool = False,
+        level: app_commands.Choice[int] | None = None,
+    ) -> None:
+        await self.start_challenge(
+            interaction,
+            opponent,
+            color=chosen_color(colour),
+            time_per_move=float(time_per_move.value) if time_per_move else None,
+            thread=thread,
+            level=level.value if level else DEFAULT_LEVEL,
+        )
+
+    async def challenge_from_menu(
+        self, interaction: discord.Interaction, member: discord.Member
+    ) -> None:
+        await self.start_challenge(interaction, member)
+
+    async def start_challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.abc.User | None,
+        *,
+        color: engine.Color | None = None,
+        time_per_move: float | None = None,
+        thread: bool = False,
+        level: int = DEFAULT_LEVEL,
+    ) -> None:
+        async with answering(interaction, "challenge"):
+            check_permissions(interaction, thread=thread)
+            created = await self.bot.service.challenge(
+                place_of(interaction),
+                interaction.user.id,
+                None if opponent is None else opponent.id,
+                opponent_is_bot=opponent is not None and opponent.bot,
+                color=color,
+                time_per_move=time_per_move,
+                thread=thread,
+                level=level,
+            )
+            await self.post_challenge(interaction, created)
+
+    async def post_challenge(
+        self, interaction: discord.Interaction, created: Challenge | GameState
+    ) -> None:
+        """Show the invitation (or, for a game against me, say it has begun)."""
+        if isinstance(created, GameState):
+            await started_against_me(interaction, created)
+            return
+        await interaction.response.send_message(
+            challenge_message.invitation(created),
+            view=challenge_message.invitation_view(created),
+        )
+        message = await interaction.original_response()
+        await self.bot.service.challenge_posted(created.id, message.id)
+
+    async def on_challenge_button(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None:
+        async with answering(interaction, f"challenge {challenge_id} {action}"):
+            service, place, user = self.bot.service, place_of(interaction), interaction.user.id
+            if action == "decline":
+                await service.decline(challenge_id, user, place, origin=interaction)
+            elif action == "cancel":
+                await service.withdraw(challenge_id, user, place, origin=interaction)
+            else:
+                await self.accept(interaction, challenge_id)
+
+    async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        core(self.bot).names.remember(interaction.user)
+        service = self.bot.service
+        challenge, state = await service.accept(
+            challenge_id, interaction.user.id, place_of(interaction), origin=interaction
+        )
+        if not challenge.in_thread:
+            return  # the publisher turns the invitation into the board
+        # The game exists, so the thread is created now; it shares the invitation's id.
+        message = interaction.message
+        assert message is not None
+        try:
+            await message.create_thread(name=f"Reversi · game #{state.record.id}")
+        except discord.HTTPException:
+            await service.reopen(challenge, state)
+            raise Refusal(
+                "I couldn't create the game's thread here (I need the Create Public Threads "
+                "permission); the challenge is still open."
+            ) from None
+        service.thread_ready(challenge, state, origin=interaction)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    async def on_move(
+        self, interaction: discord.Interaction, game_id: int, ply: int, square: str
+    ) -> None:
+        async with answering(interaction, f"move {square} in game {game_id}"):
+            await self.bot.service.move(
+                game_id,
+                interaction.user.id,
+                square,
+                place_of(interaction),
+                expected_ply=ply,
+                origin=interaction,
+            )
+
+    @app_commands.command(name="move", description="Play a move in this channel's game")
+    @app_commands.describe(square="The square to play, like d3")
+    async def move(self, interaction: discord.Interaction, square: str) -> None:
+        async with answering(interaction, "/reversi move"):
+            state = await self.bot.service.move_here(
+                place_of(interaction), interaction.user.id, square, origin=interaction
+            )
+            last = state.game.last
+            assert last is not None
+            await interaction.response.send_message(
+                f"You played **{engine.square_name(last.square)}**.", ephemeral=True
+            )
+
+    @move.autocomplete("square")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        names = await self.bot.service.legal_moves(place_of(interaction), interaction.user.id)
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
+
+    # --- resigning, reposting, rematches ------------------------------------------------------
+
+    @app_commands.command(name="resign", description="Resign this channel's game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi resign"):
+            state = await self.bot.service.channel_game(place_of(interaction))
+            await self.confirm_resignation(interaction, state.record.id)
+
+    async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"resign button in game {game_id}"):
+            await self.confirm_resignation(interaction, game_id)
+
+    async def confirm_resignation(self, interaction: discord.Interaction, game_id: int) -> None:
+        state = await self.bot.service.game_here(game_id, place_of(interaction))
+        if state.record.color_of(interaction.user.id) is None:
+            raise Refusal("You're not playing in this game.")
+        if not state.record.active:
+            raise Refusal("This game is already over.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignConfirmButton(game_id))
+        await interaction.response.send_message(
+            "Resign this game? Your opponent wins. This can't be undone.",
+            view=view,
+            ephemeral=True,
+        )
+
+    async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"resignation of game {game_id}"):
+            await self.bot.service.resign(game_id, interaction.user.id, place_of(interaction))
+            await interaction.response.edit_message(content="You resigned.", view=None)
+
+    @app_commands.command(name="board", description="Show this channel's game again at the bottom")
+    async def board(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi board"):
+            state = await self.bot.service.channel_game(place_of(interaction))
+            await interaction.response.send_message("Here's the board again.", ephemeral=True)
+            core(self.bot).publisher.repost(state.record.id)
+
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"rematch of game {game_id}"):
+            core(self.bot).names.remember(interaction.user)
+            created = await self.bot.service.rematch(
+                game_id, interaction.user.id, place_of(interaction)
+            )
+            await self.post_challenge(interaction, created)
+
+
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    MoveButton,
+    MoveSelect,
+    ResignButton,
+    ResignConfirmButton,
+    RematchButton,
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await add_feature_cog(bot, Play(cast(ReversiBot, bot)))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

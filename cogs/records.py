@@ -1,0 +1,28 @@
+"""Records: `/reversi leaderboard`, `stats`, `h2h`, `history`, `game`, the "Reversi stats" menu
+and the Replay button; one extension, a cog for each view of the server's finished games."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from discord.ext import commands
+
+from bot.client import ReversiBot
+from cogs.group import add_feature_cog
+from cogs.history import History
+from cogs.items import HistoryPageButton, LeaderboardPageButton, ReplayButton
+from cogs.leaderboard import Leaderboard
+from cogs.stats import Stats
+
+DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton)
+
+
+async def setup(bot: commands.Bot) -> None:
+    reversi_bot = cast(ReversiBot, bot)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    for cog in (Leaderboard(reversi_bot), Stats(reversi_bot), History(reversi_bot)):
+        await add_feature_cog(bot, cog)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
