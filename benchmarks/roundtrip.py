@@ -67,8 +67,22 @@ async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
         )
         assert challenge.message is not None, challenge.content
         await answer(fake.click(white, challenge.message, label="Accept"))
-        tables.append(Table(channel, black, white, challenge.message.id))
+        table = Table(channel, black, white, challenge.message.id)
+        await board_shown(fake, table)
+        tables.append(table)
     return tables
+
+
+async def board_shown(fake: FakeDiscord, table: Table) -> None:
+    """Wait until the table's message shows the board of its current position: when the bot
+    acknowledged a click first (a loaded machine), the board follows in a separate edit."""
+    ply = len(table.game)
+    for _ in range(30_000):
+        ids = [b.custom_id for b in fake.world.messages[table.message_id].buttons]
+        if any(f":{ply}:" in (custom_id or "") for custom_id in ids) or table.game.is_over():
+            return
+        await asyncio.sleep(0.001)
+    raise RuntimeError(f"the board of {table.channel.name} never showed ply {ply}")
 
 
 async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
@@ -87,6 +101,7 @@ async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
     if pending.record.late:
         raise RuntimeError("an interaction was answered after 3 seconds")
     table.game.play(square)
+    await board_shown(fake, table)
     table.busy = False
     return elapsed
 

@@ -125,7 +125,8 @@ class BoardPublisher:
         repost: bool,
     ) -> None:
         record = state.record
-        primary = None if repost else _primary(waiting, record.message_id)
+        on_board = [] if repost else _on_board(waiting, record.message_id)
+        primary = next((i for i in reversed(on_board) if not i.response.is_done()), None)
         for interaction in waiting:
             clicked = interaction.type is discord.InteractionType.component
             if clicked and interaction is not primary and not interaction.response.is_done():
@@ -135,28 +136,29 @@ class BoardPublisher:
                 await primary.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self.bot.storage.games.set_board(
-                    record.id, primary.message.id, record.version
-                )
+                await self._shown(record, primary.message.id)
                 return
-            except discord.HTTPException as error:
-                log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
-        if record.message_id is not None and not repost:
+            except (discord.HTTPException, discord.InteractionResponded) as error:
+                log.info("Game %s: the click's answer was refused (%s)", record.id, error)
+        target = record.message_id
+        if target is None and on_board and on_board[-1].message is not None:
+            target = on_board[-1].message.id  # the invitation that became this game
+        if target is not None and not repost:
             channel = self.bot.get_partial_messageable(record.channel_id)
             try:
-                await channel.get_partial_message(record.message_id).edit(
+                await channel.get_partial_message(target).edit(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, record.message_id)
+                await self._shown(record, target)
                 return
             except discord.HTTPException as error:
                 if error.code not in UNEDITABLE and error.status < 500:
                     raise
                 log.info("Game %s: posting the board anew (%s)", record.id, error.code)
         message_id = await self._post(state, built, waiting)
-        if message_id is not None and primary is not None:
+        if message_id is not None and on_board:
             link = message_link(record.guild_id, record.channel_id, message_id)
-            await tell(primary, f"{MOVED} {link}")
+            await tell(on_board[-1], f"{MOVED} {link}")
         if repost and record.message_id is not None and message_id is not None:
             await self._clear(record.channel_id, record.message_id)
 
@@ -197,18 +199,17 @@ class BoardPublisher:
         )
 
 
-def _primary(
+def _on_board(
     waiting: list[discord.Interaction], message_id: int | None
-) -> discord.Interaction | None:
-    """The latest click that can be answered with the board: made on the game's message (or on
-    the challenge that became the game) and not answered yet."""
-    for interaction in reversed(waiting):
-        message = interaction.message
-        if message is None or interaction.response.is_done():
-            continue
-        if message_id is None or message.id == message_id:
-            return interaction
-    return None
+) -> list[discord.Interaction]:
+    """The clicks that were made on the game's message (or on the invitation that became the
+    game), oldest first: the latest one still unanswered is answered with the board itself."""
+    return [
+        interaction
+        for interaction in waiting
+        if interaction.message is not None
+        and (message_id is None or interaction.message.id == message_id)
+    ]
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:
