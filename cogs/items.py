@@ -1,5 +1,6 @@
 """Persistent buttons and selects: each `custom_id` carries what it acts on, so they keep working
-after a restart. Their callbacks hand over to the `/reversi` cog."""
+after a restart. Their callbacks hand over to the feature cog that owns them, which registers
+them in its extension's `setup`."""
 
 from __future__ import annotations
 
@@ -253,17 +254,3 @@ class ForgetConfirmButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)
-
-
-DYNAMIC_ITEMS = (
-    ChallengeButton,
-    MoveButton,
-    MoveSelect,
-    ResignButton,
-    ResignConfirmButton,
-    RematchButton,
-    ReplayButton,
-    LeaderboardPageButton,
-    HistoryPageButton,
-    ForgetConfirmButton,
-)

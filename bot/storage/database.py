@@ -7,7 +7,6 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
-from types import TracebackType
 from typing import Any, Self
 
 import aiosqlite
@@ -86,17 +85,6 @@ class Database:
             self._closed = True
             await self._conn.execute_fetchall("PRAGMA optimize")
             await self._conn.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
