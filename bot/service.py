@@ -55,6 +55,7 @@ from bot.storage import (
     Ending,
     EndReason,
     GameOverError,
+    GuildSettings,
     StaleMoveError,
     Storage,
 )
@@ -80,6 +81,21 @@ class Place:
     @property
     def in_thread(self) -> bool:
         return self.parent_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What an admin asked to change in `/reversi settings`; all None/False changes nothing."""
+
+    time_per_move: float | None = None
+    rated: bool | None = None
+    allow: int | None = None
+    disallow: int | None = None
+    everywhere: bool = False
+
+    def __bool__(self) -> bool:
+        changes = (self.time_per_move, self.rated, self.allow, self.disallow)
+        return self.everywhere or any(change is not None for change in changes)
 
 
 class GameService:
@@ -441,17 +457,23 @@ class GameService:
 
     # --- endings ------------------------------------------------------------------------------
 
+    async def resignable(self, game_id: int, user_id: int, place: Place) -> GameState:
+        """The game, if `user_id` may resign it now (asked before they confirm)."""
+        state = await self.game_here(game_id, place)
+        if state.record.color_of(user_id) is None:
+            raise NotPlayingError()
+        if not state.record.active:
+            raise GameOverRefusal()
+        return state
+
     async def resign(
         self, game_id: int, user_id: int, place: Place, *, origin: object = None
     ) -> GameState:
         """`user_id` gives up: the opponent wins, whatever the discs say."""
         for _ in range(ATTEMPTS):
-            state = await self.game_here(game_id, place)
+            state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
-            if color is None:
-                raise NotPlayingError()
-            if not state.record.active:
-                raise GameOverRefusal()
+            assert color is not None
             ended = await self._end(state, EndReason.RESIGNATION, color.opponent, origin=origin)
             if ended is not None:
                 return ended
@@ -527,10 +549,44 @@ class GameService:
             raise NotYourTurnError()
         return state
 
+    # --- the server's settings ---------------------------------------------------------------
+
+    async def change_settings(
+        self, guild_id: int, change: SettingsChange, *, manager: bool
+    ) -> GuildSettings:
+        """Apply an admin's change; the allowed channels are all of them until some are listed."""
+        if not manager:
+            raise Refusal("Only members with the Manage Server permission can do that.")
+        current = await self.storage.settings.get(guild_id)
+        channels: set[int] | None = None
+        if change.everywhere:
+            channels = set()
+        elif change.allow is not None or change.disallow is not None:
+            channels = set(current.allowed_channels)
+            if change.allow is not None:
+                channels.add(change.allow)
+            if change.disallow is not None:
+                if change.disallow not in channels:
+                    raise Refusal(
+                        f"<#{change.disallow}> isn't on the list. Games are allowed in every "
+                        "channel until you `allow` some; then only those allow games."
+                    )
+                channels.discard(change.disallow)
+        return await self.storage.settings.update(
+            guild_id,
+            now=self.now(),
+            time_per_move=change.time_per_move,
+            rated=change.rated,
+            allowed_channels=channels,
+        )
+
     # --- players ------------------------------------------------------------------------------
 
-    async def forget(self, guild_id: int, user_id: int) -> None:
-        """Delete the player's stats and challenges in the server; their open invitations close."""
+    async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
+        """Delete the player's stats and challenges in the server; their open invitations close.
+        Only the player themself can confirm it."""
+        if confirmed_by != user_id:
+            raise Refusal("Only the member who asked can confirm this.")
         for challenge in await self.storage.forget_player(guild_id, user_id):
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.refusals import Refusal
+from bot.service import SettingsChange
 from bot.storage import GuildSettings
 from cogs.challenge_message import TIME_PER_MOVE_CHOICES, describe_time
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -34,11 +35,6 @@ def settings_text(settings: GuildSettings) -> str:
         f"Rated games: **{'on' if settings.rated else 'off'}**\n"
         f"Games allowed in: {where}"
     )
-
-
-def require(interaction: discord.Interaction, permission: str, label: str) -> None:
-    if not getattr(interaction.permissions, permission):
-        raise Refusal(f"Only members with the {label} permission can do that.")
 
 
 class Admin(commands.Cog, name=ADMIN):
@@ -70,33 +66,19 @@ class Admin(commands.Cog, name=ADMIN):
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise Refusal("Settings belong to servers; use this in a server channel.")
-            storage = self.bot.storage
-            current = await storage.settings.get(guild_id)
-            changing = time_per_move, rated, allow, disallow
-            if all(option is None for option in changing) and not everywhere:
-                await interaction.response.send_message(settings_text(current), ephemeral=True)
-                return
-            require(interaction, "manage_guild", "Manage Server")
-            channels: set[int] | None = None
-            if everywhere:
-                channels = set()
-            elif allow is not None or disallow is not None:
-                channels = set(current.allowed_channels)
-                if allow is not None:
-                    channels.add(allow.id)
-                if disallow is not None:
-                    if disallow.id not in channels:
-                        raise Refusal(
-                            f"{disallow.mention} isn't on the list. Games are allowed in every "
-                            "channel until you `allow` some; then only those allow games."
-                        )
-                    channels.discard(disallow.id)
-            updated = await storage.settings.update(
-                guild_id,
-                now=self.bot.service.now(),
+            changes = SettingsChange(
                 time_per_move=None if time_per_move is None else float(time_per_move.value),
                 rated=rated,
-                allowed_channels=channels,
+                allow=None if allow is None else allow.id,
+                disallow=None if disallow is None else disallow.id,
+                everywhere=everywhere,
+            )
+            if not changes:
+                current = await self.bot.storage.settings.get(guild_id)
+                await interaction.response.send_message(settings_text(current), ephemeral=True)
+                return
+            updated = await self.bot.service.change_settings(
+                guild_id, changes, manager=interaction.permissions.manage_guild
             )
             await interaction.response.send_message(
                 f"Saved.\n{settings_text(updated)}", ephemeral=True
@@ -136,9 +118,11 @@ class Admin(commands.Cog, name=ADMIN):
 
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
         async with answering(interaction, "forget-me confirmation"):
-            if interaction.user.id != user_id or interaction.guild_id is None:
-                raise Refusal("Only the member who asked can confirm this.")
-            await self.bot.service.forget(interaction.guild_id, user_id)
+            if interaction.guild_id is None:
+                raise Refusal("Stats belong to servers; use this in a server channel.")
+            await self.bot.service.forget(
+                interaction.guild_id, user_id, confirmed_by=interaction.user.id
+            )
             await interaction.response.edit_message(
                 content=f"Done: {mention(user_id)}'s Reversi stats in this server are deleted.",
                 view=None,

@@ -232,11 +232,7 @@ class Play(commands.Cog, name=PLAY):
             await self.confirm_resignation(interaction, game_id)
 
     async def confirm_resignation(self, interaction: discord.Interaction, game_id: int) -> None:
-        state = await self.bot.service.game_here(game_id, place_of(interaction))
-        if state.record.color_of(interaction.user.id) is None:
-            raise Refusal("You're not playing in this game.")
-        if not state.record.active:
-            raise Refusal("This game is already over.")
+        await self.bot.service.resignable(game_id, interaction.user.id, place_of(interaction))
         view = discord.ui.View(timeout=None)
         view.add_item(ResignConfirmButton(game_id))
         await interaction.response.send_message(
