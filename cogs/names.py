@@ -39,6 +39,12 @@ class Names:
         self.remember(user)
         return user.display_name
 
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, user_id: int) -> bool:
+        return user_id in self._names
+
     async def players(self, record: GameRecord) -> tuple[str, str]:
         """Black's and White's names, as the board image shows them."""
         return await self.name(record.black_id, "Black"), await self.name(record.white_id, "White")
