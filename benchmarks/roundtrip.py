@@ -32,7 +32,6 @@ from bot.config import Settings
 from bot.engine import Color, Game, square_name
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import GUILD_READY_TIMEOUT, discord_py_pointed_at
-from tests.fakediscord.replies import Pending, Reply
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.fakediscord.world import Channel, User
 
@@ -49,24 +48,18 @@ class Table:
     busy: bool = False
 
 
-async def answer(pending: Pending) -> Reply:
-    """The bot's first answer: with the bot in its own process, the fake can't wait for it to
-    settle."""
-    await pending.answered()
-    return Reply(pending.record)
-
-
 async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
     """`count` games, each in its own channel, started by a challenge and its acceptance."""
     tables = []
     for index in range(count):
         channel = fake.add_text_channel(f"table-{index}")
         black, white = fake.add_user(f"b{index}"), fake.add_user(f"w{index}")
-        challenge = await answer(
-            fake.slash(black, "reversi challenge", channel=channel, opponent=white, colour="black")
-        )
+        # The bot runs in its own process: the fake can't wait for it to settle, only to answer.
+        challenge = await fake.slash(
+            black, "reversi challenge", channel=channel, opponent=white, colour="black"
+        ).answered()
         assert challenge.message is not None, challenge.content
-        await answer(fake.click(white, challenge.message, label="Accept"))
+        await fake.click(white, challenge.message, label="Accept").answered()
         tables.append(Table(channel, black, white, challenge.message.id))
     return tables
 
