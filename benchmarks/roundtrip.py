@@ -32,7 +32,6 @@ from bot.config import Settings
 from bot.engine import Color, Game, square_name
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import GUILD_READY_TIMEOUT, discord_py_pointed_at
-from tests.fakediscord.replies import Pending, Reply
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.fakediscord.world import Channel, User
 
@@ -49,24 +48,18 @@ class Table:
     busy: bool = False
 
 
-async def answer(pending: Pending) -> Reply:
-    """The bot's first answer: with the bot in its own process, the fake can't wait for it to
-    settle."""
-    await pending.answered()
-    return Reply(pending.record)
-
-
 async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
     """`count` games, each in its own channel, started by a challenge and its acceptance."""
     tables = []
     for index in range(count):
         channel = fake.add_text_channel(f"table-{index}")
         black, white = fake.add_user(f"b{index}"), fake.add_user(f"w{index}")
-        challenge = await answer(
-            fake.slash(black, "reversi challenge", channel=channel, opponent=white, colour="black")
-        )
+        # The bot runs in its own process: the fake can't wait for it to settle, only to answer.
+        challenge = await fake.slash(
+            black, "reversi challenge", channel=channel, opponent=white, colour="black"
+        ).answered()
         assert challenge.message is not None, challenge.content
-        await answer(fake.click(white, challenge.message, label="Accept"))
+        await fake.click(white, challenge.message, label="Accept").answered()
         table = Table(channel, black, white, challenge.message.id)
         await board_shown(fake, table)
         tables.append(table)
@@ -77,12 +70,13 @@ async def board_shown(fake: FakeDiscord, table: Table) -> None:
     """Wait until the table's message shows the board of its current position: when the bot
     acknowledged a click first (a loaded machine), the board follows in a separate edit."""
     ply = len(table.game)
-    for _ in range(30_000):
-        ids = [b.custom_id for b in fake.world.messages[table.message_id].buttons]
-        if any(f":{ply}:" in (custom_id or "") for custom_id in ids) or table.game.is_over():
-            return
-        await asyncio.sleep(0.001)
-    raise RuntimeError(f"the board of {table.channel.name} never showed ply {ply}")
+
+    def shown() -> bool:
+        ids = [b.custom_id or "" for b in fake.world.messages[table.message_id].buttons]
+        return table.game.is_over() or any(f":{ply}:" in custom_id for custom_id in ids)
+
+    async with asyncio.timeout(30):
+        await fake.wait_until(shown)
 
 
 async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:

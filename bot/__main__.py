@@ -1,20 +1,38 @@
-"""`python -m bot [run|sync|check]`: start the bot, sync its slash commands, or check it loads."""
+"""`python -m bot [run|sync|check]`: start the bot, sync its slash commands, or check it loads.
+
+Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
+and status 1 when trying again later may work (Discord unreachable or failing), 2 when something
+must be fixed first (settings, token, database).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
-from bot.client import create_bot
+from bot.client import ReversiBot, create_bot
 from bot.config import Settings, SettingsError
+from bot.lockfile import running_on
+from bot.storage import StorageError
+
+log = logging.getLogger("bot")
+
+RETRY_LATER, FIX_FIRST = 1, 2
 
 NO_TOKEN = """\
 No bot token found, so the bot can't log in to Discord.
@@ -24,34 +42,113 @@ yours), go to "Bot", press "Reset Token" and copy it. Then copy .env.example to 
 folder and put the token after DISCORD_TOKEN= (or set the DISCORD_TOKEN environment variable),
 and run the bot again. The README explains how to invite the bot to your server."""
 
+TOKEN_REFUSED = (
+    "Discord refused the bot token (401 Unauthorized). Reset it under Bot at "
+    "https://discord.com/developers/applications and put the new one in DISCORD_TOKEN."
+)
+
+
+@asynccontextmanager
+async def scratch_bot(settings: Settings) -> AsyncIterator[ReversiBot]:
+    """The bot on a throwaway database. The commands don't depend on the data, so `check` and
+    `sync` build them without touching the real database, even while the bot runs on it."""
+    with tempfile.TemporaryDirectory() as folder:
+        async with create_bot(
+            replace(settings, database_path=Path(folder) / "scratch.sqlite3")
+        ) as bot:
+            yield bot
+
 
 async def check(settings: Settings) -> int:
     """Load every extension and build the command tree, without logging in."""
-    with tempfile.TemporaryDirectory() as folder:
-        bot = create_bot(replace(settings, database_path=Path(folder) / "check.sqlite3"))
-        async with bot:
-            await bot.setup_hook()
-            commands = bot.tree.get_commands()
-            for command in commands:
-                command.to_dict(bot.tree)
-            names = ", ".join(sorted(c.qualified_name for c in commands))
-            print(f"OK: {len(bot.extensions)} extensions; commands: {names}")
+    async with scratch_bot(settings) as bot:
+        await bot.setup_hook()
+        commands = bot.tree.get_commands()
+        for command in commands:
+            command.to_dict(bot.tree)
+        names = ", ".join(sorted(c.qualified_name for c in commands))
+        print(f"OK: {len(bot.extensions)} extensions; commands: {names}")
     return 0
 
 
 async def sync(settings: Settings) -> int:
     """Register the slash commands with Discord: to the development server if set, else global."""
-    bot = create_bot(settings)
-    async with bot:
-        await bot.login(settings.token or "")
-        await bot.setup_hook()
+    async with scratch_bot(settings) as bot:
+        await bot.login(settings.token or "")  # loads the extensions (setup_hook)
         guild = discord.Object(settings.dev_guild_id) if settings.dev_guild_id else None
         if guild is not None:
             bot.tree.copy_global_to(guild=guild)
         synced = await bot.tree.sync(guild=guild)
-        where = f"server {settings.dev_guild_id}" if guild else "every server (may take an hour)"
-        print(f"Synced {len(synced)} commands to {where}.")
+    where = f"server {settings.dev_guild_id}" if guild else "every server (may take an hour)"
+    print(f"Synced {len(synced)} commands to {where}.")
     return 0
+
+
+async def serve(settings: Settings) -> int:
+    """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`)."""
+    with running_on(settings.database_path):
+        bot = create_bot(settings)
+        running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
+        stopping: list[asyncio.Task[None]] = []
+
+        def stop(signum: signal.Signals) -> None:
+            if not stopping:
+                log.info("%s received", signum.name)
+                stopping.append(asyncio.create_task(bot.shut_down()))
+                # Closed, the run ends even if discord.py is waiting to reconnect.
+                stopping[0].add_done_callback(lambda _: running.cancel())
+
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signum)
+        try:
+            await asyncio.wait([running])
+        finally:
+            await bot.close()
+            if stopping:
+                await stopping[0]
+        if not stopping:
+            running.result()  # raises what made the run fail
+        elif not running.cancelled() and running.exception() is not None:
+            log.debug("The stop cut the start short", exc_info=running.exception())
+    log.info("Stopped")
+    return 0
+
+
+def point_discord_py_at(settings: Settings) -> None:
+    """Send discord.py's requests to the configured REST base and gateway, if any."""
+    if settings.api_url is not None:
+        Route.BASE = settings.api_url
+    if settings.gateway_url is not None:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def explain(error: Exception) -> tuple[str, int]:
+    """The line to print for a command's failure, and its exit status."""
+    if isinstance(error, discord.LoginFailure):
+        return TOKEN_REFUSED, FIX_FIRST
+    if isinstance(error, StorageError):
+        return str(error), FIX_FIRST
+    if isinstance(error, aiohttp.ClientError | TimeoutError):
+        return f"Cannot reach Discord at {Route.BASE}: {error}", RETRY_LATER
+    if isinstance(
+        error, discord.HTTPException | discord.ConnectionClosed | discord.GatewayNotFound
+    ):
+        return f"Discord answered with an error: {error}", RETRY_LATER
+    return f"Unexpected error: {error!r} (LOG_LEVEL=DEBUG shows where)", RETRY_LATER
+
+
+def finish(command: Coroutine[Any, Any, int]) -> int:
+    """Run a command to its exit status; a failure becomes one line on stderr."""
+    try:
+        return asyncio.run(command)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        log.debug("The command failed", exc_info=error)
+        message, status = explain(error)
+        print(message, file=sys.stderr)
+        return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,18 +159,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings.load()
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
-        return 2
+        return FIX_FIRST
+    point_discord_py_at(settings)
+    if args.command == "run" or settings.log_level == "DEBUG":  # check and sync print results
+        level = logging.getLevelNamesMapping()[settings.log_level]
+        discord.utils.setup_logging(level=level, root=True)
     if args.command == "check":
-        return asyncio.run(check(settings))
+        return finish(check(settings))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
-        return 2
-    if args.command == "sync":
-        return asyncio.run(sync(settings))
-    bot = create_bot(settings)
-    level = logging.getLevelNamesMapping()[settings.log_level]
-    bot.run(settings.token, log_level=level, root_logger=True)
-    return 0
+        return FIX_FIRST
+    return finish(sync(settings) if args.command == "sync" else serve(settings))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -26,6 +29,11 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.admin",
 )
+SHUTDOWN_GRACE = 5.0
+"""Seconds a shutdown waits for interactions in flight and background work: enough for a move's
+write and board, well inside the 10 s `docker stop` gives before it kills."""
+
+log = logging.getLogger(__name__)
 
 
 class ReversiBot(commands.Bot):
@@ -52,6 +60,7 @@ class ReversiBot(commands.Bot):
         self._service: GameService | None = None
         self.timers: Timers | None = None
         self._recovered = False
+        self._guard_interactions()
 
     @property
     def storage(self) -> Storage:
@@ -81,11 +90,77 @@ class ReversiBot(commands.Bot):
             self._recovered = True
             await self.service.recover()
 
+    def _guard_interactions(self) -> None:
+        """Route INTERACTION_CREATE through `_interaction_created`. discord.py's parser for it
+        (in `ConnectionState.parsers`, internal but unchanged through 2.x) is the one place where
+        every kind of interaction (commands, autocomplete, buttons, selects, modals) becomes
+        handler tasks, so the one place where a shutdown can refuse new ones and find the ones
+        running."""
+        self._interaction_tasks: set[asyncio.Task[Any]] = set()
+        self._stopping = False
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    def _interaction_created(self, data: Any) -> None:
+        """Hand the interaction to discord.py, remembering the tasks it starts for it; once the
+        bot is stopping, drop it unanswered (Discord tells the user it failed)."""
+        if self._stopping:
+            log.info("Ignored an interaction: the bot is stopping")
+            return
+        loop = asyncio.get_running_loop()
+        # The `context` asyncio passes to a task factory is missing from typeshed's type.
+        factory = cast(Callable[..., "asyncio.Task[Any]"] | None, loop.get_task_factory())
+
+        def remembered(loop: asyncio.AbstractEventLoop, coro: Any, **context: Any) -> Any:
+            if factory is None:
+                task = asyncio.Task(coro, loop=loop, **context)
+            else:
+                task = factory(loop, coro, **context)
+            self._interaction_tasks.add(task)
+            task.add_done_callback(self._interaction_tasks.discard)
+            return task
+
+        loop.set_task_factory(remembered)
+        try:
+            self._parse_interaction(data)
+        finally:
+            loop.set_task_factory(factory)
+
+    async def shut_down(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """Stop as a service manager asks: take no new interactions, give the handlers in flight
+        and then the background work `grace` seconds to finish (a move's write and its board),
+        then close. What is still running is cancelled; its transaction rolls back."""
+        self._stopping = True
+        if self.timers is not None:
+            self.timers.cancel_all()  # deadlines are stored: the next start re-arms them
+        log.info(
+            "Stopping: finishing %d interaction(s) in flight and %d background task(s)",
+            len(self._interaction_tasks),
+            len(self.background),
+        )
+        try:
+            async with asyncio.timeout(grace):
+                while self._interaction_tasks:
+                    await asyncio.wait(set(self._interaction_tasks))
+                await self.background.drain()
+        except TimeoutError:
+            log.warning(
+                "Cut short after %gs: %d interaction(s), %d background task(s) unfinished",
+                grace,
+                len(self._interaction_tasks),
+                len(self.background),
+            )
+            for task in list(self._interaction_tasks):
+                task.cancel()
+        await self.close()
+
     async def close(self) -> None:
-        await super().close()
+        """Close everything, also on the paths where the bot never got going; safe to repeat."""
         if self.timers is not None:
             self.timers.cancel_all()
         self.background.cancel_all()
+        await super().close()
         self.computer.close()
         if self._storage is not None:
             await self._storage.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -20,6 +21,14 @@ DEFAULT_LEVEL = 3
 def default_workers() -> int:
     """One core stays with the event loop; the others search."""
     return max(1, (os.cpu_count() or 1) - 1)
+
+
+def _leave_stopping_to_the_bot() -> None:
+    """Workers ignore Ctrl-C and SIGTERM, which a terminal or systemd sends to every process of
+    the bot at once: the bot stops gracefully, letting a search in flight finish, and then shuts
+    the pool down itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 class Computer:
@@ -35,7 +44,9 @@ class Computer:
         if self._pool is None:
             # "spawn": a fresh interpreter per worker, nothing inherited from the bot's threads.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_leave_stopping_to_the_bot
+            )
         search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
         return await asyncio.get_running_loop().run_in_executor(self._pool, search)
 

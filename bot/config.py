@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -28,6 +29,10 @@ class Settings:
     database_path: Path = Path(DEFAULT_DATABASE)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    api_url: str | None = None
+    """Discord's REST API base (None: discord.py's own), for a proxy in front of Discord."""
+    gateway_url: str | None = None
+    """Discord's gateway (None: discord.py's own), likewise."""
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -52,4 +57,20 @@ class Settings:
             database_path=Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            api_url=_url(values, "DISCORD_API_URL", ("http", "https")),
+            gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
         )
+
+
+def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    """An optional absolute URL with one of `schemes`, without a trailing slash."""
+    url = values.get(name, "").strip().rstrip("/")
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in schemes or not parts.netloc:
+        raise SettingsError(
+            f"{name} must be a URL starting with {' or '.join(s + '://' for s in schemes)}, "
+            f"not {url!r}."
+        )
+    return url

@@ -68,6 +68,7 @@ class ActivityMonitor:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.ignored: set[asyncio.Task[Any]] = set()
         self.version = 0
+        self.touched = asyncio.Event()  # set at every touch; whoever waits on it clears it first
         self.executor = _CountingExecutor()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._previous_factory: Any = None
@@ -86,6 +87,7 @@ class ActivityMonitor:
     def touch(self) -> None:
         """Record that something happened (a request, an event, a task starting or ending)."""
         self.version += 1
+        self.touched.set()
 
     def _factory(
         self,

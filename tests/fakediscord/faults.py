@@ -1,11 +1,14 @@
-"""Faults a test asks for: Discord's error answers on chosen routes, and the old-message edit limit.
+"""Faults a test asks for: Discord's error answers on chosen routes, requests held on their way,
+and the old-message edit limit.
 
 A fault is matched against the spec route of each request ("POST /channels/{channel_id}/messages")
-and, optionally, its path parameters; it fires `times` times and is then used up.
+and, optionally, its path parameters; it fires `times` times and is then used up. A hold catches
+the next matching request only.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -29,12 +32,39 @@ class Fault:
         )
 
 
+@dataclass(eq=False)
+class Hold:
+    """A request kept in transit, as on a slow network, until the test lets it through: the bot
+    stays in the middle of what it was doing for as long as the test needs."""
+
+    route: str
+    params: dict[str, str]
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, route: str, params: dict[str, str]) -> bool:
+        return (
+            not self.arrived.is_set()
+            and self.route == route
+            and all(params.get(k) == v for k, v in self.params.items())
+        )
+
+    async def reached(self) -> None:
+        """Return once the bot has sent the request (it is now waiting for it)."""
+        await self.arrived.wait()
+
+    def release(self) -> None:
+        """Let the request reach Discord; Discord's rules (like the 3 s to answer) apply then."""
+        self.released.set()
+
+
 class Faults:
     """The faults armed for the current test."""
 
     def __init__(self, spec: Spec) -> None:
         self._spec = spec
         self._armed: list[Fault] = []
+        self._holds: list[Hold] = []
         self.old_message_edit_limit: timedelta | None = None
 
     def fail(
@@ -79,6 +109,28 @@ class Faults:
             }
         )
         return fault
+
+    def hold(self, route: str, **params: object) -> Hold:
+        """Keep the next request to `route` (filtered by path `params`) in transit until
+        `release()`."""
+        if self._spec.route(route) is None:
+            raise ValueError(f"no such route in Discord's spec: {route!r}")
+        hold = Hold(route, {k: str(v) for k, v in params.items()})
+        self._holds.append(hold)
+        return hold
+
+    def release_holds(self) -> None:
+        """Let every held request through (the fake is stopping)."""
+        for hold in self._holds:
+            hold.release()
+
+    async def pass_holds(self, route: str, params: dict[str, str]) -> None:
+        """Wait, if a hold catches this request, until the test releases it."""
+        for hold in self._holds:
+            if hold.matches(route, params):
+                hold.arrived.set()
+                await hold.released.wait()
+                return
 
     def limit_old_message_edits(self, age: timedelta = timedelta(hours=1)) -> None:
         """From now on, edits of messages older than `age` (fake clock) fail with 30046."""

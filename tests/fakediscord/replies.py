@@ -79,8 +79,8 @@ class Pending:
     """An interaction already sent to the bot.
 
     Await it for the `Reply`, once the bot has settled.  Or, to send several at once (a double
-    click) or to measure latency, hold on to it: `record` is there at once and `answered()`
-    returns as soon as the bot's first answer (the callback) arrives.
+    click), to measure latency or for a bot in another process, hold on to it: `record` is there
+    at once and `answered()` returns as soon as the bot's first answer (the callback) arrives.
     """
 
     def __init__(
@@ -89,9 +89,12 @@ class Pending:
         self.record = record
         self._finish = finish
 
-    async def answered(self) -> None:
-        """Return once the bot has called back (or was refused for answering too late)."""
+    async def answered(self) -> Reply:
+        """The `Reply` as soon as the bot has called back (or was refused for answering too late),
+        without waiting for it to settle: how to wait for a bot in another process, which the
+        fake can't watch settle. Its follow-up work may still be under way."""
         await self.record.answered.wait()
+        return Reply(self.record)
 
     def __await__(self) -> Generator[Any, None, Reply]:
         return self._finish(self.record).__await__()

@@ -116,6 +116,7 @@ class RestApi:
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         route, params = match
         trace["route"] = route.key
+        await server.faults.pass_holds(route.key, params)
         unknown = set(request.query) - route.query_parameters
         if unknown:
             server.violate(

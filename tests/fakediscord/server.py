@@ -83,6 +83,7 @@ class FakeDiscordServer:
         self.gateway.url = f"ws://127.0.0.1:{port}/gateway"
 
     async def stop(self) -> None:
+        self.faults.release_holds()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -148,6 +149,16 @@ class FakeDiscordServer:
     async def settle(self) -> None:
         """Wait until the bot has finished reacting to everything so far."""
         await self.monitor.settle(self.outstanding, limit=self.settle_timeout)
+
+    async def wait_until(self, condition: Callable[[], bool]) -> None:
+        """Wait until `condition()` holds, checking it whenever a request comes or goes or the
+        gateway sends an event: how to wait for a bot in another process, which `settle` can't
+        watch. Bound the wait with `asyncio.timeout`."""
+        while True:
+            self.monitor.touched.clear()
+            if condition():
+                return
+            await self.monitor.touched.wait()
 
     async def _attachment(self, request: web.Request) -> web.Response:
         attachment_id = int(request.match_info["attachment"])
