@@ -101,6 +101,11 @@ class ManualClock:
         """The times sleepers wait for, as timestamps, soonest first."""
         return sorted(when.timestamp() for when, _ in self._sleepers)
 
+    async def sleepers(self, *timestamps: float) -> None:
+        """Wait until exactly these times are slept until (timers armed, older ones gone)."""
+        expected = sorted(timestamps)
+        await until(lambda: self.sleeping_until() == expected, self._changed)
+
     async def sleeper_at(self, timestamp: float) -> None:
         """Wait until something sleeps until `timestamp` (a timer armed for it)."""
         await until(lambda: timestamp in self.sleeping_until(), self._changed)
