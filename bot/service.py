@@ -615,7 +615,8 @@ class GameService:
             )
             resumed.add(record.id)
         for record in await self.storage.games.boards_behind():
-            self.events.emit(GameResumed(GameState.of(record)))
+            if record.id not in resumed:  # a game just finished above was announced already
+                self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending():
             self.events.emit(ChallengeOpened(challenge))
 

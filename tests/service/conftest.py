@@ -1,0 +1,54 @@
+"""The game service on a real storage (a SQLite file in a temporary directory), the real event
+bus with a recorder subscribed, a clock that moves when told and a seeded random generator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.events import Events
+from bot.service import GameService
+from bot.storage import Storage
+
+from .support import BOT, ManualClock, Recorder
+
+SEED = 20300101
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "reversi.sqlite3"
+
+
+@pytest.fixture
+async def storage(db_path: Path) -> AsyncIterator[Storage]:
+    async with await Storage.open(db_path) as opened:
+        yield opened
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def events() -> Events:
+    return Events()
+
+
+@pytest.fixture
+def recorder(events: Events) -> Recorder:
+    return Recorder(events)
+
+
+@pytest.fixture
+def service(
+    storage: Storage, clock: ManualClock, events: Events, recorder: Recorder
+) -> GameService:
+    """The service with the bot logged in as `BOT`; `recorder` sees every event it emits."""
+    service = GameService(storage, clock, events, rng=random.Random(SEED))
+    service.bot_id = BOT
+    return service

@@ -1,0 +1,187 @@
+"""What the game service's tests share: ids, a clock that moves when told, an event recorder,
+tournament games to start from, and a way to write a game's moves straight into storage."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot import engine
+from bot.events import Event, Events
+from bot.service import GameService, Place
+from bot.state import GameState
+from bot.storage import Challenge, GameRecord, Storage
+
+# Snowflake-sized ids, as Discord's.
+GUILD = 1_150_000_000_000_000_001
+OTHER_GUILD = 1_150_000_000_000_000_002
+CHANNEL = 1_160_000_000_000_000_001
+OTHER_CHANNEL = 1_160_000_000_000_000_002
+THREAD = 1_160_000_000_000_000_003
+"""A thread in `CHANNEL`."""
+ALICE = 1_170_000_000_000_000_001
+BOB = 1_170_000_000_000_000_002
+CAROL = 1_170_000_000_000_000_003
+MODERATOR = 1_170_000_000_000_000_004
+OTHER_BOT = 1_170_000_000_000_000_098
+BOT = 1_170_000_000_000_000_099
+"""The bot's own user id."""
+
+HERE = Place(GUILD, CHANNEL)
+ELSEWHERE = Place(GUILD, OTHER_CHANNEL)
+IN_THREAD = Place(GUILD, THREAD, CHANNEL)
+
+START = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+FAIL_AFTER = 30.0
+"""Seconds after which a wait for something that should happen fails the test: generous, since
+only a broken test ever waits that long."""
+
+WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
+
+T = TypeVar("T")
+
+
+async def until(condition: Callable[[], T], changed: asyncio.Event) -> T:
+    """Wait until `condition()` is truthy, checking it again whenever `changed` is set."""
+    async with asyncio.timeout(FAIL_AFTER):
+        while not (value := condition()):
+            changed.clear()
+            await changed.wait()
+    return value
+
+
+class ManualClock:
+    """A `bot.clock.Clock` that moves only when told to; tests can wait for a sleeper to park."""
+
+    def __init__(self, start: datetime = START) -> None:
+        self._now = start
+        self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
+        self._changed = asyncio.Event()
+
+    def now(self) -> datetime:
+        return self._now
+
+    def timestamp(self) -> float:
+        return self._now.timestamp()
+
+    def advance(self, seconds: float) -> None:
+        """Move time on and wake whoever sleeps until then."""
+        assert seconds >= 0
+        self._now += timedelta(seconds=seconds)
+        for entry in list(self._sleepers):
+            when, future = entry
+            if when <= self._now:
+                self._sleepers.remove(entry)
+                if not future.done():
+                    future.set_result(None)
+        self._changed.set()
+
+    def advance_to(self, timestamp: float) -> None:
+        self.advance(max(0.0, timestamp - self.timestamp()))
+
+    async def sleep_until(self, when: datetime) -> None:
+        if when <= self._now:
+            await asyncio.sleep(0)
+            return
+        entry = (when, asyncio.get_running_loop().create_future())
+        self._sleepers.append(entry)
+        self._changed.set()
+        try:
+            await entry[1]
+        finally:
+            if entry in self._sleepers:
+                self._sleepers.remove(entry)
+            self._changed.set()
+
+    def sleeping_until(self) -> list[float]:
+        """The times sleepers wait for, as timestamps, soonest first."""
+        return sorted(when.timestamp() for when, _ in self._sleepers)
+
+    async def sleepers(self, *timestamps: float) -> None:
+        """Wait until exactly these times are slept until (timers armed, older ones gone)."""
+        expected = sorted(timestamps)
+        await until(lambda: self.sleeping_until() == expected, self._changed)
+
+    async def sleeper_at(self, timestamp: float) -> None:
+        """Wait until something sleeps until `timestamp` (a timer armed for it)."""
+        await until(lambda: timestamp in self.sleeping_until(), self._changed)
+
+
+class Recorder:
+    """Subscribes to every event and keeps them in order; tests can wait for one to come."""
+
+    def __init__(self, events: Events) -> None:
+        self.seen: list[Event] = []
+        self._changed = asyncio.Event()
+        events.subscribe(object, self.record)  # type: ignore[type-var]
+
+    def record(self, event: Event) -> None:
+        self.seen.append(event)
+        self._changed.set()
+
+    def take(self) -> list[Event]:
+        """The events seen since the last `take`."""
+        taken, self.seen = self.seen, []
+        return taken
+
+    def kinds(self) -> list[type[Any]]:
+        return [type(event) for event in self.seen]
+
+    async def wait_for(self, predicate: Callable[[Event], bool]) -> Event:
+        """The first event seen (since the last `take`) that satisfies `predicate`, once it is."""
+        return await until(
+            lambda: next((event for event in self.seen if predicate(event)), None), self._changed
+        )
+
+
+def wthor_games() -> list[dict[str, str]]:
+    """Tournament games from the WTHOR sample, each to its end: transcript, result, passes."""
+    with WTHOR.open(newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def wthor_game(game_id: str) -> dict[str, str]:
+    return next(row for row in wthor_games() if row["game_id"] == game_id)
+
+
+def squares(transcript: str) -> list[str]:
+    return [transcript[i : i + 2] for i in range(0, len(transcript), 2)]
+
+
+async def write_moves(
+    storage: Storage,
+    game: GameRecord,
+    moves: Sequence[str],
+    *,
+    now: float,
+    deadline: float | None = None,
+) -> GameRecord:
+    """Append `moves` with `record_move`, as a game played so far (no result is ever written)."""
+    for move in moves:
+        game = await storage.games.record_move(game.id, game.ply, move, deadline=deadline, now=now)
+    return game
+
+
+def replay(record: GameRecord) -> engine.Game:
+    return engine.Game.from_transcript(record.transcript)
+
+
+async def human_game(
+    service: GameService,
+    black: int = ALICE,
+    white: int = BOB,
+    *,
+    place: Place = HERE,
+    time_per_move: float = 300.0,
+) -> GameState:
+    """A game between people, `black` having challenged `white` (the game's `GameState`)."""
+    invitation = await service.challenge(
+        place, black, white, color=engine.Color.BLACK, time_per_move=time_per_move
+    )
+    assert isinstance(invitation, Challenge)
+    _, state = await service.accept(invitation.id, white, place)
+    return state

@@ -1,0 +1,493 @@
+"""Challenges through the game service: opening, accepting, declining, withdrawing, expiring."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+
+import pytest
+
+from bot import engine
+from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
+from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
+from bot.service import GameService, Place
+from bot.state import GameState
+from bot.storage import (
+    ActiveGameError,
+    Challenge,
+    ChallengeClosedError,
+    ChallengeStatus,
+    GameNotFoundError,
+    Storage,
+)
+from bot.storage.challenges import CHALLENGE_LIFETIME
+from bot.storage.settings import DEFAULT_TIME_PER_MOVE
+
+from .support import (
+    ALICE,
+    BOB,
+    BOT,
+    CAROL,
+    CHANNEL,
+    ELSEWHERE,
+    GUILD,
+    HERE,
+    IN_THREAD,
+    OTHER_BOT,
+    OTHER_CHANNEL,
+    OTHER_GUILD,
+    THREAD,
+    ManualClock,
+    Recorder,
+)
+
+CLICK = object()
+"""Stands for the interaction that asked for a change: the service passes it on untouched."""
+INVITATION = 1_180_000_000_000_000_001
+"""The message id of an invitation (and of its thread, for a game played in one)."""
+
+
+async def challenge(service: GameService, *args: object, **options: object) -> Challenge:
+    created = await service.challenge(*args, **options)  # type: ignore[arg-type]
+    assert isinstance(created, Challenge)
+    return created
+
+
+# --- opening ------------------------------------------------------------------------------------
+
+
+async def test_a_challenge_is_stored_and_announced(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB, color=engine.Color.WHITE)
+
+    assert created.status is ChallengeStatus.PENDING
+    assert (created.guild_id, created.channel_id) == (GUILD, CHANNEL)
+    assert (created.challenger_id, created.opponent_id, created.color) == (
+        ALICE,
+        BOB,
+        engine.Color.WHITE,
+    )
+    assert created.time_per_move == DEFAULT_TIME_PER_MOVE
+    assert created.created_at == clock.timestamp()
+    assert created.expires_at == clock.timestamp() + CHALLENGE_LIFETIME
+    assert not created.in_thread and created.message_id is None
+    assert recorder.take() == [ChallengeOpened(created)]
+    assert await storage.challenges.pending() == [created]
+
+    posted = await service.challenge_posted(created.id, INVITATION)
+    assert posted.message_id == INVITATION
+    assert recorder.take() == []
+
+
+async def test_an_open_challenge_takes_the_servers_time_per_move(
+    service: GameService, storage: Storage
+) -> None:
+    await storage.settings.update(GUILD, time_per_move=600, now=0)
+    created = await challenge(service, HERE, ALICE, None)
+    assert created.opponent_id is None and created.color is None
+    assert created.time_per_move == 600
+    named = await challenge(service, ELSEWHERE, ALICE, BOB, time_per_move=120)
+    assert named.time_per_move == 120
+
+
+@pytest.mark.parametrize(
+    ("opponent", "options", "says"),
+    [
+        (ALICE, {}, "can't challenge yourself"),
+        (OTHER_BOT, {"opponent_is_bot": True}, "Other bots can't play"),
+    ],
+)
+async def test_challenges_nobody_can_play(
+    service: GameService,
+    storage: Storage,
+    recorder: Recorder,
+    opponent: int,
+    options: dict[str, object],
+    says: str,
+) -> None:
+    with pytest.raises(Refusal, match=says):
+        await service.challenge(HERE, ALICE, opponent, **options)  # type: ignore[arg-type]
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+
+
+async def test_challenging_the_bot_starts_a_game_against_it(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    started = await service.challenge(
+        HERE, ALICE, BOT, opponent_is_bot=True, color=engine.Color.BLACK, level=2, origin=CLICK
+    )
+
+    assert isinstance(started, GameState)
+    record = started.record
+    assert (record.black_id, record.white_id, record.bot_level) == (ALICE, BOT, 2)
+    assert not record.rated and record.active and record.ply == 0
+    assert record.deadline == clock.timestamp() + DEFAULT_TIME_PER_MOVE
+    assert recorder.take() == [GameStarted(started, CLICK)]
+    assert await storage.challenges.pending() == []
+    assert await storage.games.active_in(CHANNEL) == record
+
+
+async def test_a_thread_game_cannot_start_inside_a_thread(
+    service: GameService, recorder: Recorder
+) -> None:
+    with pytest.raises(Refusal, match="already a thread"):
+        await service.challenge(IN_THREAD, ALICE, BOB, thread=True)
+    assert recorder.take() == []
+    # Without `thread`, the game is played in the thread itself.
+    created = await challenge(service, IN_THREAD, ALICE, BOB)
+    assert created.channel_id == THREAD and not created.in_thread
+
+
+async def test_only_allowed_channels_host_challenges(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    await storage.settings.update(GUILD, allowed_channels=[OTHER_CHANNEL], now=0)
+
+    for place in (HERE, IN_THREAD):  # a thread counts as its channel
+        with pytest.raises(Refusal, match="aren't allowed in this channel"):
+            await service.challenge(place, ALICE, BOB)
+    with pytest.raises(Refusal, match="aren't allowed in this channel"):
+        await service.challenge(HERE, ALICE, BOB, thread=True)
+    assert recorder.take() == []
+
+    assert (await challenge(service, ELSEWHERE, ALICE, BOB)).channel_id == OTHER_CHANNEL
+    thread_there = Place(GUILD, THREAD, OTHER_CHANNEL)
+    assert (await challenge(service, thread_there, ALICE, BOB)).channel_id == THREAD
+    # Another server's settings are its own.
+    assert (await challenge(service, Place(OTHER_GUILD, CHANNEL), ALICE, BOB)).guild_id
+
+
+async def test_a_busy_channel_takes_challenges_only_for_a_thread(
+    service: GameService, recorder: Recorder
+) -> None:
+    game = await service.challenge(HERE, ALICE, BOT)
+    assert isinstance(game, GameState)
+    recorder.take()
+
+    with pytest.raises(ChannelBusyRefusal) as refused:
+        await service.challenge(HERE, BOB, CAROL)
+    assert refused.value.game == game.record
+    assert recorder.take() == []
+
+    in_thread = await challenge(service, HERE, BOB, CAROL, thread=True)
+    assert in_thread.in_thread and in_thread.channel_id == CHANNEL
+    assert recorder.take() == [ChallengeOpened(in_thread)]
+
+
+# --- accepting ----------------------------------------------------------------------------------
+
+
+async def test_accepting_starts_the_game_and_closes_the_challenge(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    created = await challenge(
+        service, HERE, ALICE, BOB, color=engine.Color.WHITE, time_per_move=300
+    )
+    await service.challenge_posted(created.id, INVITATION)
+    clock.advance(60)
+    recorder.take()
+
+    closed, state = await service.accept(created.id, BOB, HERE, origin=CLICK)
+
+    record = state.record
+    assert closed.status is ChallengeStatus.ACCEPTED and closed.game_id == record.id
+    assert (record.black_id, record.white_id) == (BOB, ALICE)  # Alice chose White
+    assert record.channel_id == CHANNEL and record.rated and record.bot_level is None
+    assert record.created_at == clock.timestamp()
+    assert record.deadline == clock.timestamp() + 300
+    assert state.position == engine.Position.initial() and state.to_move_id == BOB
+    assert recorder.take() == [ChallengeClosed(closed, CLICK), GameStarted(state, CLICK)]
+    assert await storage.challenges.pending() == []
+    assert await storage.games.active_in(CHANNEL) == record
+
+
+async def test_a_random_colour_is_drawn_from_the_services_generator(
+    service: GameService,
+) -> None:
+    colours = []
+    for channel in range(1, 13):
+        created = await challenge(service, Place(GUILD, channel), ALICE, None)
+        draw = copy.deepcopy(service.rng).choice(list(engine.Color))
+        _, state = await service.accept(created.id, BOB, Place(GUILD, channel))
+        assert state.record.color_of(ALICE) is draw
+        colours.append(draw)
+    assert set(colours) == set(engine.Color)
+
+
+@pytest.mark.parametrize(
+    ("opponent", "accepter", "says"),
+    [
+        (BOB, ALICE, "can't accept your own challenge"),
+        (None, ALICE, "can't accept your own challenge"),
+        (BOB, CAROL, "for someone else"),
+    ],
+)
+async def test_who_cannot_accept(
+    service: GameService,
+    storage: Storage,
+    recorder: Recorder,
+    opponent: int | None,
+    accepter: int,
+    says: str,
+) -> None:
+    created = await challenge(service, HERE, ALICE, opponent)
+    recorder.take()
+    with pytest.raises(Refusal, match=says):
+        await service.accept(created.id, accepter, HERE)
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == [created]
+    assert await storage.games.active() == []
+
+
+async def test_a_challenge_is_answered_only_where_it_was_made(
+    service: GameService, storage: Storage
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB)
+    for place in (ELSEWHERE, Place(OTHER_GUILD, CHANNEL)):
+        for answer in (service.accept, service.decline, service.withdraw):
+            with pytest.raises(NotHereError):
+                await answer(created.id, BOB, place)
+    with pytest.raises(Refusal, match="no longer exists"):
+        await service.accept(created.id + 1, BOB, HERE)
+    assert await storage.challenges.pending() == [created]
+
+
+async def test_an_expired_challenge_cannot_be_accepted_and_its_expiry_is_announced(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB)
+    recorder.take()
+    clock.advance(CHALLENGE_LIFETIME)
+
+    with pytest.raises(ChallengeClosedError) as refused:
+        await service.accept(created.id, BOB, HERE)
+
+    assert refused.value.status == ChallengeStatus.EXPIRED
+    expired = await storage.challenges.get(created.id)
+    assert expired.status is ChallengeStatus.EXPIRED
+    assert recorder.take() == [ChallengeClosed(expired)]
+    assert await storage.games.active() == []
+
+
+async def test_a_closed_challenge_cannot_be_accepted(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB)
+    await service.decline(created.id, BOB, HERE)
+    recorder.take()
+
+    with pytest.raises(ChallengeClosedError, match="already been declined"):
+        await service.accept(created.id, BOB, HERE)
+    assert recorder.take() == []
+    assert await storage.games.active() == []
+
+
+async def test_of_concurrent_accepts_exactly_one_wins(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, None)
+    recorder.take()
+
+    outcomes = await asyncio.gather(
+        *(service.accept(created.id, user, HERE) for user in (BOB, CAROL, BOB, CAROL)),
+        return_exceptions=True,
+    )
+
+    won = [outcome for outcome in outcomes if isinstance(outcome, tuple)]
+    lost = [outcome for outcome in outcomes if not isinstance(outcome, tuple)]
+    assert len(won) == 1 and len(lost) == 3
+    assert all(isinstance(error, ChallengeClosedError) for error in lost), lost
+    closed, state = won[0]
+    assert recorder.take() == [ChallengeClosed(closed), GameStarted(state)]
+    assert await storage.games.active() == [state.record]
+
+
+async def test_of_challenges_accepted_at_once_in_one_channel_one_game_starts(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    # Both were made before the channel got busy: the storage lets only one game in.
+    first = await challenge(service, HERE, ALICE, None)
+    second = await challenge(service, HERE, BOB, None)
+    outcomes = await asyncio.gather(
+        service.accept(first.id, CAROL, HERE),
+        service.accept(second.id, CAROL, HERE),
+        return_exceptions=True,
+    )
+    won = [outcome for outcome in outcomes if isinstance(outcome, tuple)]
+    assert len(won) == 1
+    (refusal,) = [outcome for outcome in outcomes if not isinstance(outcome, tuple)]
+    assert isinstance(refusal, ChannelBusyRefusal) and refusal.game == won[0][1].record
+    assert len(await storage.challenges.pending()) == 1
+
+
+# --- games in a thread --------------------------------------------------------------------------
+
+
+async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB, thread=True, color=engine.Color.BLACK)
+    recorder.take()
+
+    with pytest.raises(Refusal, match="isn't ready yet"):
+        await service.accept(created.id, BOB, HERE)  # its invitation isn't posted yet
+    await service.challenge_posted(created.id, INVITATION)
+
+    closed, state = await service.accept(created.id, BOB, HERE, origin=CLICK)
+
+    assert state.record.channel_id == INVITATION  # the thread will share the message's id
+    assert (state.record.black_id, state.record.white_id) == (ALICE, BOB)
+    assert state.record.deadline == clock.timestamp() + DEFAULT_TIME_PER_MOVE
+    assert closed.status is ChallengeStatus.ACCEPTED and closed.channel_id == CHANNEL
+    assert recorder.take() == []  # nothing shows until the thread exists
+
+    service.thread_ready(closed, state, origin=CLICK)
+    assert recorder.take() == [ChallengeClosed(closed, CLICK), GameStarted(state)]
+
+
+async def test_reopening_undoes_an_acceptance_whose_thread_failed(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, None, thread=True)
+    posted = await service.challenge_posted(created.id, INVITATION)
+    closed, state = await service.accept(created.id, BOB, HERE)
+    recorder.take()
+
+    await service.reopen(closed, state)
+
+    assert recorder.take() == []
+    reopened = await storage.challenges.get(created.id)
+    assert reopened.status is ChallengeStatus.PENDING and reopened.game_id is None
+    assert reopened.message_id == posted.message_id
+    with pytest.raises(GameNotFoundError):
+        await storage.games.get(state.record.id)
+    assert await storage.games.active() == []
+
+    # The challenge can be accepted again, by someone else too.
+    _, again = await service.accept(created.id, CAROL, HERE)
+    assert again.record.channel_id == INVITATION and again.record.color_of(CAROL) is not None
+
+
+# --- declining, withdrawing, expiring -----------------------------------------------------------
+
+
+async def test_declining(service: GameService, storage: Storage, recorder: Recorder) -> None:
+    created = await challenge(service, HERE, ALICE, BOB)
+    open_one = await challenge(service, ELSEWHERE, ALICE, None)
+    recorder.take()
+
+    for who, which, place in (
+        (ALICE, created, HERE),
+        (CAROL, created, HERE),
+        (BOB, open_one, ELSEWHERE),
+    ):
+        with pytest.raises(Refusal, match="Only the challenged player can decline"):
+            await service.decline(which.id, who, place)
+    assert recorder.take() == []
+
+    declined = await service.decline(created.id, BOB, HERE, origin=CLICK)
+    assert declined.status is ChallengeStatus.DECLINED
+    assert recorder.take() == [ChallengeClosed(declined, CLICK)]
+    assert await storage.challenges.pending() == [open_one]
+
+    with pytest.raises(ChallengeClosedError):
+        await service.decline(created.id, BOB, HERE)
+    assert recorder.take() == []
+
+
+async def test_withdrawing(service: GameService, storage: Storage, recorder: Recorder) -> None:
+    created = await challenge(service, HERE, ALICE, None)
+    recorder.take()
+
+    for who in (BOB, CAROL):
+        with pytest.raises(Refusal, match="Only the challenger can cancel"):
+            await service.withdraw(created.id, who, HERE)
+    assert recorder.take() == []
+
+    withdrawn = await service.withdraw(created.id, ALICE, HERE, origin=CLICK)
+    assert withdrawn.status is ChallengeStatus.CANCELLED
+    assert recorder.take() == [ChallengeClosed(withdrawn, CLICK)]
+    assert await storage.challenges.pending() == []
+    with pytest.raises(ChallengeClosedError):
+        await service.withdraw(created.id, ALICE, HERE)
+
+
+async def test_answering_an_expired_challenge_announces_its_expiry(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    declined = await challenge(service, HERE, ALICE, BOB)
+    withdrawn = await challenge(service, ELSEWHERE, ALICE, BOB)
+    recorder.take()
+    clock.advance(CHALLENGE_LIFETIME + 1)
+
+    with pytest.raises(ChallengeClosedError, match="expired"):
+        await service.decline(declined.id, BOB, HERE)
+    # Every challenge due expires at once, each announced once.
+    expired = [await storage.challenges.get(c.id) for c in (declined, withdrawn)]
+    assert recorder.take() == [ChallengeClosed(challenge) for challenge in expired]
+    with pytest.raises(ChallengeClosedError, match="expired"):
+        await service.withdraw(withdrawn.id, ALICE, ELSEWHERE)
+    assert recorder.take() == []
+
+
+async def test_challenges_expire_when_their_time_is_up(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    first = await challenge(service, HERE, ALICE, BOB)
+    clock.advance(60)
+    second = await challenge(service, ELSEWHERE, ALICE, None)
+    recorder.take()
+
+    clock.advance(CHALLENGE_LIFETIME - 61)
+    assert await service.expire_challenges() == []
+    clock.advance(1)
+    expired = await service.expire_challenges()
+    assert [c.id for c in expired] == [first.id]
+    assert expired[0].status is ChallengeStatus.EXPIRED
+    assert recorder.take() == [ChallengeClosed(expired[0])]
+
+    clock.advance(60)
+    (later,) = await service.expire_challenges()
+    assert later.id == second.id
+    assert recorder.take() == [ChallengeClosed(later)]
+    assert await storage.challenges.pending() == []
+
+
+# --- forgetting a player ------------------------------------------------------------------------
+
+
+async def test_forgetting_a_player_closes_their_open_challenges(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    theirs = await challenge(service, HERE, ALICE, None)
+    to_them = await challenge(service, ELSEWHERE, BOB, ALICE)
+    declined = await challenge(service, Place(GUILD, 5), BOB, ALICE)
+    await service.decline(declined.id, ALICE, Place(GUILD, 5))
+    others = await challenge(service, Place(GUILD, 6), BOB, CAROL)
+    in_other_guild = await challenge(service, Place(OTHER_GUILD, 7), ALICE, None)
+    recorder.take()
+
+    await service.forget(GUILD, ALICE)
+
+    events = recorder.take()
+    assert all(isinstance(event, ChallengeClosed) for event in events)
+    closed = [event.challenge for event in events]  # type: ignore[union-attr]
+    assert [c.id for c in closed] == [theirs.id, to_them.id]
+    assert all(c.status is ChallengeStatus.CANCELLED for c in closed)
+    assert await storage.challenges.pending() == [others, in_other_guild]
+
+
+async def test_a_player_cannot_be_forgotten_mid_game(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    created = await challenge(service, HERE, ALICE, BOB)
+    await challenge(service, ELSEWHERE, ALICE, None)
+    await service.accept(created.id, BOB, HERE)
+    recorder.take()
+
+    with pytest.raises(ActiveGameError):
+        await service.forget(GUILD, ALICE)
+    assert recorder.take() == []
+    assert len(await storage.challenges.pending()) == 1

@@ -1,0 +1,229 @@
+"""Deadline timers on a clock the tests move: moves re-arm them, early and failing timers try
+again, challenges lapse. Each step waits for the timer it expects to be armed, never on time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot import engine
+from bot.deadlines import RETRY_AFTER, Deadlines
+from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
+from bot.service import GameService
+from bot.storage import (
+    Challenge,
+    ChallengeStatus,
+    DatabaseBusyError,
+    EndReason,
+    GameStatus,
+    Storage,
+)
+from bot.timers import Timers
+
+from .support import (
+    ALICE,
+    BOB,
+    CAROL,
+    ELSEWHERE,
+    HERE,
+    ManualClock,
+    Recorder,
+    human_game,
+)
+
+
+@pytest.fixture
+async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
+    timers = Timers(clock)
+    yield timers
+    tasks = list(timers._tasks.values())
+    timers.cancel_all()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@pytest.fixture
+def deadlines(service: GameService, timers: Timers, events: Events) -> Deadlines:
+    deadlines = Deadlines(service, timers)
+    deadlines.subscribe(events)
+    return deadlines
+
+
+def ended(event: object) -> bool:
+    return isinstance(event, GameEnded)
+
+
+async def test_a_move_rearms_the_deadline(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+) -> None:
+    start = clock.timestamp()
+    game = await human_game(service, time_per_move=300)
+    await clock.sleepers(start + 300)
+    clock.advance(200)
+
+    await service.move(game.record.id, ALICE, "d3", HERE)
+
+    await clock.sleepers(start + 500)  # the old timer is gone
+    clock.advance_to(start + 499)
+    assert (await storage.games.get(game.record.id)).active
+    clock.advance(1)
+    event = await recorder.wait_for(ended)
+    record = event.state.record  # type: ignore[union-attr]
+    assert record.end_reason is EndReason.TIMEOUT and record.winner is engine.Color.BLACK
+    await clock.sleepers()  # nothing left to time
+
+
+async def test_a_timer_armed_from_an_older_event_waits_again(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    start = clock.timestamp()
+    game = await human_game(service, time_per_move=300)
+    (started,) = [event for event in recorder.take() if isinstance(event, GameStarted)]
+    clock.advance(200)
+    await service.move(game.record.id, ALICE, "d3", HERE)
+    deadlines.on_game(started)  # an old event arrives late: the timer is for the old deadline
+    await clock.sleepers(start + 300)
+    calls: list[float] = []
+    time_out = service.time_out
+
+    async def counted(game_id: int) -> object:
+        calls.append(clock.timestamp())
+        return await time_out(game_id)
+
+    monkeypatch.setattr(service, "time_out", counted)
+
+    clock.advance_to(start + 300)
+
+    await clock.sleepers(start + 500)  # it fired, found the game not due and waits again
+    assert calls == [start + 300]
+    assert (await storage.games.get(game.record.id)).active
+    assert not any(ended(event) for event in recorder.seen)
+    clock.advance_to(start + 500)
+    await recorder.wait_for(ended)
+    assert calls == [start + 300, start + 500]
+
+
+async def test_a_failing_timeout_is_retried(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game = await human_game(service, time_per_move=300)
+    deadline = game.record.deadline
+    assert deadline is not None
+    await clock.sleepers(deadline)
+    time_out = service.time_out
+    failed: list[int] = []
+
+    async def busy_once(game_id: int) -> object:
+        if not failed:
+            failed.append(game_id)
+            raise DatabaseBusyError()
+        return await time_out(game_id)
+
+    monkeypatch.setattr(service, "time_out", busy_once)
+
+    with caplog.at_level(logging.ERROR, logger="bot.deadlines"):
+        clock.advance_to(deadline)
+        await clock.sleepers(deadline + RETRY_AFTER)
+
+    assert failed == [game.record.id]
+    assert "could not be enforced" in caplog.text
+    assert (await storage.games.get(game.record.id)).active
+    clock.advance(RETRY_AFTER)
+    event = await recorder.wait_for(ended)
+    record = event.state.record  # type: ignore[union-attr]
+    assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
+    assert record.winner is engine.Color.WHITE  # Black never moved
+    assert record.updated_at == deadline + RETRY_AFTER
+
+
+async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(
+    deadlines: Deadlines, service: GameService, clock: ManualClock
+) -> None:
+    start = clock.timestamp()
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    game = await human_game(service, BOB, CAROL, place=ELSEWHERE, time_per_move=300)
+    await clock.sleepers(start + 300)
+    moved = await service.bot_move(state.record.id, 0, "d3")
+    assert moved.record.deadline == start + 24 * 60 * 60
+    await clock.sleepers(start + 300, start + 24 * 60 * 60)
+    await service.move(state.record.id, ALICE, "c3", HERE)  # the bot's turn again
+    await clock.sleepers(start + 300)
+    await service.resign(game.record.id, CAROL, ELSEWHERE)
+    await clock.sleepers()
+
+
+async def test_a_deadline_passed_while_the_bot_was_down_ends_the_game_at_start_up(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+) -> None:
+    game = await human_game(service, time_per_move=300)
+    await service.move(game.record.id, ALICE, "d3", HERE)
+    clock.advance(3600)
+
+    await service.recover()
+
+    event = await recorder.wait_for(ended)
+    record = event.state.record  # type: ignore[union-attr]
+    assert record.end_reason is EndReason.TIMEOUT and record.winner is engine.Color.BLACK
+    assert record == await storage.games.get(game.record.id)
+
+
+async def test_challenges_lapse_when_their_time_is_up(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lapsing = await service.challenge(HERE, ALICE, BOB)
+    accepted = await service.challenge(ELSEWHERE, CAROL, None, time_per_move=3600)
+    assert isinstance(lapsing, Challenge) and isinstance(accepted, Challenge)
+    await clock.sleepers(lapsing.expires_at, accepted.expires_at)
+    _, game = await service.accept(accepted.id, BOB, ELSEWHERE)
+    assert game.record.deadline is not None
+    await clock.sleepers(lapsing.expires_at, game.record.deadline)  # its expiry is off
+
+    expire = service.expire_challenges
+    failed: list[bool] = []
+
+    async def busy_once() -> object:
+        if not failed:
+            failed.append(True)
+            raise DatabaseBusyError()
+        return await expire()
+
+    monkeypatch.setattr(service, "expire_challenges", busy_once)
+    clock.advance_to(lapsing.expires_at)
+    retry = lapsing.expires_at + RETRY_AFTER
+    await clock.sleepers(retry, game.record.deadline)
+    assert (await storage.challenges.get(lapsing.id)).status is ChallengeStatus.PENDING
+
+    clock.advance_to(retry)
+
+    event = await recorder.wait_for(
+        lambda event: isinstance(event, ChallengeClosed) and event.challenge.id == lapsing.id
+    )
+    assert event.challenge.status is ChallengeStatus.EXPIRED  # type: ignore[union-attr]
+    assert (await storage.challenges.get(lapsing.id)).status is ChallengeStatus.EXPIRED
+    await clock.sleepers(game.record.deadline)

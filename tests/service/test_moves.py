@@ -1,0 +1,414 @@
+"""Moves through the game service: every refusal, passes, the final move, the bot's moves."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot import engine
+from bot.events import GameEnded, MovePlayed
+from bot.refusals import (
+    GameOverRefusal,
+    NoGameHereError,
+    NotHereError,
+    NotPlayingError,
+    NotYourTurnError,
+    OutOfTimeError,
+    Refusal,
+    StaleBoardError,
+)
+from bot.service import GameService, Place
+from bot.storage import EndReason, GameStatus, Rating, Storage
+
+from .support import (
+    ALICE,
+    BOB,
+    BOT,
+    CAROL,
+    CHANNEL,
+    ELSEWHERE,
+    GUILD,
+    HERE,
+    OTHER_GUILD,
+    ManualClock,
+    Recorder,
+    human_game,
+    squares,
+    write_moves,
+    wthor_game,
+)
+
+CLICK = object()
+
+
+async def test_a_move_is_stored_and_announced(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    game = await human_game(service, time_per_move=300)
+    clock.advance(100)
+    recorder.take()
+
+    moved = await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0, origin=CLICK)
+
+    record = moved.record
+    assert (record.transcript, record.ply, record.status) == ("d3", 1, GameStatus.ACTIVE)
+    assert record.deadline == clock.timestamp() + 300 and record.updated_at == clock.timestamp()
+    assert moved.to_move_id == BOB and moved.position == engine.Game(["d3"]).position
+    assert await storage.games.get(record.id) == record
+    (event,) = recorder.take()
+    assert isinstance(event, MovePlayed)
+    assert event.state == moved and event.origin is CLICK
+    assert event.ply is not None and event.ply.color is engine.Color.BLACK
+    assert engine.square_name(event.ply.square) == "d3" and event.ply.passed is None
+
+    # `/reversi move` plays on the channel's game as it is now, with no ply to check.
+    again = await service.move_here(HERE, BOB, "c3")
+    assert again.record.transcript == "d3c3"
+
+
+@pytest.mark.parametrize(
+    ("place", "refusal"),
+    [
+        (ELSEWHERE, NotHereError),
+        (Place(OTHER_GUILD, CHANNEL), NotHereError),
+    ],
+)
+async def test_a_move_from_elsewhere_is_not_here(
+    service: GameService,
+    storage: Storage,
+    recorder: Recorder,
+    place: Place,
+    refusal: type[Exception],
+) -> None:
+    game = await human_game(service)
+    recorder.take()
+    with pytest.raises(refusal):
+        await service.move(game.record.id, ALICE, "d3", place, expected_ply=0)
+    with pytest.raises(NotHereError):
+        await service.move(game.record.id + 1, ALICE, "d3", HERE)
+    with pytest.raises(NoGameHereError):
+        await service.move_here(place, ALICE, "d3")
+    assert recorder.take() == []
+    assert (await storage.games.get(game.record.id)).ply == 0
+
+
+async def test_refused_moves_change_nothing(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    game = await human_game(service)
+    game_id = game.record.id
+    await service.move(game_id, ALICE, "d3", HERE, expected_ply=0)
+    recorder.take()
+    before = await storage.games.get(game_id)
+
+    with pytest.raises(NotPlayingError):
+        await service.move(game_id, CAROL, "c3", HERE, expected_ply=1)
+    with pytest.raises(NotYourTurnError):
+        await service.move(game_id, ALICE, "c3", HERE, expected_ply=1)
+    with pytest.raises(StaleBoardError) as stale:
+        await service.move(game_id, BOB, "c3", HERE, expected_ply=0)  # clicked the old board
+    assert stale.value.game == before
+    with pytest.raises(engine.InvalidMoveError):
+        await service.move(game_id, BOB, "z9", HERE, expected_ply=1)
+    with pytest.raises(engine.IllegalMoveError):
+        await service.move(game_id, BOB, "a1", HERE, expected_ply=1)
+    with pytest.raises(engine.IllegalMoveError):
+        await service.move(game_id, BOB, "d3", HERE, expected_ply=1)  # taken
+
+    assert recorder.take() == []
+    assert await storage.games.get(game_id) == before
+
+
+async def test_of_two_clicks_on_one_board_one_counts(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    game = await human_game(service)
+    recorder.take()
+    outcomes = await asyncio.gather(
+        service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0),
+        service.move(game.record.id, ALICE, "c4", HERE, expected_ply=0),
+        return_exceptions=True,
+    )
+    played = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(played) == 1 and len(refused) == 1
+    assert isinstance(refused[0], StaleBoardError)
+    assert refused[0].game == played[0].record
+    assert [type(e) for e in recorder.take()] == [MovePlayed]
+    assert (await storage.games.get(game.record.id)).ply == 1
+
+
+async def test_a_move_on_a_finished_game_is_refused(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    game = await human_game(service)
+    ended = await service.resign(game.record.id, BOB, HERE)
+    recorder.take()
+    with pytest.raises(GameOverRefusal):
+        await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
+    with pytest.raises(NoGameHereError):
+        await service.move_here(HERE, ALICE, "d3")
+    assert recorder.take() == []
+    assert await storage.games.get(game.record.id) == ended.record
+
+
+async def test_a_move_after_the_deadline_ends_the_game_on_time(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    game = await human_game(service, time_per_move=300)
+    await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
+    clock.advance(299)
+    recorder.take()
+    with pytest.raises(NotYourTurnError):  # still in time: refused for what it is
+        await service.move(game.record.id, ALICE, "c3", HERE, expected_ply=1)
+    clock.advance(1)
+
+    with pytest.raises(OutOfTimeError):
+        await service.move(game.record.id, BOB, "c3", HERE, expected_ply=1)
+
+    record = await storage.games.get(game.record.id)
+    assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
+    assert record.winner is engine.Color.BLACK and record.transcript == "d3"
+    assert (record.black_discs, record.white_discs) == (4, 1)
+    (event,) = recorder.take()
+    assert isinstance(event, GameEnded) and event.state.record == record
+    assert event.finished is not None and event.finished.black is not None
+    assert event.finished.black.delta > 0 > event.finished.white.delta  # type: ignore[union-attr]
+
+
+async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    moves = squares(wthor_game("WTH_1977#1")["moves"])  # passes before moves 54 and 57
+    game = engine.Game()
+    index = 0
+    while game.play(moves[index]).passed is None:  # the first move after which a side passes
+        index += 1
+    passer = game.plies[-1].passed
+    mover = passer.opponent  # type: ignore[union-attr]
+    state = await human_game(service)
+    await write_moves(storage, state.record, moves[:index], now=clock.timestamp())
+    players = {engine.Color.BLACK: ALICE, engine.Color.WHITE: BOB}
+    recorder.take()
+
+    moved = await service.move(
+        state.record.id, players[mover], moves[index], HERE, expected_ply=index
+    )
+
+    (event,) = recorder.take()
+    assert isinstance(event, MovePlayed) and event.ply is not None
+    assert event.ply.color is mover and event.ply.passed is passer
+    assert moved.to_move_id == players[mover]  # the same player moves again
+    assert moved.record.ply == index + 1  # a pass is not written down
+    assert moved.record.deadline == clock.timestamp() + 300
+    await service.move(state.record.id, players[mover], moves[index + 1], HERE)
+
+
+@pytest.mark.parametrize(
+    ("wthor_id", "winner", "discs"),
+    [
+        ("WTH_1977#2", engine.Color.BLACK, (52, 12)),
+        ("WTH_1980#21", engine.Color.WHITE, (28, 35)),
+        ("WTH_1980#15", None, (32, 32)),
+    ],
+)
+async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+    wthor_id: str,
+    winner: engine.Color | None,
+    discs: tuple[int, int],
+) -> None:
+    moves = squares(wthor_game(wthor_id)["moves"])
+    state = await human_game(service)
+    before = await write_moves(storage, state.record, moves[:-1], now=clock.timestamp())
+    last = engine.Game(moves[:-1]).turn
+    player = state.record.player(last)
+    clock.advance(10)
+    recorder.take()
+
+    ended = await service.move(before.id, player, moves[-1], HERE, expected_ply=before.ply)
+
+    record = ended.record
+    assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.NORMAL
+    assert record.transcript == "".join(moves) and record.ply == len(moves)
+    assert (record.winner, (record.black_discs, record.white_discs)) == (winner, discs)
+    assert record.deadline is None and record.updated_at == clock.timestamp()
+    assert record.rated and ended.to_move_id is None and ended.game.is_over()
+    assert await storage.games.get(record.id) == record
+    (event,) = recorder.take()
+    assert isinstance(event, GameEnded) and event.state == ended
+    finished = event.finished
+    assert finished is not None and finished == ended.finished and finished.game == record
+    assert finished.black is not None and finished.white is not None
+    assert finished.black.before == finished.white.before == Rating()
+    black_score = {engine.Color.BLACK: 1.0, engine.Color.WHITE: 0.0, None: 0.5}[winner]
+    assert (finished.black.delta > 0) == (black_score == 1.0)
+    assert (finished.white.delta > 0) == (black_score == 0.0)
+    for change in (finished.black, finished.white):
+        player_record = await storage.players.get(GUILD, change.user_id)
+        assert player_record is not None and player_record.games == 1
+        assert player_record.rating == change.after
+
+    with pytest.raises(GameOverRefusal):
+        await service.move(before.id, player, moves[-1], HERE)
+
+
+# --- the bot's moves ----------------------------------------------------------------------------
+
+
+async def test_the_bots_moves(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    game_id = state.record.id
+    recorder.take()
+    with pytest.raises(NotYourTurnError):
+        await service.move(game_id, ALICE, "d3", HERE, expected_ply=0)
+    with pytest.raises(StaleBoardError):
+        await service.bot_move(game_id, 1, "d3")  # thought about a position never reached
+    assert recorder.take() == []
+
+    moved = await service.bot_move(game_id, 0, "d3")
+    assert moved.record.deadline == clock.timestamp() + moved.record.time_per_move
+    assert moved.to_move_id == ALICE
+    (event,) = recorder.take()
+    assert isinstance(event, MovePlayed) and event.origin is None
+    with pytest.raises(StaleBoardError):
+        await service.bot_move(game_id, 1, "c3")  # not the bot's turn
+
+    replied = await service.move(game_id, ALICE, "c3", HERE, expected_ply=1)
+    assert replied.record.deadline is None  # the bot is to move: no clock for it
+    assert replied.to_move_id == BOT
+
+    await service.resign(game_id, ALICE, HERE)
+    recorder.take()
+    with pytest.raises(GameOverRefusal):
+        await service.bot_move(game_id, 2, "c4")
+    assert recorder.take() == []
+    assert (await storage.games.get(game_id)).transcript == "d3c3"
+
+
+# --- endings off the board ----------------------------------------------------------------------
+
+
+async def test_resigning(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    game = await human_game(service)
+    await service.move(game.record.id, ALICE, "d3", HERE)
+    recorder.take()
+    with pytest.raises(NotPlayingError):
+        await service.resign(game.record.id, CAROL, HERE)
+    with pytest.raises(NotHereError):
+        await service.resign(game.record.id, ALICE, ELSEWHERE)
+    assert recorder.take() == []
+
+    ended = await service.resign(game.record.id, ALICE, HERE, origin=CLICK)  # not her turn
+
+    record = ended.record
+    assert record.end_reason is EndReason.RESIGNATION and record.winner is engine.Color.WHITE
+    assert (record.black_discs, record.white_discs) == (4, 1) and record.transcript == "d3"
+    assert record.deadline is None
+    (event,) = recorder.take()
+    assert isinstance(event, GameEnded) and event.origin is CLICK and event.state == ended
+    assert event.finished is not None and event.finished.white is not None
+    assert event.finished.white.delta > 0
+    with pytest.raises(GameOverRefusal):
+        await service.resign(game.record.id, BOB, HERE)
+    assert recorder.take() == []
+
+
+async def test_cancelling_is_for_moderators_and_rates_nothing(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    game = await human_game(service)
+    await service.move(game.record.id, ALICE, "d3", HERE)
+    recorder.take()
+    with pytest.raises(Refusal, match="Manage Messages"):
+        await service.cancel(HERE, ALICE, moderator=False)
+    with pytest.raises(NoGameHereError):
+        await service.cancel(ELSEWHERE, CAROL, moderator=True)
+    assert recorder.take() == []
+
+    ended = await service.cancel(HERE, CAROL, moderator=True, origin=CLICK)
+
+    record = ended.record
+    assert record.end_reason is EndReason.CANCELLED and record.cancelled_by == CAROL
+    assert record.winner is None and not record.drawn and not record.rated
+    (event,) = recorder.take()
+    assert isinstance(event, GameEnded) and event.origin is CLICK
+    assert event.finished is not None and event.finished.black is None
+    assert await storage.players.get(GUILD, ALICE) is None
+    assert await storage.games.active_in(CHANNEL) is None
+
+
+async def test_timing_out(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    game = await human_game(service, time_per_move=300)
+    game_id = game.record.id
+    await service.move(game_id, ALICE, "d3", HERE)
+    deadline = clock.timestamp() + 300
+    recorder.take()
+
+    clock.advance(299)
+    early = await service.time_out(game_id)
+    assert early.record == await storage.games.get(game_id) and early.record.active
+    assert recorder.take() == []
+
+    clock.advance(1)
+    ended = await service.time_out(game_id)
+
+    record = ended.record
+    assert clock.timestamp() == deadline
+    assert record.end_reason is EndReason.TIMEOUT
+    assert record.winner is engine.Color.BLACK  # White was to move
+    assert (record.black_discs, record.white_discs) == (4, 1)
+    (event,) = recorder.take()
+    assert isinstance(event, GameEnded) and event.state == ended
+
+    clock.advance(1000)
+    assert (await service.time_out(game_id)).record == record  # over already: nothing happens
+    assert recorder.take() == []
+
+
+async def test_no_clock_runs_while_the_bot_thinks(
+    service: GameService, clock: ManualClock, recorder: Recorder
+) -> None:
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    recorder.take()
+    clock.advance(10 * 24 * 60 * 60)
+    assert (await service.time_out(state.record.id)).record.active
+    assert recorder.take() == []
+
+
+async def test_reading_games(service: GameService, storage: Storage) -> None:
+    game = await human_game(service)
+    game_id = game.record.id
+    assert (await service.channel_game(HERE)).record == game.record
+    assert await service.legal_moves(HERE, ALICE) == ["d3", "c4", "f5", "e6"]
+    assert await service.legal_moves(HERE, BOB) == []
+    assert await service.legal_moves(ELSEWHERE, ALICE) == []
+    assert await service.legal_moves(Place(OTHER_GUILD, CHANNEL), ALICE) == []
+    assert (await service.game_in_server(game_id, GUILD)).record == game.record
+    with pytest.raises(Refusal, match=f"no game #{game_id} in this server"):
+        await service.game_in_server(game_id, OTHER_GUILD)
+    with pytest.raises(Refusal, match="no game #"):
+        await service.game_in_server(game_id + 1, GUILD)
+
+
+async def test_hints_are_for_the_player_to_move_against_the_bot(service: GameService) -> None:
+    await human_game(service)
+    with pytest.raises(Refusal, match="only for games against me"):
+        await service.hint_position(HERE, ALICE)
+    state = await service.start_bot_game(ELSEWHERE, ALICE, level=1, color=engine.Color.BLACK)
+    assert (await service.hint_position(ELSEWHERE, ALICE)).record == state.record
+    with pytest.raises(NotPlayingError):
+        await service.hint_position(ELSEWHERE, BOB)
+    await service.move_here(ELSEWHERE, ALICE, "d3")
+    with pytest.raises(NotYourTurnError):
+        await service.hint_position(ELSEWHERE, ALICE)

@@ -1,0 +1,102 @@
+"""Start-up: what a restart finds in storage, and what the service makes of it."""
+
+from __future__ import annotations
+
+from bot import engine
+from bot.events import ChallengeOpened, GameEnded, GameResumed
+from bot.service import GameService, Place
+from bot.storage import Challenge, EndReason, GameStatus, Rating, Storage
+
+from .support import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    HERE,
+    ManualClock,
+    Recorder,
+    human_game,
+    squares,
+    write_moves,
+    wthor_game,
+)
+
+BOARD = 1_190_000_000_000_000_001
+"""A board message's id."""
+
+
+async def test_a_game_left_active_at_its_final_position_is_finished_with_its_true_result(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    # An older bot stored the final move with `record_move` and crashed before the result.
+    moves = squares(wthor_game("WTH_1977#2")["moves"])  # Black wins 52-12
+    state = await human_game(service)
+    record = await write_moves(storage, state.record, moves, now=clock.timestamp())
+    await storage.games.set_board(record.id, BOARD, record.version - 2)  # one move behind
+    assert record.active and engine.Game(moves).is_over()
+    clock.advance(3600)
+    recorder.take()
+
+    await service.recover()
+
+    finished = await storage.games.get(record.id)
+    assert finished.status is GameStatus.FINISHED and finished.end_reason is EndReason.NORMAL
+    assert finished.winner is engine.Color.BLACK
+    assert (finished.black_discs, finished.white_discs) == (52, 12)
+    assert finished.transcript == record.transcript and finished.deadline is None
+    assert finished.updated_at == clock.timestamp()
+    (event,) = recorder.take()  # announced once, though its board is behind too
+    assert isinstance(event, GameEnded) and event.state.record == finished
+    assert event.finished is not None and event.finished.game == finished
+    assert event.finished.black is not None and event.finished.white is not None
+    assert event.finished.black.before == Rating() and event.finished.black.delta > 0
+    for user_id, change in ((ALICE, event.finished.black), (BOB, event.finished.white)):
+        player = await storage.players.get(GUILD, user_id)
+        assert player is not None and player.games == 1 and player.rating == change.after
+
+    # A second start finds the game finished: nothing is counted again.
+    await service.recover()
+    assert [type(event) for event in recorder.take()] == [GameResumed]  # board still behind
+    alice = await storage.players.get(GUILD, ALICE)
+    assert alice is not None and alice.games == 1
+
+
+async def test_everything_in_progress_is_announced_in_order(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    playing = await human_game(service, ALICE, BOB)
+    await service.move(playing.record.id, ALICE, "d3", HERE)
+    shown = await storage.games.set_board(playing.record.id, BOARD, 2)
+    against_bot = await service.start_bot_game(Place(GUILD, 2), CAROL, level=1)
+
+    behind = await human_game(service, BOB, CAROL, place=Place(GUILD, 3))
+    await storage.games.set_board(behind.record.id, BOARD + 1, behind.record.version)
+    behind_ended = (await service.resign(behind.record.id, CAROL, Place(GUILD, 3))).record
+
+    up_to_date = await human_game(service, CAROL, BOB, place=Place(GUILD, 4))
+    ended = (await service.resign(up_to_date.record.id, CAROL, Place(GUILD, 4))).record
+    await storage.games.set_board(ended.id, BOARD + 2, ended.version)
+
+    never_shown = await human_game(service, ALICE, CAROL, place=Place(GUILD, 5))
+    await service.resign(never_shown.record.id, ALICE, Place(GUILD, 5))
+
+    open_challenge = await service.challenge(Place(GUILD, 6), ALICE, None)
+    declined = await service.challenge(Place(GUILD, 7), ALICE, BOB)
+    assert isinstance(open_challenge, Challenge) and isinstance(declined, Challenge)
+    await service.decline(declined.id, BOB, Place(GUILD, 7))
+    recorder.take()
+
+    await service.recover()
+
+    events = recorder.take()
+    assert [type(event) for event in events] == [
+        GameResumed,
+        GameResumed,
+        GameResumed,
+        ChallengeOpened,
+    ]
+    resumed = [event.state.record for event in events[:3]]  # type: ignore[union-attr]
+    assert resumed == [shown, against_bot.record, behind_ended]
+    assert not resumed[0].board_behind and resumed[1].board_behind and resumed[2].board_behind
+    assert events[3] == ChallengeOpened(open_challenge)
+    assert await storage.games.active() == [shown, against_bot.record]

@@ -1,0 +1,144 @@
+"""Games that start without an invitation: against the bot, and rematches."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bot import engine
+from bot.events import ChallengeOpened, GameStarted
+from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
+from bot.service import GameService
+from bot.state import GameState
+from bot.storage import Challenge, ChallengeStatus, Storage
+
+from .support import (
+    ALICE,
+    BOB,
+    BOT,
+    CAROL,
+    CHANNEL,
+    ELSEWHERE,
+    GUILD,
+    HERE,
+    MODERATOR,
+    ManualClock,
+    Recorder,
+)
+
+CLICK = object()
+
+
+async def test_a_game_against_the_bot_where_the_bot_opens(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    await storage.settings.update(GUILD, time_per_move=600, now=0)
+    state = await service.start_bot_game(
+        HERE, ALICE, level=4, color=engine.Color.WHITE, origin=CLICK
+    )
+
+    record = state.record
+    assert (record.black_id, record.white_id, record.bot_level) == (BOT, ALICE, 4)
+    assert record.deadline is None  # the bot is to move: no clock runs for it
+    assert record.time_per_move == 600 and not record.rated
+    assert state.to_move_id == BOT
+    assert recorder.take() == [GameStarted(state, CLICK)]
+    assert await storage.games.get(record.id) == record
+
+
+async def test_a_game_against_the_bot_where_the_player_opens(
+    service: GameService, clock: ManualClock
+) -> None:
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
+    assert (state.record.black_id, state.record.white_id) == (ALICE, BOT)
+    assert state.record.deadline == clock.timestamp() + 24 * 60 * 60
+
+
+async def test_the_players_colour_against_the_bot_is_drawn_when_not_chosen(
+    service: GameService,
+) -> None:
+    draw = copy.deepcopy(service.rng).choice(list(engine.Color))
+    state = await service.start_bot_game(HERE, ALICE, level=1)
+    assert state.record.color_of(ALICE) is draw
+
+
+async def test_a_game_against_the_bot_needs_a_free_allowed_channel_and_the_bot_logged_in(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    first = await service.start_bot_game(HERE, ALICE, level=1)
+    recorder.take()
+    with pytest.raises(ChannelBusyRefusal) as refused:
+        await service.start_bot_game(HERE, BOB, level=1)
+    assert refused.value.game == first.record
+
+    await storage.settings.update(GUILD, allowed_channels=[CHANNEL], now=0)
+    with pytest.raises(Refusal, match="aren't allowed"):
+        await service.start_bot_game(ELSEWHERE, BOB, level=1)
+
+    service.bot_id = None
+    with pytest.raises(Refusal, match="still starting up"):
+        await service.start_bot_game(HERE, BOB, level=1)
+    assert recorder.take() == []
+    assert await storage.games.active() == [first.record]
+
+
+async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
+    service: GameService, recorder: Recorder
+) -> None:
+    first = await service.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
+    with pytest.raises(ChannelBusyRefusal):  # not while the first game goes on
+        await service.rematch(first.record.id, ALICE, HERE)
+    await service.resign(first.record.id, ALICE, HERE)
+    recorder.take()
+
+    again = await service.rematch(first.record.id, ALICE, HERE, origin=CLICK)
+
+    assert isinstance(again, GameState)
+    assert (again.record.black_id, again.record.white_id) == (BOT, ALICE)
+    assert again.record.bot_level == 3 and again.record.deadline is None
+    assert recorder.take() == [GameStarted(again, CLICK)]
+
+
+async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
+    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    invitation = await service.challenge(
+        HERE, ALICE, BOB, color=engine.Color.BLACK, time_per_move=300
+    )
+    assert isinstance(invitation, Challenge)
+    _, first = await service.accept(invitation.id, BOB, HERE)
+    await service.resign(first.record.id, BOB, HERE)
+    recorder.take()
+
+    with pytest.raises(Refusal, match="Only the two players"):
+        await service.rematch(first.record.id, CAROL, HERE)
+    with pytest.raises(NotHereError):
+        await service.rematch(first.record.id, BOB, ELSEWHERE)
+    assert recorder.take() == []
+
+    offer = await service.rematch(first.record.id, BOB, HERE, origin=CLICK)
+
+    assert isinstance(offer, Challenge)
+    assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
+    assert offer.color is engine.Color.BLACK  # Bob had White
+    assert offer.time_per_move == 300 and offer.status is ChallengeStatus.PENDING
+    assert recorder.take() == [ChallengeOpened(offer)]
+    _, second = await service.accept(offer.id, ALICE, HERE)
+    assert (second.record.black_id, second.record.white_id) == (BOB, ALICE)
+
+
+async def test_no_rematch_with_a_player_who_was_forgotten(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await service.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await service.accept(invitation.id, BOB, HERE)
+    await service.cancel(HERE, MODERATOR, moderator=True)
+    await service.forget(GUILD, BOB)
+    recorder.take()
+
+    with pytest.raises(Refusal, match="account is gone"):
+        await service.rematch(game.record.id, ALICE, HERE)
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
