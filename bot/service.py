@@ -598,24 +598,22 @@ class GameService:
         """After a restart: finish games a crash left at a final position, and announce every
         game in progress (timers, the bot's turns), every board left behind, every open
         challenge."""
-        resumed: set[int] = set()
+        finished_now: set[int] = set()
         for record in await self.storage.games.active():
             state = GameState.of(record)
-            result = state.game.result()
-            if result is None:
+            ending = board_ending(state.game)
+            if ending is None:
                 self.events.emit(GameResumed(state))
-                resumed.add(record.id)
                 continue
-            ending = Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)
             finished = await self.storage.games.finish(
                 record.id, record.ply, ending, now=self.now()
             )
             self.events.emit(
                 GameEnded(GameState(finished.game, state.game, finished), None, finished)
             )
-            resumed.add(record.id)
+            finished_now.add(record.id)
         for record in await self.storage.games.boards_behind():
-            if record.id not in resumed:  # a game just finished above was announced already
+            if record.id not in finished_now:  # announced as it ended, just above
                 self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending():
             self.events.emit(ChallengeOpened(challenge))

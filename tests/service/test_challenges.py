@@ -468,8 +468,11 @@ async def test_forgetting_a_player_closes_their_open_challenges(
     others = await challenge(service, Place(GUILD, 6), BOB, CAROL)
     in_other_guild = await challenge(service, Place(OTHER_GUILD, 7), ALICE, None)
     recorder.take()
+    with pytest.raises(Refusal, match="Only the member who asked"):
+        await service.forget(GUILD, ALICE, confirmed_by=BOB)
+    assert recorder.take() == []
 
-    await service.forget(GUILD, ALICE)
+    await service.forget(GUILD, ALICE, confirmed_by=ALICE)
 
     events = recorder.take()
     assert all(isinstance(event, ChallengeClosed) for event in events)
@@ -488,6 +491,6 @@ async def test_a_player_cannot_be_forgotten_mid_game(
     recorder.take()
 
     with pytest.raises(ActiveGameError):
-        await service.forget(GUILD, ALICE)
+        await service.forget(GUILD, ALICE, confirmed_by=ALICE)
     assert recorder.take() == []
     assert len(await storage.challenges.pending()) == 1

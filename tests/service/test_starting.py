@@ -135,7 +135,7 @@ async def test_no_rematch_with_a_player_who_was_forgotten(
     assert isinstance(invitation, Challenge)
     _, game = await service.accept(invitation.id, BOB, HERE)
     await service.cancel(HERE, MODERATOR, moderator=True)
-    await service.forget(GUILD, BOB)
+    await service.forget(GUILD, BOB, confirmed_by=BOB)
     recorder.take()
 
     with pytest.raises(Refusal, match="account is gone"):
