@@ -106,7 +106,7 @@ class Play(commands.Cog, name=PLAY):
         )
 
     async def challenge_from_menu(
-        self, interaction: discord.Interaction, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None:
         await self.start_challenge(interaction, member)
 
@@ -137,6 +137,7 @@ class Play(commands.Cog, name=PLAY):
     async def post_challenge(
         self, interaction: discord.Interaction, created: Challenge | GameState
     ) -> None:
+                opponent_is_member=opponent is None or isinstance(opponent, discord.Member),
         """Show the invitation (or, for a game against me, say it has begun)."""
         if isinstance(created, GameState):
             await started_against_me(interaction, created)
