@@ -541,7 +541,7 @@ class GameService:
         for challenge in await self.storage.forget_player(guild_id, user_id):
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)
-                self.events.emit(ChallengeClosed(closed))
+                self.events.emit(ChallengeClosed(closed, forgotten=True))
 
     # --- start-up -----------------------------------------------------------------------------
 

@@ -46,7 +46,9 @@ class Core(commands.Cog, name=COG_NAME):
         challenge = event.challenge
         if challenge.message_id is None:
             return
-        if challenge.status is ChallengeStatus.ACCEPTED:
+        if event.forgotten:
+            text = challenge_message.FORGOTTEN
+        elif challenge.status is ChallengeStatus.ACCEPTED:
             if not challenge.in_thread or challenge.game_id is None:
                 return
             accepter = event.origin.user.id if isinstance(event.origin, discord.Interaction) else 0
