@@ -2,9 +2,11 @@
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
 now, so a slow render can never put an older board over a newer one. A click that made the
-change is answered with the new board itself (one request); if Discord refuses that answer (the
-message is too old to edit, gone, out of reach, or the answer came too late), the board is
-edited or posted anew in the channel, the game moves to the new message and the clicker is told.
+change is answered with the new board itself (one request). If Discord refuses that answer for a
+message it won't let be edited (more than an hour old, deleted, out of the bot's reach), the board
+is posted anew, the game moves to the new message and the clicker is told where it is; after a
+passing failure (a 5xx, the 3-second window missed) the message is edited in place instead, and
+only if that fails too is the board posted anew. Either way the channel shows the current board.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from bot.storage import FinishedGame, GameRecord
 from cogs import board_message
 from cogs.links import message_link
 from cogs.names import Names
-from cogs.replies import tell
+from cogs.replies import ANSWERING, tell
 
 log = logging.getLogger(__name__)
 
 UNEDITABLE = {10003, 10008, 30046, 50001, 50013}
 """Edits Discord refuses for good: channel or message gone, message too old, access lost."""
+LATE = 10062
+"""Discord's answer to an interaction answered after its 3-second window."""
 NO_ACCESS = {10003, 50001, 50013}
 """Posts Discord refuses because the channel is gone or out of the bot's reach."""
 
@@ -36,7 +40,7 @@ NOT_SHOWN = (
     "here (View Channel, Send Messages, Attach Files). Once an admin grants them, "
     "`/reversi board` shows the game again."
 )
-MOVED = "That counts. The board couldn't be updated in place, so here it is anew:"
+MOVED = "That counts. I couldn't update the board in place, so I posted it anew:"
 NOT_UPDATED = (
     "Your move counts, but I couldn't update the board just now. `/reversi board` shows it."
 )
@@ -130,35 +134,47 @@ class BoardPublisher:
             clicked = interaction.type is discord.InteractionType.component
             if clicked and interaction is not primary and not interaction.response.is_done():
                 await _acknowledge(interaction)
+        refused: discord.HTTPException | None = None
         if primary is not None and primary.message is not None:
+            primary.extras[ANSWERING] = True  # the acknowledgement timer leaves it to us
             try:
                 await primary.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self.bot.storage.games.set_board(
-                    record.id, primary.message.id, record.version
-                )
+                await self._shown(record, primary.message.id)
                 return
             except discord.HTTPException as error:
                 log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
-        if record.message_id is not None and not repost:
+                refused = error
+        # A message Discord refused to update for good (too old, gone, out of reach) is posted
+        # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place.
+        editable = refused is None or refused.code not in UNEDITABLE
+        target = None if repost else record.message_id or _clicked(waiting, record.channel_id)
+        if target is not None and editable:
             channel = self.bot.get_partial_messageable(record.channel_id)
             try:
-                await channel.get_partial_message(record.message_id).edit(
+                await channel.get_partial_message(target).edit(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, record.message_id)
+                await self._shown(record, target)
+                if primary is not None and refused is not None and refused.code != LATE:
+                    await _acknowledge(primary)  # the board it was clicked on shows the change
                 return
             except discord.HTTPException as error:
                 if error.code not in UNEDITABLE and error.status < 500:
                     raise
                 log.info("Game %s: posting the board anew (%s)", record.id, error.code)
         message_id = await self._post(state, built, waiting)
-        if message_id is not None and primary is not None:
-            link = message_link(record.guild_id, record.channel_id, message_id)
-            await tell(primary, f"{MOVED} {link}")
-        if repost and record.message_id is not None and message_id is not None:
-            await self._clear(record.channel_id, record.message_id)
+        if message_id is None:
+            return
+        if repost:
+            if record.message_id is not None:
+                await self._clear(record.channel_id, record.message_id)
+            return
+        link = message_link(record.guild_id, record.channel_id, message_id)
+        for interaction in waiting:
+            if interaction.type is discord.InteractionType.component:
+                await tell(interaction, f"{MOVED} {link}")
 
     async def _post(
         self,
@@ -208,6 +224,16 @@ def _primary(
             continue
         if message_id is None or message.id == message_id:
             return interaction
+    return None
+
+
+def _clicked(waiting: list[discord.Interaction], channel_id: int) -> int | None:
+    """The message of the latest click in the game's channel, for a game not shown yet: the
+    challenge its acceptance turns into the board."""
+    for interaction in reversed(waiting):
+        message = interaction.message
+        if message is not None and interaction.channel_id == channel_id:
+            return message.id
     return None
 
 
