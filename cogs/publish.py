@@ -146,6 +146,8 @@ class BoardPublisher:
             except discord.HTTPException as error:
                 log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
                 refused = error
+                if error.code != LATE:
+                    await _acknowledge(primary)  # at once: showing the board may take a while
         # A message Discord refused to update for good (too old, gone, out of reach) is posted
         # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place.
         editable = refused is None or refused.code not in UNEDITABLE
@@ -157,8 +159,6 @@ class BoardPublisher:
                     content=built.content, attachments=[built.file()], view=built.view
                 )
                 await self._shown(record, target)
-                if primary is not None and refused is not None and refused.code != LATE:
-                    await _acknowledge(primary)  # the board it was clicked on shows the change
                 return
             except discord.HTTPException as error:
                 if error.code not in UNEDITABLE and error.status < 500:

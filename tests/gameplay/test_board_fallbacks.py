@@ -19,13 +19,14 @@ from cogs import board_message, replies
 from cogs.publish import MOVED, NOT_UPDATED
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.replies import Reply
 from tests.fakediscord.world import Message
 
 from .play import SlowRender, legal_names, move_labels, start_game, stored
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
-CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 6, 7
+DEFERRED_UPDATE = 6
 AFTER_D3 = legal_names(engine.Game.from_transcript("d3").position)
 
 
@@ -44,6 +45,12 @@ async def shows_d3(harness: BotHarness, board: Message) -> None:
     assert record.shown_version == record.version
     assert move_labels(board) == AFTER_D3
     assert "Move 2" in board.content
+
+
+def told(reply: Reply) -> str:
+    """What the clicker alone was told: the answer, or a follow-up after an acknowledgement."""
+    (message,) = [m for m in reply.messages if m.ephemeral]
+    return message.content
 
 
 def board_edits(fake: FakeDiscord, board: Message, since: int) -> list[int]:
@@ -68,8 +75,7 @@ async def test_a_click_on_a_board_too_old_to_edit_posts_it_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert reply.callback_type == CHANNEL_MESSAGE and reply.ephemeral
-    assert reply.content == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == f"{MOVED} {reposted.jump_url}"
     assert move_labels(board) == ["d3", "c4", "f5", "e6"]  # Discord refused to touch it
     assert board_edits(fake, board, since) == []  # no edit tried that was bound to fail
 
@@ -94,7 +100,7 @@ async def test_a_click_answer_refused_for_good_posts_the_board_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert reply.ephemeral and reply.content == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == f"{MOVED} {reposted.jump_url}"
 
 
 async def test_a_board_deleted_while_its_image_renders_is_posted_anew(
@@ -110,7 +116,7 @@ async def test_a_board_deleted_while_its_image_renders_is_posted_anew(
 
     reposted = fake.last_message(fake.general)
     await shows_d3(bot_harness, reposted)
-    assert reply.ephemeral and reply.content == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == f"{MOVED} {reposted.jump_url}"
 
 
 class _NoWait:
@@ -161,7 +167,7 @@ async def test_server_errors_on_the_answer_and_the_edit_post_the_board_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert reply.ephemeral and reply.content == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == f"{MOVED} {reposted.jump_url}"
 
 
 async def test_a_slow_render_is_acknowledged_in_time_and_then_shown_in_place(
@@ -204,8 +210,7 @@ async def test_a_slow_render_on_a_board_too_old_to_edit_tells_the_clicker_where_
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
     assert reply.callback_type == DEFERRED_UPDATE
-    (told,) = reply.followups
-    assert told.ephemeral and told.content == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == f"{MOVED} {reposted.jump_url}"
 
 
 async def test_a_slow_first_board_still_turns_the_challenge_into_the_board(
