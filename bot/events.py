@@ -62,10 +62,12 @@ class ChallengeOpened:
 
 @dataclass(frozen=True, slots=True)
 class ChallengeClosed:
-    """Accepted, declined, cancelled or expired."""
+    """Accepted, declined, cancelled or expired; `forgotten` when it was withdrawn because a
+    player in it had their data deleted."""
 
     challenge: Challenge
     origin: object = None
+    forgotten: bool = False
 
 
 Event = GameEvent | ChallengeOpened | ChallengeClosed

@@ -171,6 +171,7 @@ class GameService:
         opponent_id: int | None,
         *,
         opponent_is_bot: bool = False,
+        opponent_is_member: bool = True,
         color: engine.Color | None = None,
         time_per_move: float | None = None,
         thread: bool = False,
@@ -178,7 +179,8 @@ class GameService:
         origin: object = None,
     ) -> Challenge | GameState:
         """Invite `opponent_id` (anyone, if None); challenging the bot itself starts a game
-        against it at `level` at once, so this returns that game instead."""
+        against it at `level` at once, so this returns that game instead. `opponent_is_member`
+        says whether the opponent is a member of the server (only members can accept)."""
         if opponent_id == challenger_id:
             raise Refusal(
                 "You can't challenge yourself. Leave the opponent empty for an open challenge "
@@ -190,6 +192,11 @@ class GameService:
             )
         if opponent_is_bot:
             raise Refusal("Other bots can't play Reversi here; challenge a member, or me.")
+        if opponent_id is not None and not opponent_is_member:
+            raise Refusal(
+                "That player isn't a member of this server, so they couldn't accept. Challenge "
+                "a member, or leave the opponent empty for an open challenge."
+            )
         if thread and place.in_thread:
             raise Refusal("This is already a thread: play here without `thread`.")
         await self._check_can_start(place, thread=thread)
@@ -590,7 +597,7 @@ class GameService:
         for challenge in await self.storage.forget_player(guild_id, user_id):
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)
-                self.events.emit(ChallengeClosed(closed))
+                self.events.emit(ChallengeClosed(closed, forgotten=True))
 
     # --- start-up -----------------------------------------------------------------------------
 

@@ -22,11 +22,16 @@ from cogs.items import ADMIN, ForgetConfirmButton
 from cogs.links import mention, message_link
 from cogs.place import place_of
 from cogs.replies import answering
+from cogs.text import fit
+
+CHANNEL_LIST = 1500
+"""Characters of the settings' list of channels, so the whole text stays a message."""
 
 
 def settings_text(settings: GuildSettings) -> str:
     if settings.allowed_channels:
-        where = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
+        channels = [f"<#{c}>" for c in sorted(settings.allowed_channels)]
+        where = fit(channels, CHANNEL_LIST, separator=", ")
     else:
         where = "every channel"
     return (

@@ -66,6 +66,9 @@ def accepted_in_thread(challenge: Challenge, accepter_id: int, thread_id: int) -
     )
 
 
+FORGOTTEN = "This Reversi challenge is closed: a player in it deleted their Reversi data."
+
+
 def closed(challenge: Challenge) -> str:
     challenger = mention(challenge.challenger_id)
     target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)

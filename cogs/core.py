@@ -14,13 +14,15 @@ from bot.client import ReversiBot
 from bot.events import ChallengeClosed
 from bot.storage import ChallengeStatus
 from cogs import challenge_message
+from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
-from cogs.replies import answer_error
+from cogs.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
 
 COG_NAME = "Core"
+NOT_ON_ITS_MESSAGE = "That button isn't on this message, so it does nothing here."
 
 
 class Core(commands.Cog, name=COG_NAME):
@@ -44,7 +46,9 @@ class Core(commands.Cog, name=COG_NAME):
         challenge = event.challenge
         if challenge.message_id is None:
             return
-        if challenge.status is ChallengeStatus.ACCEPTED:
+        if event.forgotten:
+            text = challenge_message.FORGOTTEN
+        elif challenge.status is ChallengeStatus.ACCEPTED:
             if not challenge.in_thread or challenge.game_id is None:
                 return
             accepter = event.origin.user.id if isinstance(event.origin, discord.Interaction) else 0
@@ -72,6 +76,20 @@ class Core(commands.Cog, name=COG_NAME):
             await channel.get_partial_message(message_id).edit(content=text, view=None)
         except discord.HTTPException as error:
             log.info("Challenge message %s not updated (%s)", message_id, error.code)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click whose custom id is not on the message it names (sent by a modified client)
+        reaches no button: discord.py drops it, so it is refused here, and nothing changes."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, object] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
+            return
+        if not on_its_message(interaction):
+            log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
+            await tell(interaction, NOT_ON_ITS_MESSAGE)
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -20,6 +20,7 @@ from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
 from cogs.replies import answering
+from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import render_replay
 
 PER_PAGE = 10
@@ -36,7 +37,7 @@ def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
     lines = [line(game) for game in page.games]
     if user_id is not None:
         lines.insert(0, f"Games{whose}, latest first:")
-    embed.description = "\n".join(lines)
+    embed.description = fit(lines, EMBED_DESCRIPTION)
     embed.set_footer(text=f"Page {page.page:,} of {page.pages:,} · {plural(page.total, 'game')}")
     return embed
 

@@ -15,6 +15,31 @@ HISTORY = "History"
 ADMIN = "Admin"
 
 
+PREFIX = "reversi:"
+"""Every custom id of the bot's components starts so."""
+
+
+def on_its_message(interaction: discord.Interaction) -> bool:
+    """Whether a click's component is on the message the click names. Discord's docs ask apps to
+    check it (a modified client can send any custom id), and discord.py runs a DynamicItem only
+    when it is; so a button or select works only on the message the bot put it on."""
+    data: Any = interaction.data or {}
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    message = interaction.message
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+            return True
+        stack.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return False
+
+
 def cog(interaction: discord.Interaction, name: str) -> Any:
     """The feature cog that handles a component: its callbacks are the cog's `on_...` methods."""
     found = interaction.client.get_cog(name)  # type: ignore[attr-defined]

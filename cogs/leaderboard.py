@@ -14,6 +14,7 @@ from cogs.group import remove_feature_commands
 from cogs.items import LEADERBOARD, LeaderboardPageButton
 from cogs.links import mention
 from cogs.replies import answering
+from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, shorten
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -37,14 +38,15 @@ def entry_line(entry: LeaderboardEntry) -> str:
 
 
 def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -> discord.Embed:
-    embed = discord.Embed(title=f"🏆 Reversi leaderboard · {guild_name}", colour=COLOUR)
+    title = shorten(f"🏆 Reversi leaderboard · {guild_name}", EMBED_TITLE)
+    embed = discord.Embed(title=title, colour=COLOUR)
     if not board.entries:
         embed.description = (
             "No rated games here yet. Start one with `/reversi challenge`: the winner tops "
             "this board."
         )
         return embed
-    embed.description = "\n".join(entry_line(entry) for entry in board.entries)
+    embed.description = fit([entry_line(entry) for entry in board.entries], EMBED_DESCRIPTION)
     viewer = board.viewer
     if viewer is None:
         place = f"{mention(viewer_id)}: not rated yet; play a rated game to join the board."

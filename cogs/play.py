@@ -43,6 +43,16 @@ NEEDED_FOR_THREADS = {
     "send_messages_in_threads": "Send Messages in Threads",
 }
 
+NO_THREAD_ACCESS = {50001, 50013}
+THREAD_REFUSED = (
+    "I couldn't create the game's thread: I need the Create Public Threads permission here. "
+    "The challenge is still open; accept again once an admin grants it."
+)
+THREAD_FAILED = (
+    "Discord didn't let me create the game's thread just now. The challenge is still open; "
+    "try Accept again."
+)
+
 
 def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
     """Refuse, naming them, when the bot lacks what a game needs in this channel."""
@@ -106,7 +116,7 @@ class Play(commands.Cog, name=PLAY):
         )
 
     async def challenge_from_menu(
-        self, interaction: discord.Interaction, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None:
         await self.start_challenge(interaction, member)
 
@@ -127,6 +137,7 @@ class Play(commands.Cog, name=PLAY):
                 interaction.user.id,
                 None if opponent is None else opponent.id,
                 opponent_is_bot=opponent is not None and opponent.bot,
+                opponent_is_member=opponent is None or isinstance(opponent, discord.Member),
                 color=color,
                 time_per_move=time_per_move,
                 thread=thread,
@@ -173,12 +184,11 @@ class Play(commands.Cog, name=PLAY):
         assert message is not None
         try:
             await message.create_thread(name=f"Reversi · game #{state.record.id}")
-        except discord.HTTPException:
+        except discord.HTTPException as error:
             await service.reopen(challenge, state)
-            raise Refusal(
-                "I couldn't create the game's thread here (I need the Create Public Threads "
-                "permission); the challenge is still open."
-            ) from None
+            if error.code in NO_THREAD_ACCESS:
+                raise Refusal(THREAD_REFUSED) from None
+            raise Refusal(THREAD_FAILED) from None
         service.thread_ready(challenge, state, origin=interaction)
 
     # --- moves --------------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
 now, so a slow render can never put an older board over a newer one. A click that made the
-change is answered with the new board itself (one request); if Discord refuses that answer (the
-message is too old to edit, gone, out of reach, or the answer came too late), the board is
-edited or posted anew in the channel, the game moves to the new message and the clicker is told.
+change is answered with the new board itself (one request). If Discord refuses that answer for a
+message it won't let be edited (more than an hour old, deleted, out of the bot's reach), the board
+is posted anew, the game moves to the new message and the clicker is told where it is; after a
+passing failure (a 5xx, the 3-second window missed) the message is edited in place instead, and
+only if that fails too is the board posted anew. Either way the channel shows the current board.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from bot.storage import FinishedGame, GameRecord
 from cogs import board_message
 from cogs.links import message_link
 from cogs.names import Names
-from cogs.replies import tell
+from cogs.replies import ANSWERING, tell
 
 log = logging.getLogger(__name__)
 
 UNEDITABLE = {10003, 10008, 30046, 50001, 50013}
 """Edits Discord refuses for good: channel or message gone, message too old, access lost."""
+LATE = 10062
+"""Discord's answer to an interaction answered after its 3-second window."""
 NO_ACCESS = {10003, 50001, 50013}
 """Posts Discord refuses because the channel is gone or out of the bot's reach."""
 
@@ -36,7 +40,7 @@ NOT_SHOWN = (
     "here (View Channel, Send Messages, Attach Files). Once an admin grants them, "
     "`/reversi board` shows the game again."
 )
-MOVED = "That counts. The board couldn't be updated in place, so here it is anew:"
+MOVED = "That counts. I couldn't update the board in place, so I posted it anew:"
 NOT_UPDATED = (
     "Your move counts, but I couldn't update the board just now. `/reversi board` shows it."
 )
@@ -125,25 +129,30 @@ class BoardPublisher:
         repost: bool,
     ) -> None:
         record = state.record
-        on_board = [] if repost else _on_board(waiting, record.message_id)
-        primary = next((i for i in reversed(on_board) if not i.response.is_done()), None)
+        primary = None if repost else _primary(waiting, record.message_id)
         for interaction in waiting:
             clicked = interaction.type is discord.InteractionType.component
             if clicked and interaction is not primary and not interaction.response.is_done():
                 await _acknowledge(interaction)
+        refused: discord.HTTPException | None = None
         if primary is not None and primary.message is not None:
+            primary.extras[ANSWERING] = True  # the acknowledgement timer leaves it to us
             try:
                 await primary.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
                 await self._shown(record, primary.message.id)
                 return
-            except (discord.HTTPException, discord.InteractionResponded) as error:
-                log.info("Game %s: the click's answer was refused (%s)", record.id, error)
-        target = record.message_id
-        if target is None and on_board and on_board[-1].message is not None:
-            target = on_board[-1].message.id  # the invitation that became this game
-        if target is not None and not repost:
+            except discord.HTTPException as error:
+                log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
+                refused = error
+                if error.code != LATE:
+                    await _acknowledge(primary)  # at once: showing the board may take a while
+        # A message Discord refused to update for good (too old, gone, out of reach) is posted
+        # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place.
+        editable = refused is None or refused.code not in UNEDITABLE
+        target = None if repost else record.message_id or _clicked(waiting, record.channel_id)
+        if target is not None and editable:
             channel = self.bot.get_partial_messageable(record.channel_id)
             try:
                 await channel.get_partial_message(target).edit(
@@ -156,11 +165,16 @@ class BoardPublisher:
                     raise
                 log.info("Game %s: posting the board anew (%s)", record.id, error.code)
         message_id = await self._post(state, built, waiting)
-        if message_id is not None and on_board:
-            link = message_link(record.guild_id, record.channel_id, message_id)
-            await tell(on_board[-1], f"{MOVED} {link}")
-        if repost and record.message_id is not None and message_id is not None:
-            await self._clear(record.channel_id, record.message_id)
+        if message_id is None:
+            return
+        if repost:
+            if record.message_id is not None:
+                await self._clear(record.channel_id, record.message_id)
+            return
+        link = message_link(record.guild_id, record.channel_id, message_id)
+        for interaction in waiting:
+            if interaction.type is discord.InteractionType.component:
+                await tell(interaction, f"{MOVED} {link}")
 
     async def _post(
         self,
@@ -199,17 +213,28 @@ class BoardPublisher:
         )
 
 
-def _on_board(
+def _primary(
     waiting: list[discord.Interaction], message_id: int | None
-) -> list[discord.Interaction]:
-    """The clicks that were made on the game's message (or on the invitation that became the
-    game), oldest first: the latest one still unanswered is answered with the board itself."""
-    return [
-        interaction
-        for interaction in waiting
-        if interaction.message is not None
-        and (message_id is None or interaction.message.id == message_id)
-    ]
+) -> discord.Interaction | None:
+    """The latest click that can be answered with the board: made on the game's message (or on
+    the challenge that became the game) and not answered yet."""
+    for interaction in reversed(waiting):
+        message = interaction.message
+        if message is None or interaction.response.is_done():
+            continue
+        if message_id is None or message.id == message_id:
+            return interaction
+    return None
+
+
+def _clicked(waiting: list[discord.Interaction], channel_id: int) -> int | None:
+    """The message of the latest click in the game's channel, for a game not shown yet: the
+    challenge its acceptance turns into the board."""
+    for interaction in reversed(waiting):
+        message = interaction.message
+        if message is not None and interaction.channel_id == channel_id:
+            return message.id
+    return None
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:

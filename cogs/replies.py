@@ -28,6 +28,9 @@ ACK_WITHIN = 2.0
 """Seconds after which an unanswered click is acknowledged, inside Discord's 3-second window."""
 
 APOLOGY = "Sorry, something went wrong on my side; please try again."
+ANSWERING = "reversi.answering"
+"""Set in a click's `extras` by whoever is answering it right now: the acknowledgement timer
+then leaves it alone (two answers would be refused)."""
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -78,7 +81,7 @@ def acknowledge_if_slow(interaction: discord.Interaction) -> asyncio.TimerHandle
         return None
 
     def defer() -> None:
-        if not interaction.response.is_done():
+        if not interaction.response.is_done() and not interaction.extras.get(ANSWERING):
             task = asyncio.ensure_future(_defer(interaction))
             _pending.add(task)
             task.add_done_callback(_pending.discard)

@@ -18,6 +18,7 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.leaderboard import COLOUR
 from cogs.replies import answering
 from cogs.rules_texts import ENGLISH, TEXTS, RulesText
+from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
 
 PICTURE_SIZE = 320
@@ -92,7 +93,7 @@ def help_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
 def help_embed(tree: app_commands.CommandTree[Any]) -> discord.Embed:
     embed = discord.Embed(
         title="Reversi commands",
-        description="\n".join([*help_lines(tree), "", BUTTON_TIP]),
+        description=fit([*help_lines(tree), "", BUTTON_TIP], EMBED_DESCRIPTION),
         colour=COLOUR,
     )
     embed.set_footer(text="<option> must be given, [option] may be left out.")

@@ -15,6 +15,7 @@ from cogs.group import remove_feature_commands
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.replies import answering
+from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 RECENT_GAMES = 5
 OPENING_MOVES = 3
@@ -103,7 +104,8 @@ class Stats(commands.Cog):
         versus_me = await storage.history.record_against_bot(guild_id, user.id)
         recent = await storage.history.games(guild_id, user_id=user.id, per_page=RECENT_GAMES)
         opening = await storage.history.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
-        embed = discord.Embed(title=f"Reversi stats · {user.display_name}", colour=COLOUR)
+        title = shorten(f"Reversi stats · {user.display_name}", EMBED_TITLE)
+        embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
         if standing.viewer is None:
             embed.description = f"{mention(user.id)} hasn't played a rated game here yet."
@@ -123,7 +125,7 @@ class Stats(commands.Cog):
                 value=f"`{moves}` · {plural(opening.games, 'game')}",
                 inline=False,
             )
-        games = "\n".join(line_for(game, user.id) for game in recent.games)
+        games = fit([line_for(game, user.id) for game in recent.games], FIELD_VALUE)
         embed.add_field(name="Recent games", value=games or "No finished games yet.", inline=False)
         return embed
 

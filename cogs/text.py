@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 CONTENT = 2000
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -21,3 +23,16 @@ def shorten(text: str, limit: int) -> str:
 def quote(user_input: str) -> str:
     """A user's input, shortened and with backticks removed, to repeat it in `code`."""
     return "`" + shorten(user_input.replace("`", "'").strip(), QUOTE) + "`"
+
+
+def fit(items: Sequence[str], limit: int, *, separator: str = "\n") -> str:
+    """The items joined, as many as fit in `limit` characters; when some don't, a last item says
+    how many were left out."""
+    text = separator.join(items)
+    if len(text) <= limit:
+        return text
+    for shown in range(len(items) - 1, -1, -1):
+        text = separator.join([*items[:shown], f"… and {len(items) - shown:,} more"])
+        if len(text) <= limit:
+            return text
+    return shorten(text, limit)

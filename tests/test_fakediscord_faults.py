@@ -97,6 +97,22 @@ async def test_edit_quota_on_messages_older_than_an_hour(fake: FakeDiscord) -> N
     assert posted.content == "v2"
 
 
+async def test_edit_quota_applies_to_a_clicks_update_too(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    fake.faults.limit_old_message_edits()
+    counter = (await fake.slash(fake.alice, "probe counter")).message
+    assert counter is not None
+    await fake.advance(hours=1, seconds=1)
+
+    click = await fake.click(fake.bob, counter, "Count 0", expect_answer=False)
+
+    assert click.callback_type is None and not click.late
+    assert counter.content == "count 0" and counter.edits == 0
+    (error,) = bot_harness.take_errors()  # the probe's button does not catch it
+    assert error.exc_info is not None and "30046" in str(error.exc_info[1])
+
+
 async def test_interaction_answered_after_three_seconds(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:

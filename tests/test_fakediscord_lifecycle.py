@@ -184,3 +184,19 @@ async def test_world_changes_reach_the_bot(fake: FakeDiscord, bot_harness: BotHa
     assert cached[mention.id] == mention.content
     reply = await fake.slash(erin, "probe ping", channel=arena)
     assert fake.messages(arena) == [plain, mention, reply.message]
+
+
+async def test_names_people_and_servers_choose_reach_the_bot(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    bot = bot_harness.bot
+    longest = "Ö" * 32
+    erin = fake.add_user("erin", display_name=longest)
+    fake.rename_guild(fake.guild, "R" * 100)
+    await fake.settle()
+
+    guild = bot.get_guild(fake.guild.id)
+    assert guild is not None and guild.name == "R" * 100
+    assert len(guild.text_channels) == 3  # the update keeps what the bot knew
+    reply = await fake.slash(fake.alice, "probe greet", user=erin)
+    assert reply.content == f"warm hello {longest} ({erin.mention})"

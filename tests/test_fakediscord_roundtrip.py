@@ -46,6 +46,8 @@ async def test_impossible_user_actions_are_refused_by_the_driver(fake: FakeDisco
         await fake.slash(fake.alice, "probe ping", colour="black")
     with pytest.raises(ImpossibleAction, match="not a member"):
         await fake.slash(fake.dave, "probe ping")
+    with pytest.raises(ImpossibleAction, match="-2\\^53 to 2\\^53"):
+        await fake.slash(fake.alice, "probe remind", minutes=2**53 + 1)
     assert fake.interactions == {}
 
 
@@ -208,3 +210,23 @@ async def test_a_command_waiting_for_a_click_does_not_block_the_driver(fake: Fak
 
     assert question.content == "confirmed" and question.buttons == []
     assert [m.content for m in asked.followups] == ["done"]
+
+
+async def test_a_forged_click_carries_any_custom_id(fake: FakeDiscord) -> None:
+    message = (await fake.slash(fake.alice, "probe counter")).message
+    assert message is not None
+
+    # discord.py drops a click whose custom id is not on the message: nothing answers it.
+    forged = await fake.forge_click(fake.bob, "probe:count:41", expect_answer=False)
+    assert forged.record.source is message and forged.callback_type is None
+    assert message.content == "count 0" and message.edits == 0
+
+    honest = await fake.forge_click(fake.bob, "probe:count:0", message=message)
+    assert message.content == "count 1" and honest.message is message
+
+    with pytest.raises(ImpossibleAction, match="not in #games"):
+        await fake.forge_click(fake.bob, "probe:count:1", channel=fake.games, message=message)
+    with pytest.raises(ImpossibleAction, match="no message of the bot in #lobby"):
+        await fake.forge_click(fake.dave, "probe:count:1", channel=fake.lobby)
+    with pytest.raises(ImpossibleAction, match="1 to 100"):
+        await fake.forge_click(fake.bob, "x" * 101)

@@ -113,6 +113,102 @@ async def test_limits_at_the_edge_are_accepted(fake: FakeDiscord, bot_harness: B
     assert len(message.buttons) == 20 and len(message.selects[0].options) == 25
 
 
+def embed(**fields: Any) -> dict[str, Any]:
+    return {"type": "rich", **fields}
+
+
+def field(name: str = "n", value: str = "v") -> dict[str, Any]:
+    return {"name": name, "value": value, "inline": False}
+
+
+@pytest.mark.parametrize(
+    ("embeds", "where", "message"),
+    [
+        ([embed(title="T" * 257)], "embeds.0.title", "Must be 256 or fewer in length."),
+        (
+            [embed(description="D" * 4097)],
+            "embeds.0.description",
+            "Must be 4096 or fewer in length.",
+        ),
+        (
+            [embed(fields=[field(value="V" * 1025)])],
+            "embeds.0.fields.0.value",
+            "Must be 1024 or fewer in length.",
+        ),
+        (
+            [embed(fields=[field(name="N" * 257)])],
+            "embeds.0.fields.0.name",
+            "Must be 256 or fewer in length.",
+        ),
+        ([embed(fields=[field(name="")])], "embeds.0.fields.0.name", "This field is required"),
+        ([embed(fields=[field()] * 26)], "embeds.0.fields", "Must be 25 or fewer in length."),
+        (
+            [embed(footer={"text": "F" * 2049})],
+            "embeds.0.footer.text",
+            "Must be 2048 or fewer in length.",
+        ),
+        (
+            [embed(author={"name": "A" * 257})],
+            "embeds.0.author.name",
+            "Must be 256 or fewer in length.",
+        ),
+        (
+            [embed(description="D" * 4000), embed(description="D" * 2001)],
+            "embeds",
+            "Embed size exceeds maximum size of 6000",
+        ),
+        ([embed(title="t")] * 11, "embeds", "Must be 10 or fewer in length."),
+    ],
+    ids=[
+        "title",
+        "description",
+        "field-value",
+        "field-name",
+        "empty-field-name",
+        "26-fields",
+        "footer",
+        "author",
+        "total",
+        "11-embeds",
+    ],
+)
+@pytest.mark.parametrize("schemas", [True, False], ids=["schema", "limits-only"])
+async def test_embed_limits(
+    fake: FakeDiscord,
+    bot_harness: BotHarness,
+    embeds: list[dict[str, Any]],
+    where: str,
+    message: str,
+    schemas: bool,
+) -> None:
+    fake.validate_schemas = schemas
+    with pytest.raises(discord.HTTPException) as raised:
+        await post(bot_harness, fake.general.id, {"embeds": embeds})
+
+    assert raised.value.code == 50035
+    assert f"In {where}: {message}" in raised.value.text
+    assert fake.messages(fake.general) == []
+    (violation,) = fake.take_violations()
+    assert where in violation.reason
+
+
+async def test_embeds_at_the_limits_are_accepted(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    full = embed(
+        title="T" * 256,
+        description="D" * 3000,
+        fields=[field("N" * 256, "V" * 1024)] * 2,
+        footer={"text": "F" * 184},
+    )
+    assert 256 + 3000 + 2 * (256 + 1024) + 184 == 6000
+
+    await post(bot_harness, fake.general.id, {"embeds": [full]})
+
+    (posted,) = fake.messages(fake.general)
+    assert posted.embeds[0]["footer"]["text"] == "F" * 184
+
+
 async def test_empty_and_overlong_messages(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     with pytest.raises(discord.HTTPException) as empty:
         await post(bot_harness, fake.general.id, {"content": ""})

@@ -4,7 +4,8 @@ The bot runs in the test's event loop.  Its main task is started in a context ma
 every task it spawns inherits the mark, and a task factory on the loop keeps track of them.  The
 bot is settled when none of its tasks is runnable or waiting on something that will finish on its
 own: no request in flight at the fake, no gateway event it has not read, no job in the default
-executor, and every live bot task either parked on the fake clock or a known background sleeper.
+executor, no SQLite operation on aiosqlite's threads, and every live bot task either parked on
+the fake clock or a known background sleeper.
 Tasks that wait for something else (a user's next click, a real-time timer) are given a short
 grace period of calm before the bot is declared settled anyway.
 """
@@ -17,6 +18,8 @@ import threading
 from collections.abc import Callable, Coroutine, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
+
+import aiosqlite
 
 _BOT_SIDE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "fakediscord_bot_side", default=False
@@ -60,6 +63,31 @@ class _CountingExecutor(ThreadPoolExecutor):
             self.pending -= 1
 
 
+class _DatabaseWork:
+    """SQLite operations queued on aiosqlite's connection threads (outside the default executor)
+    and not yet taken up by the task that awaits them: the bot at work, however long a busy
+    machine keeps that thread waiting."""
+
+    pending = 0
+    _installed = False
+
+    @classmethod
+    def install(cls) -> None:
+        if cls._installed:
+            return
+        original = aiosqlite.core.Connection._execute
+
+        async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            cls.pending += 1
+            try:
+                return await original(self, fn, *args, **kwargs)
+            finally:
+                cls.pending -= 1
+
+        aiosqlite.core.Connection._execute = execute  # type: ignore[method-assign]
+        cls._installed = True
+
+
 class ActivityMonitor:
     """Tracks the bot's tasks on one event loop and waits for the bot to settle."""
 
@@ -78,6 +106,7 @@ class ActivityMonitor:
         self._previous_factory = loop.get_task_factory()
         loop.set_task_factory(self._factory)
         loop.set_default_executor(self.executor)
+        _DatabaseWork.install()
 
     def uninstall(self) -> None:
         if self._loop is not None:
@@ -127,12 +156,14 @@ class ActivityMonitor:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             now = loop.time()
-            if self.version != seen or self.executor.pending:
-                # An executor job (a render) is the bot at work: the calm starts when it ends.
+            working = self.executor.pending or _DatabaseWork.pending
+            if self.version != seen or working:
+                # An executor job (a render) or a database query is the bot at work: the calm
+                # starts when it ends.
                 seen, calm_since = self.version, now
             waiting = outstanding()
             busy = self.busy()
-            if waiting is None and not self.executor.pending:
+            if waiting is None and not working:
                 if not busy:
                     calm_polls += 1
                     if calm_polls >= 2:
@@ -142,7 +173,7 @@ class ActivityMonitor:
                     return
             calm_polls = 0
             if now >= deadline:
-                raise SettleTimeout(_describe(busy, waiting, self.executor.pending, limit))
+                raise SettleTimeout(_describe(busy, waiting, working, limit))
 
 
 def _describe(busy: list[asyncio.Task[Any]], waiting: str | None, jobs: int, limit: float) -> str:
@@ -150,7 +181,7 @@ def _describe(busy: list[asyncio.Task[Any]], waiting: str | None, jobs: int, lim
     if waiting:
         parts.append(waiting)
     if jobs:
-        parts.append(f"{jobs} executor job(s) running")
+        parts.append(f"{jobs} executor job(s) or database operation(s) running")
     for task in busy:
         coro = task.get_coro()
         parts.append(f"busy task {task.get_name()}: {getattr(coro, '__qualname__', coro)}")

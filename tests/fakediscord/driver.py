@@ -74,11 +74,30 @@ class FakeDiscord(FakeDiscordServer):
 
     # -- the world, changed while the bot watches ------------------------------------------
 
-    def add_user(self, name: str, *, bot: bool = False, guild: Guild | None = None) -> User:
-        """A new user, member of `guild` (default: the main guild)."""
-        user = self.world.add_user(name, bot=bot)
+    def add_user(
+        self,
+        name: str,
+        *,
+        bot: bool = False,
+        guild: Guild | None = None,
+        display_name: str | None = None,
+    ) -> User:
+        """A new user, member of `guild` (default: the main guild); `display_name` is the name
+        people see (Discord allows 32 characters)."""
+        user = self.world.add_user(name, bot=bot, display_name=display_name)
         self.world.add_member(guild or self.guild, user)
         return user
+
+    def rename_guild(self, guild: Guild, name: str) -> None:
+        """An admin renames the server (Discord allows 2-100 characters); the bot gets
+        GUILD_UPDATE."""
+        if not 2 <= len(name) <= 100:
+            raise ImpossibleAction("a server's name has 2 to 100 characters")
+        guild.name = name
+        payload = guild.payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
+            payload.pop(key, None)
+        self.dispatch("GUILD_UPDATE", payload)
 
     def add_text_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         channel = self.world.add_text_channel(guild or self.guild, name)
@@ -242,6 +261,25 @@ class FakeDiscord(FakeDiscordServer):
         return self._send(
             MESSAGE_COMPONENT, user, message.channel, data, expect_answer, source=message
         )
+
+    def forge_click(
+        self,
+        user: User,
+        custom_id: str,
+        *,
+        channel: Channel | None = None,
+        message: Message | None = None,
+        values: list[str] | None = None,
+        expect_answer: bool = True,
+    ) -> Pending:
+        """A click on a component with any `custom_id`, as a modified client could send it: not
+        necessarily one the message has (Discord's docs ask apps to check that it is). It claims
+        to come from `message` (default: the latest of the bot's messages `user` sees in
+        `channel`, #general by default); with `values`, from a string select."""
+        channel = channel or (message.channel if message is not None else self.general)
+        source = self._build.forged_source(user, channel, message)
+        data = self._build.forged_click_data(custom_id, values)
+        return self._send(MESSAGE_COMPONENT, user, channel, data, expect_answer, source=source)
 
     def submit_modal(
         self, user: User, reply: Reply, values: Mapping[str, Any], *, expect_answer: bool = True

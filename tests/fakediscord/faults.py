@@ -133,7 +133,8 @@ class Faults:
                 return
 
     def limit_old_message_edits(self, age: timedelta = timedelta(hours=1)) -> None:
-        """From now on, edits of messages older than `age` (fake clock) fail with 30046."""
+        """From now on, edits of messages older than `age` (fake clock) fail with 30046: by the
+        channel's message route and by a click's UPDATE_MESSAGE answer alike."""
         self.old_message_edit_limit = age
 
     def take(self, route: str, params: dict[str, str]) -> DiscordError | None:

@@ -22,6 +22,8 @@ CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 BUTTON = 2
+NUMBER_LIMIT = 2**53
+"""Discord's integer and number options take values from -2^53 to 2^53."""
 
 
 class ImpossibleAction(AssertionError):
@@ -136,6 +138,32 @@ class InteractionBuilder:
         if button.is_link:
             raise ImpossibleAction(f"button {button.label!r} is a link, not an interaction")
         return {"custom_id": button.custom_id, "component_type": BUTTON}
+
+    def forged_source(self, user: User, channel: Channel, message: Message | None) -> Message:
+        """The message a forged click claims to come from: one `user` sees, in `channel`."""
+        if message is None:
+            seen = [
+                m
+                for m in self.world.messages.values()
+                if m.channel is channel
+                and m.author is self.world.bot_user
+                and not m.deleted
+                and m.visible_to in (None, user)
+            ]
+            if not seen:
+                raise ImpossibleAction(f"no message of the bot in #{channel.name} to click on")
+            message = seen[-1]
+        if message.channel is not channel:
+            raise ImpossibleAction(f"the message is not in #{channel.name}")
+        self._check_can_see(user, message)
+        return message
+
+    def forged_click_data(self, custom_id: str, values: list[str] | None) -> dict[str, Any]:
+        if not 1 <= len(custom_id) <= 100:
+            raise ImpossibleAction("a custom id has 1 to 100 characters")
+        if values is None:
+            return {"custom_id": custom_id, "component_type": BUTTON}
+        return {"custom_id": custom_id, "component_type": STRING_SELECT, "values": values}
 
     def select_data(
         self, user: User, message: Message, values: list[str], custom_id: str | None
@@ -283,6 +311,8 @@ class InteractionBuilder:
             types = (int,) if kind == INTEGER else (int, float)
             if isinstance(value, bool) or not isinstance(value, types):
                 raise ImpossibleAction(f"{where} takes a number, not {value!r}")
+            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                raise ImpossibleAction(f"{where}: Discord takes numbers from -2^53 to 2^53")
             low, high = definition.get("min_value"), definition.get("max_value")
             if (low is not None and value < low) or (high is not None and value > high):
                 raise ImpossibleAction(f"{where} takes values from {low} to {high}")

@@ -15,6 +15,7 @@ from .errors import (
     unknown_message,
     unknown_webhook,
 )
+from .faults import edit_quota_exceeded
 from .interactions import (
     APPLICATION_COMMAND,
     CHANNEL_MESSAGE,
@@ -99,6 +100,9 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             if message is None or message.deleted:
                 raise unknown_message()
             if kind == UPDATE_MESSAGE:
+                limit = server.faults.old_message_edit_limit
+                if limit is not None and world.clock.now() - message.created_at > limit:
+                    raise edit_quota_exceeded()
                 apply_edit(world, message, data, request.uploads)
                 server.message_updated(message)
         elif kind == MODAL:

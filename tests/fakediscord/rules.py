@@ -7,12 +7,22 @@ in production.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from typing import Any
 
 from .errors import FieldError
 
 MAX_CONTENT = 2000
+MAX_EMBEDS = 10
+EMBED_TEXT_LIMITS = {"title": 256, "description": 4096}
+MAX_FIELDS = 25
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+MAX_FOOTER = 2048
+MAX_AUTHOR_NAME = 256
+MAX_EMBED_TOTAL = 6000
+"""All the text of a message's embeds together: titles, descriptions, field names and values,
+footers and author names."""
 MAX_ROWS = 5
 MAX_ROW_WIDTH = 5
 MAX_SELECT_OPTIONS = 25
@@ -34,6 +44,9 @@ def message_errors(body: Mapping[str, Any]) -> list[FieldError]:
     content = body.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         errors.append(_too_long("content", MAX_CONTENT))
+    embeds = body.get("embeds")
+    if isinstance(embeds, list):
+        errors.extend(_embed_errors(embeds))
     components = body.get("components")
     flags = body.get("flags") or 0
     if isinstance(components, list) and not flags & IS_COMPONENTS_V2:
@@ -55,6 +68,53 @@ def modal_errors(body: Mapping[str, Any]) -> list[FieldError]:
             errors.append(_too_long("components", MAX_ROWS))
         errors.extend(_custom_id_errors(components, "components"))
     return errors
+
+
+def _embed_errors(embeds: list[Any]) -> Iterator[FieldError]:
+    """Discord's embed limits (the spec knows the per-field ones, not the total)."""
+    if len(embeds) > MAX_EMBEDS:
+        yield _too_long("embeds", MAX_EMBEDS)
+    total = 0
+    for e, embed in enumerate(embeds):
+        if not isinstance(embed, Mapping):
+            continue
+        where = f"embeds.{e}"
+        for key, limit in EMBED_TEXT_LIMITS.items():
+            total += yield from _text(embed.get(key), f"{where}.{key}", limit)
+        fields = embed.get("fields")
+        if isinstance(fields, list):
+            if len(fields) > MAX_FIELDS:
+                yield _too_long(f"{where}.fields", MAX_FIELDS)
+            for f, entry in enumerate(fields):
+                if not isinstance(entry, Mapping):
+                    continue
+                path = f"{where}.fields.{f}"
+                for key, limit in (("name", MAX_FIELD_NAME), ("value", MAX_FIELD_VALUE)):
+                    if not entry.get(key):
+                        yield FieldError(
+                            f"{path}.{key}", "BASE_TYPE_REQUIRED", "This field is required"
+                        )
+                    total += yield from _text(entry.get(key), f"{path}.{key}", limit)
+        for key, limit in (("footer", MAX_FOOTER), ("author", MAX_AUTHOR_NAME)):
+            part = embed.get(key)
+            if isinstance(part, Mapping):
+                name = "text" if key == "footer" else "name"
+                total += yield from _text(part.get(name), f"{where}.{key}.{name}", limit)
+    if total > MAX_EMBED_TOTAL:
+        yield FieldError(
+            "embeds",
+            "MAX_EMBED_SIZE_EXCEEDED",
+            f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}",
+        )
+
+
+def _text(value: Any, path: str, limit: int) -> Generator[FieldError, None, int]:
+    """An error if the text is too long; returns its length, for the total."""
+    if not isinstance(value, str):
+        return 0
+    if len(value) > limit:
+        yield _too_long(path, limit)
+    return len(value)
 
 
 def _layout_errors(components: list[Any]) -> Iterator[FieldError]:

@@ -40,6 +40,9 @@ class User:
     bot: bool = False
     locale: str = "en-US"
     """The language the user's Discord client is set to, sent with their interactions."""
+    display_name: str | None = None
+    """The name people see (Discord's `global_name`, 1-32 characters); default: `name`
+    capitalised."""
 
     @property
     def mention(self) -> str:
@@ -50,7 +53,7 @@ class User:
             "id": str(self.id),
             "username": self.name,
             "discriminator": "0",
-            "global_name": None if self.bot else self.name.capitalize(),
+            "global_name": None if self.bot else self.display_name or self.name.capitalize(),
             "avatar": None,
             "public_flags": 0,
             "flags": 0,
@@ -409,8 +412,8 @@ class World:
         self.owner = self.add_user("owner")
         self.users[self.bot_user.id] = self.bot_user
 
-    def add_user(self, name: str, *, bot: bool = False) -> User:
-        user = User(self.ids.next(), name, bot=bot)
+    def add_user(self, name: str, *, bot: bool = False, display_name: str | None = None) -> User:
+        user = User(self.ids.next(), name, bot=bot, display_name=display_name)
         self.users[user.id] = user
         return user
 

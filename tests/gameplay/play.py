@@ -9,13 +9,17 @@ import asyncio
 import csv
 import random
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import engine
 from bot.storage import GameRecord
+from cogs import board_message
 from tests.fakediscord.driver import FakeDiscord, Reply
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
@@ -119,3 +123,40 @@ async def eventually(condition: Callable[[], bool], seconds: float = 20.0) -> No
     while not condition():
         assert time.monotonic() < deadline, "the bot did not get there in time"
         await asyncio.sleep(0.02)
+
+
+class SlowRender:
+    """Once armed with `hold()`, holds the bot's next board images until `release()`: a render
+    that takes long.
+
+    The bot renders in the default executor, so while one is held the fake never settles:
+    await only `wait_started()` and `Pending.answered()` until the test releases it.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.started = threading.Event()
+        self._release = threading.Event()
+        self._held = 0
+        original = board_message._image
+
+        def slow(*args: Any) -> Any:
+            if self._held > 0:
+                self._held -= 1
+                self.started.set()
+                self._release.wait(timeout=30)
+            return original(*args)
+
+        monkeypatch.setattr(board_message, "_image", slow)
+
+    def hold(self, renders: int = 1) -> None:
+        self._held = renders
+
+    async def wait_started(self) -> None:
+        """Return once a held render has begun."""
+        deadline = time.monotonic() + 20
+        while not self.started.is_set():
+            assert time.monotonic() < deadline, "no board render began"
+            await asyncio.sleep(0.001)
+
+    def release(self) -> None:
+        self._release.set()

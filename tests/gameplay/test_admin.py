@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.storage import DELETED_USER_ID, EndReason
+from bot.storage import DELETED_USER_ID, ChallengeStatus, EndReason
+from cogs.challenge_message import FORGOTTEN
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
@@ -128,3 +129,32 @@ async def test_forget_me_is_refused_during_a_game(
     refused = await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
     assert "finish or resign it first" in refused.content
     assert await bot_harness.bot.storage.games.active_in(fake.general.id) is not None
+
+
+async def test_forget_me_closes_the_members_open_challenges(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    theirs = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    to_them = (
+        await fake.slash(fake.carol, "reversi challenge", channel=fake.games, opponent=fake.alice)
+    ).message
+    others = (await fake.slash(fake.bob, "reversi challenge", channel=fake.quiet)).message
+    assert theirs is not None and to_them is not None and others is not None
+    untouched = others.content
+
+    reply = await fake.slash(fake.alice, "reversi forget-me")
+    assert reply.message is not None
+    await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
+
+    for message in (theirs, to_them):
+        assert message.content == FORGOTTEN  # no one cancelled them: say what happened
+        assert message.buttons == []
+    assert others.content == untouched
+    assert [b.label for b in others.buttons] == ["Accept", "Cancel"]
+    storage = bot_harness.bot.storage
+    (pending,) = await storage.challenges.pending()
+    assert pending.challenger_id == fake.bob.id and pending.status is ChallengeStatus.PENDING
+
+    await fake.advance(minutes=16)  # their expiry timers are gone with them
+    assert theirs.content == FORGOTTEN and to_them.content == FORGOTTEN
+    assert "expired" in others.content

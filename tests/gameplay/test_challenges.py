@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.storage import ChallengeStatus
+from cogs.play import THREAD_FAILED, THREAD_REFUSED
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.world import Channel, Message
 
-from .play import move_labels, start_game, stored
+from .play import eventually, move_labels, start_game, stored
 
 
 async def test_a_challenge_names_both_players_and_only_they_can_answer(
@@ -180,6 +184,7 @@ async def test_a_game_in_a_new_thread(fake: FakeDiscord, bot_harness: BotHarness
     await fake.click(fake.bob, invitation, label="Accept")
 
     (thread,) = [t for t in fake.threads(fake.general) if t is not fake.old_thread]
+    assert thread.id == invitation.id  # started from the invitation, created once accepted
     assert f"the game is on in <#{thread.id}>" in invitation.content
     assert invitation.buttons == []
     board = fake.last_message(thread)
@@ -197,3 +202,98 @@ async def test_a_game_in_a_new_thread(fake: FakeDiscord, bot_harness: BotHarness
 
     inside = await fake.slash(fake.alice, "reversi challenge", channel=thread, thread=True)
     assert inside.ephemeral and inside.content.startswith("This is already a thread")
+
+
+def new_threads(fake: FakeDiscord) -> list[Channel]:
+    return [t for t in fake.threads(fake.general) if t is not fake.old_thread]
+
+
+@pytest.mark.parametrize("first", ["accept", "cancel"])
+async def test_an_accept_racing_a_cancel_leaves_no_empty_thread(
+    fake: FakeDiscord, bot_harness: BotHarness, first: str
+) -> None:
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, thread=True)
+    invitation = reply.message
+    assert invitation is not None
+    clicks = {"accept": (fake.bob, "Accept"), "cancel": (fake.alice, "Cancel")}
+    order = [first, *(name for name in clicks if name != first)]
+    sent = {name: fake.click(clicks[name][0], invitation, label=clicks[name][1]) for name in order}
+    accepted, cancelled = await sent["accept"], await sent["cancel"]
+
+    storage = bot_harness.bot.storage
+    challenge = await storage.challenges.get(1)
+    threads = new_threads(fake)
+    if challenge.status is ChallengeStatus.ACCEPTED:
+        assert cancelled.ephemeral and "already been accepted" in cancelled.content
+        (thread,) = threads
+        board = fake.last_message(thread)  # the thread has its game
+        assert (await storage.games.get(challenge.game_id or 0)).message_id == board.id
+    else:
+        assert challenge.status is ChallengeStatus.CANCELLED
+        assert accepted.ephemeral and "already been cancelled" in accepted.content
+        assert threads == [] and await storage.games.active() == []
+        assert invitation.buttons == []
+
+
+async def test_a_cancel_while_the_thread_is_created_comes_too_late(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, thread=True)
+    invitation = reply.message
+    assert invitation is not None
+    route = "POST /channels/{channel_id}/messages/{message_id}/threads"
+    fake.faults.rate_limit(route, retry_after=0.2)  # the thread takes a moment
+    accept = fake.click(fake.bob, invitation, label="Accept")
+    # The acceptance is stored; its thread is on the way.
+    await eventually(lambda: any(r.route == route for r in fake.requests))
+    cancel = await fake.click(fake.alice, invitation, label="Cancel")
+    await accept
+
+    assert cancel.ephemeral and cancel.content == "This challenge has already been accepted."
+    (thread,) = new_threads(fake)
+    board = fake.last_message(thread)
+    (record,) = await bot_harness.bot.storage.games.active()
+    assert record.channel_id == thread.id and record.message_id == board.id
+
+
+async def refused_thread(fake: FakeDiscord, invitation: Message) -> str:
+    refused = await fake.click(fake.bob, invitation, label="Accept")
+    assert refused.ephemeral
+    return refused.content
+
+
+@pytest.mark.parametrize("how", ["permission", "server error"])
+async def test_a_thread_that_cannot_be_created_reopens_the_challenge(
+    fake: FakeDiscord, bot_harness: BotHarness, how: str
+) -> None:
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, thread=True)
+    invitation = reply.message
+    assert invitation is not None
+    content, buttons = invitation.content, invitation.buttons
+    if how == "permission":  # taken away after the challenge was posted
+        fake.deny(fake.general, "create_public_threads")
+    else:
+        fake.faults.fail(
+            "POST /channels/{channel_id}/messages/{message_id}/threads",
+            status=503,
+            code=0,
+            message="Service Unavailable",
+        )
+
+    told = await refused_thread(fake, invitation)
+
+    assert told == (THREAD_REFUSED if how == "permission" else THREAD_FAILED)
+    assert new_threads(fake) == []
+    assert invitation.content == content and invitation.buttons == buttons
+    storage = bot_harness.bot.storage
+    (pending,) = await storage.challenges.pending()
+    assert pending.status is ChallengeStatus.PENDING and pending.game_id is None
+    assert await storage.games.active() == []
+
+    fake.set_permissions(fake.general)  # granted again
+    await fake.click(fake.bob, invitation, label="Accept")
+    (thread,) = new_threads(fake)
+    board = fake.last_message(thread)
+    record = (await storage.games.active())[0]
+    assert record.channel_id == thread.id and record.message_id == board.id
+    assert f"the game is on in <#{thread.id}>" in invitation.content
