@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import math
-import sqlite3
 
 from bot.engine import Color
-from bot.storage.database import Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating, rate
 from bot.storage.models import (
@@ -25,7 +24,7 @@ _PLAYER_COLUMNS = (
 )
 
 
-def _record(row: sqlite3.Row) -> PlayerRecord:
+def _record(row: Row) -> PlayerRecord:
     return PlayerRecord(
         guild_id=row["guild_id"],
         user_id=row["user_id"],
@@ -105,6 +104,7 @@ async def record_rated_result(
 ) -> tuple[RatingChange, RatingChange]:
     """Count a finished rated game in both players' records; returns (black, white) changes."""
     assert game.end_reason is not None and game.end_reason.has_result, "only results are rated"
+    await db.lock_guild(game.guild_id)
     black_score = {Color.BLACK: 1.0, Color.WHITE: 0.0, None: 0.5}[game.winner]
     discs = (game.black_discs or 0) - (game.white_discs or 0)
     black, white = [
@@ -125,14 +125,14 @@ async def record_rated_result(
 async def _rank(db: Transaction, record: PlayerRecord) -> int:
     """1 + players ahead (higher rating, or equal rating and lower id), read off the histogram
     for whole buckets above the player's and counted in the index within their own bucket."""
+    bucket = db.dialect.bucket(":rating")
     rank = await db.value(
-        """
+        f"""
         SELECT 1
             + (SELECT coalesce(sum(players), 0) FROM rating_histogram
-               WHERE guild_id = :guild AND bucket > max(CAST(:rating AS INTEGER), 0))
+               WHERE guild_id = :guild AND bucket > {bucket})
             + (SELECT count(*) FROM players
-               WHERE guild_id = :guild AND rating > :rating
-                 AND rating < max(CAST(:rating AS INTEGER), 0) + 1)
+               WHERE guild_id = :guild AND rating > :rating AND rating < {bucket} + 1)
             + (SELECT count(*) FROM players
                WHERE guild_id = :guild AND rating = :rating AND user_id < :user)
         """,
@@ -141,7 +141,7 @@ async def _rank(db: Transaction, record: PlayerRecord) -> int:
     return int(rank)
 
 
-async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[sqlite3.Row]:
+async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[Row]:
     """Players `offset + 1` onwards by rating. The inner query skips along the covering index,
     so only the page's own rows are read from the table, not every row skipped over."""
     return await db.all(
@@ -160,12 +160,12 @@ async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list
 class PlayerStore(Store):
     async def get(self, guild_id: int, user_id: int) -> PlayerRecord | None:
         """The player's rated record in the guild; None before their first rated game."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             return await _load(db, guild_id, user_id)
 
     async def rank(self, guild_id: int, user_id: int) -> int | None:
         """The player's 1-based place on the guild's leaderboard; None if unrated."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             record = await _load(db, guild_id, user_id)
             return None if record is None else await _rank(db, record)
 
@@ -178,7 +178,7 @@ class PlayerStore(Store):
         """
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} players.")
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             total = await db.value(
                 "SELECT coalesce(sum(players), 0) FROM rating_histogram WHERE guild_id = ?",
                 (guild_id,),
