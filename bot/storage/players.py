@@ -18,7 +18,7 @@ from bot.storage.models import (
 
 MAX_PER_PAGE = 100
 
-_PLAYER_COLUMNS = (
+PLAYER_COLUMNS = (
     "guild_id, user_id, rating, deviation, volatility, wins, losses, draws, disc_diff, "
     "streak, best_streak, updated_at"
 )
@@ -41,7 +41,7 @@ def _record(row: Row) -> PlayerRecord:
 
 async def _load(db: Transaction, guild_id: int, user_id: int) -> PlayerRecord | None:
     row = await db.one(
-        f"SELECT {_PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
+        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
     )
     return None if row is None else _record(row)
@@ -73,7 +73,7 @@ def _after_game(
 async def _save(db: Transaction, record: PlayerRecord) -> None:
     await db.all(
         f"""
-        INSERT INTO players ({_PLAYER_COLUMNS})
+        INSERT INTO players ({PLAYER_COLUMNS})
         VALUES (:guild_id, :user_id, :rating, :deviation, :volatility, :wins, :losses, :draws,
                 :disc_diff, :streak, :best_streak, :updated_at)
         ON CONFLICT (guild_id, user_id) DO UPDATE SET
@@ -146,7 +146,7 @@ async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list
     so only the page's own rows are read from the table, not every row skipped over."""
     return await db.all(
         f"""
-        SELECT {_PLAYER_COLUMNS} FROM players
+        SELECT {PLAYER_COLUMNS} FROM players
         WHERE guild_id = :guild AND user_id IN (
             SELECT user_id FROM players WHERE guild_id = :guild
             ORDER BY rating DESC, user_id LIMIT :limit OFFSET :offset
