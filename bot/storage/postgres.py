@@ -196,7 +196,10 @@ def _numbered(sql: str) -> tuple[str, tuple[str, ...]]:
             return f"${names.index(match[2]) + 1}"
         return match[0]  # a string literal, left as it is
 
-    return _PLACEHOLDER.sub(number, sql), tuple(names)
+    query = _PLACEHOLDER.sub(number, sql)
+    if count and names:
+        raise ValueError(f"Both ? and :name placeholders in one statement: {sql}")
+    return query, tuple(names)
 
 
 @contextmanager
@@ -220,8 +223,15 @@ def _database_errors() -> Iterator[None]:
         ):
             raise InvalidInputError("That number is out of range.") from error
         raise
-    except (OSError, asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError) as error:
-        raise DatabaseError(f"The database cannot be reached: {error}.") from error
+    except (
+        OSError,
+        asyncpg.PostgresConnectionError,
+        asyncpg.AdminShutdownError,
+        # What asyncpg raises when the connection dies between two statements of a transaction.
+        asyncpg.InterfaceError,
+        asyncpg.InternalClientError,
+    ) as error:
+        raise DatabaseError(f"The database connection failed: {error}.") from error
 
 
 async def _migrate(

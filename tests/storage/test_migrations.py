@@ -184,53 +184,6 @@ async def test_times_keep_double_precision(storage: Storage) -> None:
     assert (game.created_at, game.time_per_move, game.deadline) == (now, 0.1, now + 0.1)
 
 
-# Which backend a URL names.
-
-
-async def test_sqlite_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    async with await Storage.open("sqlite:///data/relative.sqlite3") as relative:
-        assert relative.database.url == "sqlite:///data/relative.sqlite3"
-    async with await Storage.open(f"sqlite:///{tmp_path}/absolute.sqlite3") as absolute:
-        assert absolute.database.url == f"sqlite:///{tmp_path}/absolute.sqlite3"
-    async with await Storage.open("plain.sqlite3"):
-        pass
-
-    for path in ("data/relative.sqlite3", "absolute.sqlite3", "plain.sqlite3"):
-        assert await stored_version(f"sqlite:///{tmp_path / path}") == len(MIGRATIONS)
-
-
-@pytest.mark.parametrize(
-    ("url", "message"),
-    [
-        ("sqlite://", "names no file"),
-        ("sqlite:///", "names no file"),
-        ("sqlite://host/file.sqlite3", "names no file"),
-        ("mysql://user:hunter2@localhost/reversi", r"Unknown kind .*user:\*\*\*@localhost"),
-    ],
-)
-async def test_unusable_urls_are_refused(url: str, message: str) -> None:
-    with pytest.raises(DatabaseError, match=message) as refused:
-        await Storage.open(url)
-    assert "hunter2" not in str(refused.value)
-
-
-async def test_unreachable_server_gives_a_clear_error() -> None:
-    # Nothing listens on port 1 of this machine: the connection is refused at once.
-    with pytest.raises(
-        DatabaseError, match=r"Cannot open the database at .*user:\*\*\*@"
-    ) as refused:
-        await Storage.open("postgresql://user:hunter2@127.0.0.1:1/reversi")
-    assert "hunter2" not in str(refused.value)
-
-
-async def test_missing_postgresql_database_gives_a_clear_error(postgres: PostgresServer) -> None:
-    url = postgres.url().replace("/postgres?", "/no_such_database?")
-
-    with pytest.raises(DatabaseError, match=r"no_such_database.*does not exist"):
-        await Storage.open(url)
-
-
 async def test_both_backends_report_the_same_version(
     db_path: Path, postgres: PostgresServer
 ) -> None:
