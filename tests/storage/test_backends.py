@@ -67,8 +67,8 @@ async def test_a_number_past_64_bits_is_bad_input(storage: Storage) -> None:
 async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
     postgres: PostgresServer,
 ) -> None:
-    """What a restart of the server, or a network cut, does to the bot's connections: the
-    operation under way fails plainly, and those after it get new connections."""
+    """What a restart of the server, or a network cut, does to a transaction: it fails plainly,
+    and the next one gets a new connection."""
     url = await postgres.fresh_schema()
     async with await Storage.open(url) as storage:
         game = await start_game(storage)
@@ -77,12 +77,8 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
             with pytest.raises(DatabaseError, match="connection failed"):
                 async with storage.database.transaction() as db:
                     pid = await db.value("SELECT pg_backend_pid()")
-                    await admin.execute("SELECT pg_terminate_backend($1)", pid)
+                    await admin.execute("SELECT pg_terminate_backend($1, 10000)", pid)  # waits
                     await db.value("SELECT 1")
-            await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE application_name = 'reversi-bot'"
-            )
         finally:
             await admin.close()
 
