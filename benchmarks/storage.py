@@ -90,11 +90,15 @@ async def load_players(storage: Storage, count: int, guild_id: int = GUILD) -> d
     columns = ("guild_id", "user_id", "rating", "deviation", "volatility", "updated_at")
     async with storage.database.transaction() as db:
         await db.insert_many("players", columns, rows)
-    # Fresh statistics, as a database that grew slowly would have; PostgreSQL's vacuum also marks
-    # the new rows visible to all, so that its index-only scans need not visit the table.
-    sqlite = storage.database.dialect is SQLITE
-    analyze = "ANALYZE" if sqlite else "VACUUM ANALYZE players, rating_histogram"
-    await storage.database.execute_alone(analyze)
+    # Fresh statistics, as a database that grew slowly would have. On PostgreSQL, as well: the
+    # new rows marked visible to all, so that index-only scans need not visit the table, and the
+    # histogram compacted, which a bulk load leaves with a dead row per player but autovacuum
+    # keeps small as ratings change a game at a time.
+    if storage.database.dialect is SQLITE:
+        await storage.database.execute_alone("ANALYZE")
+    else:
+        await storage.database.execute_alone("VACUUM (FULL, ANALYZE) rating_histogram")
+        await storage.database.execute_alone("VACUUM (ANALYZE) players")
     order = sorted(rows, key=lambda row: (-row[2], row[1]))
     return {"top": order[0][1], "median": order[count // 2][1], "bottom": order[-1][1]}
 
