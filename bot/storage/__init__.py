@@ -1,5 +1,7 @@
-"""Persistence on SQLite: games, challenges, ratings and leaderboards, with no Discord types."""
+"""Persistence on SQLite or PostgreSQL: games, challenges, ratings and leaderboards, with no
+Discord types."""
 
+from bot.storage.copy import CopyMismatchError, CopyReport, TargetNotEmptyError, copy_database
 from bot.storage.errors import (
     ActiveGameError,
     ChallengeClosedError,
@@ -48,6 +50,8 @@ __all__ = [
     "ChallengeNotFoundError",
     "ChallengeStatus",
     "ChannelBusyError",
+    "CopyMismatchError",
+    "CopyReport",
     "DatabaseBusyError",
     "DatabaseError",
     "EndReason",
@@ -73,4 +77,6 @@ __all__ = [
     "StaleMoveError",
     "Storage",
     "StorageError",
+    "TargetNotEmptyError",
+    "copy_database",
 ]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.engine import Color
-from bot.storage.database import Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
@@ -24,7 +22,7 @@ CHALLENGE_COLUMNS = (
 )
 
 
-def challenge_from_row(row: sqlite3.Row) -> Challenge:
+def challenge_from_row(row: Row) -> Challenge:
     return Challenge(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -43,8 +41,14 @@ def challenge_from_row(row: sqlite3.Row) -> Challenge:
     )
 
 
-async def _load(db: Transaction, challenge_id: int) -> Challenge:
-    row = await db.one(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
+async def _load(db: Transaction, challenge_id: int, *, lock: bool = False) -> Challenge:
+    """The challenge; with `lock`, locked until the transaction ends, so that a concurrent answer
+    waits for this one and then finds the challenge closed."""
+    row = await db.one(
+        f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ? "
+        + (db.dialect.for_update if lock else ""),
+        (challenge_id,),
+    )
     if row is None:
         raise ChallengeNotFoundError(challenge_id)
     return challenge_from_row(row)
@@ -52,7 +56,7 @@ async def _load(db: Transaction, challenge_id: int) -> Challenge:
 
 async def _pending(db: Transaction, challenge_id: int, now: float) -> Challenge:
     """The challenge, if it can still be answered at `now`."""
-    challenge = await _load(db, challenge_id)
+    challenge = await _load(db, challenge_id, lock=True)
     if challenge.status is not ChallengeStatus.PENDING:
         raise ChallengeClosedError(challenge_id, challenge.status)
     if challenge.expires_at <= now:
@@ -128,7 +132,7 @@ class ChallengeStore(Store):
         return challenge_from_row(row)
 
     async def get(self, challenge_id: int) -> Challenge:
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             return await _load(db, challenge_id)
 
     async def set_message(self, challenge_id: int, message_id: int) -> Challenge:
@@ -143,7 +147,7 @@ class ChallengeStore(Store):
 
     async def pending(self) -> list[Challenge]:
         """Challenges still open, soonest to expire first: what to re-arm after a restart."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             rows = await db.all(
                 f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' "
                 "ORDER BY expires_at, id"

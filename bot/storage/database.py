@@ -1,36 +1,74 @@
-"""The connection: pragmas, migrations and the transactions every operation runs in."""
+"""What every backend offers the stores: transactions, and the SQL that differs between them.
+
+The stores write their SQL once, with `?` or `:name` placeholders, and ask the transaction's
+`dialect` only for the few fragments that SQLite and PostgreSQL spell differently.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
-from pathlib import Path
-from typing import Any, Self
-
-import aiosqlite
-
-from bot.storage.errors import DatabaseBusyError, DatabaseError, InvalidInputError
-from bot.storage.migrations import migrate
-
-BUSY_TIMEOUT_MS = 5000
-"""How long a statement waits for another process's write lock before giving up."""
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol, overload
 
 Params = Iterable[Any] | dict[str, Any]
 
 
-class Transaction:
+class Row(Protocol):
+    """A result row, read by column name or position (`sqlite3.Row`, `asyncpg.Record`)."""
+
+    @overload
+    def __getitem__(self, key: str, /) -> Any: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Dialect:
+    """SQLite's spelling of what the two backends write differently; `POSTGRESQL` overrides it."""
+
+    name = "sqlite"
+    for_update = ""
+    """Ends a SELECT whose rows stay locked until the transaction ends. SQLite's write lock,
+    taken by every transaction up front, already covers them."""
+    board_behind = "shown_version IS NOT 2 * ply + (status = 'finished')"
+    """A game whose message shows another state than its own: the `games_board_behind` index."""
+
+    def greatest(self, first: str, second: str) -> str:
+        return f"max({first}, {second})"
+
+    def bucket(self, rating: str) -> str:
+        """The rating histogram's bucket of `rating`: its whole part; below 1, bucket 0."""
+        return f"max(CAST({rating} AS INTEGER), 0)"
+
+
+class _PostgreSQL(Dialect):
+    name = "postgresql"
+    for_update = "FOR UPDATE"
+    board_behind = "shown_version IS DISTINCT FROM 2 * ply + (status = 'finished')::integer"
+
+    def greatest(self, first: str, second: str) -> str:
+        return f"GREATEST({first}, {second})"
+
+    def bucket(self, rating: str) -> str:
+        # CAST rounds to the nearest integer here, where SQLite's truncates: floor agrees with
+        # truncation wherever the bucket is not clamped to 0 anyway.
+        return f"GREATEST(floor({rating})::integer, 0)"
+
+
+SQLITE = Dialect()
+POSTGRESQL = _PostgreSQL()
+
+
+class Transaction(ABC):
     """One transaction's view of the database; only valid inside `Database.transaction()`."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    dialect: Dialect
 
-    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        with _numbers_in_range():
-            return list(await self._conn.execute_fetchall(sql, params))
+    @abstractmethod
+    async def all(self, sql: str, params: Params = ()) -> list[Row]: ...
 
-    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.all(sql, params)
         return rows[0] if rows else None
 
@@ -38,87 +76,44 @@ class Transaction:
         row = await self.one(sql, params)
         return None if row is None else row[0]
 
+    @abstractmethod
+    async def lock_guild(self, guild_id: int) -> None:
+        """Wait until no other transaction changes the guild's ratings, then keep them to this
+        one until it ends."""
 
-class Database:
-    """Owns the aiosqlite connection; operations run one at a time, each in its own transaction.
+    @abstractmethod
+    async def insert_many(
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    ) -> None:
+        """Insert rows as they are, ids included (used to copy a database)."""
 
-    aiosqlite runs every statement of a connection on one thread, so two coroutines sharing it
-    would interleave their statements inside one another's transactions. A lock keeps each
-    transaction whole; `BEGIN IMMEDIATE` plus the busy timeout do the same across processes.
-    """
+    @abstractmethod
+    async def restart_ids(self, table: str) -> None:
+        """Make new rows of `table` take ids after the largest one inserted by `insert_many`."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self._closed = False
-        self.path = path
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Self:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Probe first: when aiosqlite's own connect fails, its worker thread outlives the
-            # call and may report to an event loop that is gone by then.
-            await asyncio.to_thread(_probe, path)
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except (OSError, sqlite3.Error) as error:
-            raise DatabaseError(f"Cannot open the database at {path}: {error}.") from error
-        conn.row_factory = sqlite3.Row
-        try:
-            await _configure(conn, path)
-            await migrate(conn)
-        except sqlite3.Error as error:
-            await conn.close()
-            raise DatabaseError(f"Cannot use the database at {path}: {error}.") from error
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path)
+class Database(ABC):
+    """One database, on either backend; every operation runs in a transaction of its own."""
 
-    async def close(self) -> None:
-        """Close the connection (a second call does nothing); pending operations finish first."""
-        async with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            await self._conn.execute_fetchall("PRAGMA optimize")
-            await self._conn.close()
+    dialect: Dialect
+    url: str
+    """Where the database is, fit to show (no password)."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
+    @abstractmethod
+    def transaction(self, *, read_only: bool = False) -> AbstractAsyncContextManager[Transaction]:
         """Run the block as one transaction: committed if it returns, rolled back if it raises.
 
-        `BEGIN IMMEDIATE` takes the write lock up front, so reads made in the block stay valid
-        until the commit; read-only blocks use it too, which keeps every query on one snapshot.
+        `read_only` blocks see one snapshot throughout and may write nothing.
         """
-        async with self._lock:
-            with _busy_as_error():
-                try:
-                    await self._conn.execute_fetchall("BEGIN IMMEDIATE")
-                    yield Transaction(self._conn)
-                    await self._conn.execute_fetchall("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
 
-    async def execute_alone(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        """Run one statement as its own transaction (SQLite's autocommit): atomic all the same,
-        and one round trip to the connection's thread instead of three, for the hottest writes."""
-        async with self._lock:
-            with _busy_as_error(), _numbers_in_range():
-                return list(await self._conn.execute_fetchall(sql, params))
+    @abstractmethod
+    async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run one statement as its own transaction, for the hottest writes: atomic all the same,
+        in one round trip."""
 
-    async def _rollback(self) -> None:
-        # Statements are queued in order on the connection's thread, so this runs after any
-        # statement still in flight (e.g. when the caller was cancelled mid-transaction). It finds
-        # no transaction when BEGIN itself failed or the COMMIT went through before cancellation.
-        try:
-            await self._conn.execute_fetchall("ROLLBACK")
-        except sqlite3.OperationalError as error:
-            if "no transaction is active" not in str(error):
-                raise
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the database (a second call does nothing); pending operations finish first."""
 
 
 class Store:
@@ -127,45 +122,8 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        return self.database.transaction()
+    def transaction(self, *, read_only: bool = False) -> AbstractAsyncContextManager[Transaction]:
+        return self.database.transaction(read_only=read_only)
 
-    async def execute_alone(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+    async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
         return await self.database.execute_alone(sql, params)
-
-
-@contextmanager
-def _busy_as_error() -> Iterator[None]:
-    """Another process held the write lock past the busy timeout: say so plainly."""
-    try:
-        yield
-    except sqlite3.OperationalError as error:
-        if "locked" in str(error):
-            raise DatabaseBusyError() from error
-        raise
-
-
-@contextmanager
-def _numbers_in_range() -> Iterator[None]:
-    """An id or number past SQLite's 64-bit integers (from a forged button, say) is bad input."""
-    try:
-        yield
-    except OverflowError as error:
-        raise InvalidInputError("That number is out of range.") from error
-
-
-def _probe(path: Path) -> None:
-    sqlite3.connect(path).close()
-
-
-async def _configure(conn: aiosqlite.Connection, path: Path) -> None:
-    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    ((mode,),) = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-    if mode != "wal":
-        raise DatabaseError(f"The database at {path} cannot use write-ahead logging ({mode}).")
-    # In WAL mode, NORMAL syncs the log only at checkpoints: a commit is a write to the log and
-    # survives the bot crashing or being killed at any instant, and the file never corrupts.
-    # Only a power cut or OS crash can undo the last few commits; FULL would guard against that
-    # too at the price of an fsync per move, which is not worth it for a game.
-    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
-    await conn.execute_fetchall("PRAGMA foreign_keys = ON")

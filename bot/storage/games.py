@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from bot.engine import Color
-from bot.storage.database import Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChannelBusyError,
     GameNotFoundError,
@@ -27,7 +26,7 @@ GAME_COLUMNS = (
 _SQUARE = re.compile(r"[a-h][1-8]")
 
 
-def game_from_row(row: sqlite3.Row) -> GameRecord:
+def game_from_row(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -74,36 +73,40 @@ async def insert_game(
     now: float,
     bot_level: int | None = None,
 ) -> GameRecord:
-    """Start a game, unless the channel already has an active one.
+    """Start a game, unless the channel already has an active one (`ChannelBusyError`).
 
     `bot_level` marks a game against the bot (1-5); such games are never rated.
     """
     if black_id == white_id:
         raise InvalidInputError("You can't play against yourself.")
     check_time_per_move(time_per_move)
-    await check_channel_free(db, channel_id)
-    row = await db.one(
-        f"""
-        INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
-                           deadline, created_at, updated_at, bot_level)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        RETURNING {GAME_COLUMNS}
-        """,
-        (
-            guild_id,
-            channel_id,
-            black_id,
-            white_id,
-            rated and bot_level is None,
-            time_per_move,
-            deadline,
-            now,
-            now,
-            bot_level,
-        ),
-    )
-    assert row is not None
-    return game_from_row(row)
+    while True:
+        row = await db.one(
+            f"""
+            INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
+                               deadline, created_at, updated_at, bot_level)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (channel_id) WHERE status = 'active' DO NOTHING
+            RETURNING {GAME_COLUMNS}
+            """,
+            (
+                guild_id,
+                channel_id,
+                black_id,
+                white_id,
+                rated and bot_level is None,
+                time_per_move,
+                deadline,
+                now,
+                now,
+                bot_level,
+            ),
+        )
+        if row is not None:
+            return game_from_row(row)
+        # The unique index refused it. On PostgreSQL the game in the way may have been started,
+        # and even ended, by a transaction this insert waited for: if it ended, try again.
+        await check_channel_free(db, channel_id)
 
 
 def _check_square(move: str) -> None:
@@ -112,8 +115,11 @@ def _check_square(move: str) -> None:
 
 
 async def _current(db: Transaction, game_id: int, expected_ply: int) -> GameRecord:
-    """The game, if it is still active at `expected_ply`."""
-    row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    """The game, if it is still active at `expected_ply`; locked until the transaction ends, so
+    that a concurrent finish waits for this one and then finds the game over."""
+    row = await db.one(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id = ? {db.dialect.for_update}", (game_id,)
+    )
     if row is None:
         raise GameNotFoundError(game_id)
     game = game_from_row(row)
@@ -190,7 +196,7 @@ class GameStore(Store):
             )
 
     async def get(self, game_id: int) -> GameRecord:
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             row = await db.one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFoundError(game_id)
@@ -255,10 +261,10 @@ class GameStore(Store):
         """Record that `message_id` now shows the game at `version` (a newer version shown
         earlier stays recorded)."""
         async with self.transaction() as db:
+            shown = db.dialect.greatest("coalesce(shown_version, -1)", "?")
             row = await db.one(
                 f"""
-                UPDATE games
-                SET message_id = ?, shown_version = max(coalesce(shown_version, -1), ?)
+                UPDATE games SET message_id = ?, shown_version = {shown}
                 WHERE id = ? RETURNING {GAME_COLUMNS}
                 """,
                 (message_id, version, game_id),
@@ -271,8 +277,8 @@ class GameStore(Store):
         """Finished games whose message shows an older state than the stored one: what a crash
         between a game's end and its board left behind."""
         return await self._games(
-            """
-            WHERE shown_version IS NOT 2 * ply + (status = 'finished')
+            f"""
+            WHERE {self.database.dialect.board_behind}
               AND status = 'finished' AND message_id IS NOT NULL ORDER BY id
             """,
             (),
@@ -294,6 +300,6 @@ class GameStore(Store):
         return games[0] if games else None
 
     async def _games(self, where: str, params: tuple[float, ...]) -> list[GameRecord]:
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             rows = await db.all(f"SELECT {GAME_COLUMNS} FROM games {where}", params)
         return [game_from_row(row) for row in rows]

@@ -26,7 +26,7 @@ class HistoryStore(Store):
         if user_id is not None:
             where += " AND (black_id = :user OR white_id = :user)"
         params = {"guild": guild_id, "user": user_id}
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             total = await db.value(f"SELECT count(*) FROM games {where}", params)
             page = min(max(page, 1), max(1, math.ceil(total / per_page)))
             rows = await db.all(
@@ -64,13 +64,15 @@ class HistoryStore(Store):
 
     async def _results(self, games: str, params: dict[str, int]) -> tuple[int, int, int]:
         """Wins, losses and draws of `:user` in the guild's decided games that match `games`."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             row = await db.one(
                 f"""
                 SELECT
-                    coalesce(sum(result = iif(black_id = :user, 'black', 'white')), 0),
-                    coalesce(sum(result = iif(black_id = :user, 'white', 'black')), 0),
-                    coalesce(sum(result = 'draw'), 0)
+                    count(*) FILTER (
+                        WHERE result = CASE WHEN black_id = :user THEN 'black' ELSE 'white' END),
+                    count(*) FILTER (
+                        WHERE result = CASE WHEN black_id = :user THEN 'white' ELSE 'black' END),
+                    count(*) FILTER (WHERE result = 'draw')
                 FROM games
                 WHERE guild_id = :guild AND status = 'finished' AND result IS NOT NULL
                   AND ({games})
@@ -86,7 +88,7 @@ class HistoryStore(Store):
         """The first `moves` moves the player has most often played as Black; None if none."""
         if moves < 1:
             raise InvalidInputError("An opening has at least one move.")
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             row = await db.one(
                 """
                 SELECT substr(transcript, 1, :length) AS opening, count(*) AS games

@@ -1,63 +1,124 @@
-"""Numbered schema migrations, tracked with `PRAGMA user_version`.
+"""Numbered schema migrations, one list for both backends.
 
 Migration N (1-based position in `MIGRATIONS`) takes the schema from version N-1 to N. Each is a
-sequence of statements applied in one transaction with the version bump, so a failed migration
-leaves the database as it was. Never edit a released migration; append a new one.
+sequence of statements that each backend applies in one transaction with the version bump, so a
+failed migration leaves the database as it was. A statement is the same SQL on both backends, or a
+`PerDialect` pair where their types or syntax differ. Never edit a released migration; append a
+new one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
-import aiosqlite
-
+from bot.storage.database import POSTGRESQL, Dialect
 from bot.storage.errors import SchemaTooNewError
 
-Migration = Sequence[str]
+
+class PerDialect(NamedTuple):
+    """One step written for each backend: a statement, or several."""
+
+    sqlite: str | tuple[str, ...]
+    postgresql: str | tuple[str, ...]
+
+
+Statement = str | PerDialect
+Migration = Sequence[Statement]
 
 _INITIAL: Migration = (
-    """
-    CREATE TABLE guild_settings (
-        guild_id      INTEGER PRIMARY KEY,
-        time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
-        rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
-        updated_at    REAL    NOT NULL
-    )
-    """,
-    """
-    CREATE TABLE allowed_channels (
-        guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
-        channel_id INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, channel_id)
-    ) WITHOUT ROWID
-    """,
-    """
-    CREATE TABLE games (
-        id            INTEGER PRIMARY KEY,
-        guild_id      INTEGER NOT NULL,
-        channel_id    INTEGER NOT NULL,
-        message_id    INTEGER,
-        black_id      INTEGER NOT NULL,
-        white_id      INTEGER NOT NULL,
-        transcript    TEXT    NOT NULL DEFAULT '',
-        ply           INTEGER NOT NULL DEFAULT 0 CHECK (length(transcript) = 2 * ply),
-        status        TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
-        result        TEXT    CHECK (result IN ('black', 'white', 'draw')),
-        end_reason    TEXT
-                      CHECK (end_reason IN ('normal', 'resignation', 'timeout', 'cancelled')),
-        black_discs   INTEGER CHECK (black_discs BETWEEN 0 AND 64),
-        white_discs   INTEGER CHECK (white_discs BETWEEN 0 AND 64),
-        rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
-        time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
-        deadline      REAL,
-        cancelled_by  INTEGER,
-        created_at    REAL    NOT NULL,
-        updated_at    REAL    NOT NULL,
-        CHECK ((status = 'active') = (end_reason IS NULL)),
-        CHECK ((end_reason = 'cancelled') = (cancelled_by IS NOT NULL)),
-        CHECK (result IS NULL OR end_reason <> 'cancelled')
-    )
-    """,
+    PerDialect(
+        """
+        CREATE TABLE guild_settings (
+            guild_id      INTEGER PRIMARY KEY,
+            time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
+            rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
+            updated_at    REAL    NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id      BIGINT           PRIMARY KEY,
+            time_per_move DOUBLE PRECISION NOT NULL CHECK (time_per_move > 0),
+            rated         BOOLEAN          NOT NULL,
+            updated_at    DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ),
+    PerDialect(
+        """
+        CREATE TABLE allowed_channels (
+            guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE allowed_channels (
+            guild_id   BIGINT NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id BIGINT NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        )
+        """,
+    ),
+    PerDialect(
+        """
+        CREATE TABLE games (
+            id            INTEGER PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            message_id    INTEGER,
+            black_id      INTEGER NOT NULL,
+            white_id      INTEGER NOT NULL,
+            transcript    TEXT    NOT NULL DEFAULT '',
+            ply           INTEGER NOT NULL DEFAULT 0 CHECK (length(transcript) = 2 * ply),
+            status        TEXT    NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'finished')),
+            result        TEXT    CHECK (result IN ('black', 'white', 'draw')),
+            end_reason    TEXT
+                          CHECK (end_reason IN ('normal', 'resignation', 'timeout', 'cancelled')),
+            black_discs   INTEGER CHECK (black_discs BETWEEN 0 AND 64),
+            white_discs   INTEGER CHECK (white_discs BETWEEN 0 AND 64),
+            rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
+            time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
+            deadline      REAL,
+            cancelled_by  INTEGER,
+            created_at    REAL    NOT NULL,
+            updated_at    REAL    NOT NULL,
+            CHECK ((status = 'active') = (end_reason IS NULL)),
+            CHECK ((end_reason = 'cancelled') = (cancelled_by IS NOT NULL)),
+            CHECK (result IS NULL OR end_reason <> 'cancelled')
+        )
+        """,
+        """
+        CREATE TABLE games (
+            id            BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            guild_id      BIGINT  NOT NULL,
+            channel_id    BIGINT  NOT NULL,
+            message_id    BIGINT,
+            black_id      BIGINT  NOT NULL,
+            white_id      BIGINT  NOT NULL,
+            transcript    TEXT    NOT NULL DEFAULT '',
+            ply           INTEGER NOT NULL DEFAULT 0 CHECK (length(transcript) = 2 * ply),
+            status        TEXT    NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'finished')),
+            result        TEXT    CHECK (result IN ('black', 'white', 'draw')),
+            end_reason    TEXT
+                          CHECK (end_reason IN ('normal', 'resignation', 'timeout', 'cancelled')),
+            black_discs   INTEGER CHECK (black_discs BETWEEN 0 AND 64),
+            white_discs   INTEGER CHECK (white_discs BETWEEN 0 AND 64),
+            rated         BOOLEAN NOT NULL,
+            time_per_move DOUBLE PRECISION NOT NULL CHECK (time_per_move > 0),
+            deadline      DOUBLE PRECISION,
+            cancelled_by  BIGINT,
+            created_at    DOUBLE PRECISION NOT NULL,
+            updated_at    DOUBLE PRECISION NOT NULL,
+            CHECK ((status = 'active') = (end_reason IS NULL)),
+            CHECK ((end_reason = 'cancelled') = (cancelled_by IS NOT NULL)),
+            CHECK (result IS NULL OR end_reason <> 'cancelled')
+        )
+        """,
+    ),
     # The rule "one active game per channel" holds in the schema itself, not only in code.
     "CREATE UNIQUE INDEX games_active_in_channel ON games (channel_id) WHERE status = 'active'",
     "CREATE INDEX games_by_message ON games (message_id) WHERE message_id IS NOT NULL",
@@ -65,80 +126,169 @@ _INITIAL: Migration = (
     "CREATE INDEX games_by_guild ON games (guild_id, status, updated_at)",
     "CREATE INDEX games_by_black ON games (guild_id, black_id, updated_at)",
     "CREATE INDEX games_by_white ON games (guild_id, white_id, updated_at)",
-    """
-    CREATE TABLE challenges (
-        id            INTEGER PRIMARY KEY,
-        guild_id      INTEGER NOT NULL,
-        channel_id    INTEGER NOT NULL,
-        challenger_id INTEGER NOT NULL,
-        opponent_id   INTEGER CHECK (opponent_id <> challenger_id),
-        colour        TEXT    NOT NULL CHECK (colour IN ('black', 'white', 'random')),
-        time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
-        in_thread     INTEGER NOT NULL CHECK (in_thread IN (0, 1)),
-        message_id    INTEGER,
-        status        TEXT    NOT NULL DEFAULT 'pending'
-                      CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
-        game_id       INTEGER REFERENCES games (id),
-        created_at    REAL    NOT NULL,
-        expires_at    REAL    NOT NULL,
-        updated_at    REAL    NOT NULL,
-        CHECK ((status = 'accepted') = (game_id IS NOT NULL))
-    )
-    """,
+    PerDialect(
+        """
+        CREATE TABLE challenges (
+            id            INTEGER PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            challenger_id INTEGER NOT NULL,
+            opponent_id   INTEGER CHECK (opponent_id <> challenger_id),
+            colour        TEXT    NOT NULL CHECK (colour IN ('black', 'white', 'random')),
+            time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
+            in_thread     INTEGER NOT NULL CHECK (in_thread IN (0, 1)),
+            message_id    INTEGER,
+            status        TEXT    NOT NULL DEFAULT 'pending' CHECK
+                          (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+            game_id       INTEGER REFERENCES games (id),
+            created_at    REAL    NOT NULL,
+            expires_at    REAL    NOT NULL,
+            updated_at    REAL    NOT NULL,
+            CHECK ((status = 'accepted') = (game_id IS NOT NULL))
+        )
+        """,
+        """
+        CREATE TABLE challenges (
+            id            BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            guild_id      BIGINT  NOT NULL,
+            channel_id    BIGINT  NOT NULL,
+            challenger_id BIGINT  NOT NULL,
+            opponent_id   BIGINT  CHECK (opponent_id <> challenger_id),
+            colour        TEXT    NOT NULL CHECK (colour IN ('black', 'white', 'random')),
+            time_per_move DOUBLE PRECISION NOT NULL CHECK (time_per_move > 0),
+            in_thread     BOOLEAN NOT NULL,
+            message_id    BIGINT,
+            status        TEXT    NOT NULL DEFAULT 'pending' CHECK
+                          (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+            game_id       BIGINT  REFERENCES games (id),
+            created_at    DOUBLE PRECISION NOT NULL,
+            expires_at    DOUBLE PRECISION NOT NULL,
+            updated_at    DOUBLE PRECISION NOT NULL,
+            CHECK ((status = 'accepted') = (game_id IS NOT NULL))
+        )
+        """,
+    ),
     "CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending'",
     "CREATE INDEX challenges_by_guild ON challenges (guild_id, challenger_id)",
-    """
-    CREATE TABLE players (
-        guild_id    INTEGER NOT NULL,
-        user_id     INTEGER NOT NULL,
-        rating      REAL    NOT NULL,
-        deviation   REAL    NOT NULL CHECK (deviation > 0),
-        volatility  REAL    NOT NULL CHECK (volatility > 0),
-        wins        INTEGER NOT NULL DEFAULT 0,
-        losses      INTEGER NOT NULL DEFAULT 0,
-        draws       INTEGER NOT NULL DEFAULT 0,
-        disc_diff   INTEGER NOT NULL DEFAULT 0,
-        streak      INTEGER NOT NULL DEFAULT 0,
-        best_streak INTEGER NOT NULL DEFAULT 0,
-        updated_at  REAL    NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    ) WITHOUT ROWID
-    """,
+    PerDialect(
+        """
+        CREATE TABLE players (
+            guild_id    INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            rating      REAL    NOT NULL,
+            deviation   REAL    NOT NULL CHECK (deviation > 0),
+            volatility  REAL    NOT NULL CHECK (volatility > 0),
+            wins        INTEGER NOT NULL DEFAULT 0,
+            losses      INTEGER NOT NULL DEFAULT 0,
+            draws       INTEGER NOT NULL DEFAULT 0,
+            disc_diff   INTEGER NOT NULL DEFAULT 0,
+            streak      INTEGER NOT NULL DEFAULT 0,
+            best_streak INTEGER NOT NULL DEFAULT 0,
+            updated_at  REAL    NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE players (
+            guild_id    BIGINT  NOT NULL,
+            user_id     BIGINT  NOT NULL,
+            rating      DOUBLE PRECISION NOT NULL,
+            deviation   DOUBLE PRECISION NOT NULL CHECK (deviation > 0),
+            volatility  DOUBLE PRECISION NOT NULL CHECK (volatility > 0),
+            wins        INTEGER NOT NULL DEFAULT 0,
+            losses      INTEGER NOT NULL DEFAULT 0,
+            draws       INTEGER NOT NULL DEFAULT 0,
+            disc_diff   INTEGER NOT NULL DEFAULT 0,
+            streak      INTEGER NOT NULL DEFAULT 0,
+            best_streak INTEGER NOT NULL DEFAULT 0,
+            updated_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )
+        """,
+    ),
     "CREATE INDEX players_by_rating ON players (guild_id, rating DESC, user_id)",
     # Players per whole rating point, kept by triggers, so that a rank or a total is a sum over a
     # few thousand buckets instead of a count over every player of a large guild. Ratings below 1
-    # share bucket 0.
-    """
-    CREATE TABLE rating_histogram (
-        guild_id INTEGER NOT NULL,
-        bucket   INTEGER NOT NULL,
-        players  INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, bucket)
-    ) WITHOUT ROWID
-    """,
-    """
-    CREATE TRIGGER players_histogram_insert AFTER INSERT ON players BEGIN
-        INSERT INTO rating_histogram (guild_id, bucket, players)
-        VALUES (NEW.guild_id, max(CAST(NEW.rating AS INTEGER), 0), 1)
-        ON CONFLICT (guild_id, bucket) DO UPDATE SET players = players + 1;
-    END
-    """,
-    """
-    CREATE TRIGGER players_histogram_delete AFTER DELETE ON players BEGIN
-        UPDATE rating_histogram SET players = players - 1
-        WHERE guild_id = OLD.guild_id AND bucket = max(CAST(OLD.rating AS INTEGER), 0);
-    END
-    """,
-    """
-    CREATE TRIGGER players_histogram_update AFTER UPDATE OF rating ON players
-    WHEN max(CAST(OLD.rating AS INTEGER), 0) <> max(CAST(NEW.rating AS INTEGER), 0) BEGIN
-        UPDATE rating_histogram SET players = players - 1
-        WHERE guild_id = OLD.guild_id AND bucket = max(CAST(OLD.rating AS INTEGER), 0);
-        INSERT INTO rating_histogram (guild_id, bucket, players)
-        VALUES (NEW.guild_id, max(CAST(NEW.rating AS INTEGER), 0), 1)
-        ON CONFLICT (guild_id, bucket) DO UPDATE SET players = players + 1;
-    END
-    """,
+    # share bucket 0 (`Dialect.bucket`).
+    PerDialect(
+        """
+        CREATE TABLE rating_histogram (
+            guild_id INTEGER NOT NULL,
+            bucket   INTEGER NOT NULL,
+            players  INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, bucket)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE rating_histogram (
+            guild_id BIGINT  NOT NULL,
+            bucket   INTEGER NOT NULL,
+            players  INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, bucket)
+        )
+        """,
+    ),
+    PerDialect(
+        (
+            """
+            CREATE TRIGGER players_histogram_insert AFTER INSERT ON players BEGIN
+                INSERT INTO rating_histogram (guild_id, bucket, players)
+                VALUES (NEW.guild_id, max(CAST(NEW.rating AS INTEGER), 0), 1)
+                ON CONFLICT (guild_id, bucket) DO UPDATE SET players = players + 1;
+            END
+            """,
+            """
+            CREATE TRIGGER players_histogram_delete AFTER DELETE ON players BEGIN
+                UPDATE rating_histogram SET players = players - 1
+                WHERE guild_id = OLD.guild_id AND bucket = max(CAST(OLD.rating AS INTEGER), 0);
+            END
+            """,
+            """
+            CREATE TRIGGER players_histogram_update AFTER UPDATE OF rating ON players
+            WHEN max(CAST(OLD.rating AS INTEGER), 0) <> max(CAST(NEW.rating AS INTEGER), 0) BEGIN
+                UPDATE rating_histogram SET players = players - 1
+                WHERE guild_id = OLD.guild_id AND bucket = max(CAST(OLD.rating AS INTEGER), 0);
+                INSERT INTO rating_histogram (guild_id, bucket, players)
+                VALUES (NEW.guild_id, max(CAST(NEW.rating AS INTEGER), 0), 1)
+                ON CONFLICT (guild_id, bucket) DO UPDATE SET players = players + 1;
+            END
+            """,
+        ),
+        # PostgreSQL's triggers call a function: one for the three of them.
+        (
+            """
+            CREATE FUNCTION players_histogram() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    UPDATE rating_histogram SET players = players - 1
+                    WHERE guild_id = OLD.guild_id
+                      AND bucket = GREATEST(floor(OLD.rating)::integer, 0);
+                END IF;
+                IF TG_OP <> 'DELETE' THEN
+                    INSERT INTO rating_histogram AS h (guild_id, bucket, players)
+                    VALUES (NEW.guild_id, GREATEST(floor(NEW.rating)::integer, 0), 1)
+                    ON CONFLICT (guild_id, bucket) DO UPDATE SET players = h.players + 1;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER players_histogram_insert AFTER INSERT ON players
+            FOR EACH ROW EXECUTE FUNCTION players_histogram()
+            """,
+            """
+            CREATE TRIGGER players_histogram_delete AFTER DELETE ON players
+            FOR EACH ROW EXECUTE FUNCTION players_histogram()
+            """,
+            """
+            CREATE TRIGGER players_histogram_update AFTER UPDATE OF rating ON players FOR EACH ROW
+            WHEN (GREATEST(floor(OLD.rating)::integer, 0)
+                  <> GREATEST(floor(NEW.rating)::integer, 0))
+            EXECUTE FUNCTION players_histogram()
+            """,
+        ),
+    ),
 )
 
 _BOT_LEVEL: Migration = (
@@ -150,32 +300,38 @@ _SHOWN_VERSION: Migration = (
     # Which state of the game its message shows (`GameRecord.version`), so a board left behind by
     # a crash between a move's write and its board update is found and shown at start-up.
     "ALTER TABLE games ADD COLUMN shown_version INTEGER",
-    "UPDATE games SET shown_version = 2 * ply + (status = 'finished')",
-    """
-    CREATE INDEX games_board_behind ON games (id)
-    WHERE shown_version IS NOT 2 * ply + (status = 'finished')
-    """,
+    PerDialect(
+        "UPDATE games SET shown_version = 2 * ply + (status = 'finished')",
+        "UPDATE games SET shown_version = 2 * ply + (status = 'finished')::integer",
+    ),
+    # The condition is `Dialect.board_behind`.
+    PerDialect(
+        """
+        CREATE INDEX games_board_behind ON games (id)
+        WHERE shown_version IS NOT 2 * ply + (status = 'finished')
+        """,
+        """
+        CREATE INDEX games_board_behind ON games (id)
+        WHERE shown_version IS DISTINCT FROM 2 * ply + (status = 'finished')::integer
+        """,
+    ),
 )
 
 MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL, _SHOWN_VERSION)
 
 
-async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:
-    """Bring the schema up to date and return its version; refuse a schema newer than known.
-
-    Runs under `BEGIN IMMEDIATE`, so two processes opening one file cannot both migrate it.
-    """
-    await conn.execute_fetchall("BEGIN IMMEDIATE")
-    try:
-        ((version,),) = await conn.execute_fetchall("PRAGMA user_version")
-        if version > len(migrations):
-            raise SchemaTooNewError(version, len(migrations))
-        for number in range(version + 1, len(migrations) + 1):
-            for statement in migrations[number - 1]:
-                await conn.execute_fetchall(statement)
-        await conn.execute_fetchall(f"PRAGMA user_version = {len(migrations)}")
-        await conn.execute_fetchall("COMMIT")
-    except BaseException:
-        await conn.execute_fetchall("ROLLBACK")
-        raise
-    return len(migrations)
+def pending_statements(
+    version: int, dialect: Dialect, migrations: Sequence[Migration] = MIGRATIONS
+) -> list[str]:
+    """What takes a schema at `version` to the latest one, in `dialect`; refuses a newer one."""
+    if version > len(migrations):
+        raise SchemaTooNewError(version, len(migrations))
+    statements: list[str] = []
+    for migration in migrations[version:]:
+        for step in migration:
+            if isinstance(step, str):
+                chosen: str | tuple[str, ...] = step
+            else:
+                chosen = step.postgresql if dialect is POSTGRESQL else step.sqlite
+            statements += [chosen] if isinstance(chosen, str) else chosen
+    return statements

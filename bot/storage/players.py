@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import math
-import sqlite3
 
 from bot.engine import Color
-from bot.storage.database import Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating, rate
 from bot.storage.models import (
@@ -18,14 +17,16 @@ from bot.storage.models import (
 )
 
 MAX_PER_PAGE = 100
+DIRECT_SKIP = 10_000
+"""Players a leaderboard page may skip along the index before it starts from the histogram."""
 
-_PLAYER_COLUMNS = (
+PLAYER_COLUMNS = (
     "guild_id, user_id, rating, deviation, volatility, wins, losses, draws, disc_diff, "
     "streak, best_streak, updated_at"
 )
 
 
-def _record(row: sqlite3.Row) -> PlayerRecord:
+def _record(row: Row) -> PlayerRecord:
     return PlayerRecord(
         guild_id=row["guild_id"],
         user_id=row["user_id"],
@@ -42,7 +43,7 @@ def _record(row: sqlite3.Row) -> PlayerRecord:
 
 async def _load(db: Transaction, guild_id: int, user_id: int) -> PlayerRecord | None:
     row = await db.one(
-        f"SELECT {_PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
+        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
     )
     return None if row is None else _record(row)
@@ -74,7 +75,7 @@ def _after_game(
 async def _save(db: Transaction, record: PlayerRecord) -> None:
     await db.all(
         f"""
-        INSERT INTO players ({_PLAYER_COLUMNS})
+        INSERT INTO players ({PLAYER_COLUMNS})
         VALUES (:guild_id, :user_id, :rating, :deviation, :volatility, :wins, :losses, :draws,
                 :disc_diff, :streak, :best_streak, :updated_at)
         ON CONFLICT (guild_id, user_id) DO UPDATE SET
@@ -105,6 +106,7 @@ async def record_rated_result(
 ) -> tuple[RatingChange, RatingChange]:
     """Count a finished rated game in both players' records; returns (black, white) changes."""
     assert game.end_reason is not None and game.end_reason.has_result, "only results are rated"
+    await db.lock_guild(game.guild_id)
     black_score = {Color.BLACK: 1.0, Color.WHITE: 0.0, None: 0.5}[game.winner]
     discs = (game.black_discs or 0) - (game.white_discs or 0)
     black, white = [
@@ -125,14 +127,14 @@ async def record_rated_result(
 async def _rank(db: Transaction, record: PlayerRecord) -> int:
     """1 + players ahead (higher rating, or equal rating and lower id), read off the histogram
     for whole buckets above the player's and counted in the index within their own bucket."""
+    bucket = db.dialect.bucket(":rating")
     rank = await db.value(
-        """
+        f"""
         SELECT 1
             + (SELECT coalesce(sum(players), 0) FROM rating_histogram
-               WHERE guild_id = :guild AND bucket > max(CAST(:rating AS INTEGER), 0))
+               WHERE guild_id = :guild AND bucket > {bucket})
             + (SELECT count(*) FROM players
-               WHERE guild_id = :guild AND rating > :rating
-                 AND rating < max(CAST(:rating AS INTEGER), 0) + 1)
+               WHERE guild_id = :guild AND rating > :rating AND rating < {bucket} + 1)
             + (SELECT count(*) FROM players
                WHERE guild_id = :guild AND rating = :rating AND user_id < :user)
         """,
@@ -141,31 +143,52 @@ async def _rank(db: Transaction, record: PlayerRecord) -> int:
     return int(rank)
 
 
-async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[sqlite3.Row]:
+async def _page(db: Transaction, guild_id: int, offset: int, limit: int) -> list[Row]:
     """Players `offset + 1` onwards by rating. The inner query skips along the covering index,
-    so only the page's own rows are read from the table, not every row skipped over."""
+    so only the page's own rows are read from the table, not every row skipped over.
+
+    Deep pages start lower down the index: the histogram tells which bucket player `offset + 1`
+    is in and how many players rank above that bucket, so at most a bucket's players are skipped
+    (summing the buckets costs about as much as skipping `DIRECT_SKIP` rows).
+    """
+    below, skip = math.inf, offset
+    if offset > DIRECT_SKIP:
+        start = await db.one(
+            """
+            SELECT bucket, :offset - above FROM (
+                SELECT bucket, players, coalesce(sum(players) OVER (
+                    ORDER BY bucket DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING
+                ), 0) AS above
+                FROM rating_histogram WHERE guild_id = :guild
+            ) AS buckets
+            WHERE above <= :offset AND :offset < above + players
+            """,
+            {"guild": guild_id, "offset": offset},
+        )
+        assert start is not None, "the leaderboard only asks for pages that exist"
+        below, skip = start[0] + 1, start[1]
     return await db.all(
         f"""
-        SELECT {_PLAYER_COLUMNS} FROM players
+        SELECT {PLAYER_COLUMNS} FROM players
         WHERE guild_id = :guild AND user_id IN (
-            SELECT user_id FROM players WHERE guild_id = :guild
-            ORDER BY rating DESC, user_id LIMIT :limit OFFSET :offset
+            SELECT user_id FROM players WHERE guild_id = :guild AND rating < :below
+            ORDER BY rating DESC, user_id LIMIT :limit OFFSET :skip
         )
         ORDER BY rating DESC, user_id
         """,
-        {"guild": guild_id, "limit": limit, "offset": offset},
+        {"guild": guild_id, "below": below, "limit": limit, "skip": skip},
     )
 
 
 class PlayerStore(Store):
     async def get(self, guild_id: int, user_id: int) -> PlayerRecord | None:
         """The player's rated record in the guild; None before their first rated game."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             return await _load(db, guild_id, user_id)
 
     async def rank(self, guild_id: int, user_id: int) -> int | None:
         """The player's 1-based place on the guild's leaderboard; None if unrated."""
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             record = await _load(db, guild_id, user_id)
             return None if record is None else await _rank(db, record)
 
@@ -178,7 +201,7 @@ class PlayerStore(Store):
         """
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} players.")
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             total = await db.value(
                 "SELECT coalesce(sum(players), 0) FROM rating_histogram WHERE guild_id = ?",
                 (guild_id,),

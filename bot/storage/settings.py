@@ -36,7 +36,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
 
 class SettingsStore(Store):
     async def get(self, guild_id: int) -> GuildSettings:
-        async with self.transaction() as db:
+        async with self.transaction(read_only=True) as db:
             return await load_settings(db, guild_id)
 
     async def update(
@@ -52,20 +52,24 @@ class SettingsStore(Store):
         if time_per_move is not None:
             time_per_move = check_time_per_move(time_per_move)
         async with self.transaction() as db:
-            current = await load_settings(db, guild_id)
+            # One statement that keeps what is not given, so that concurrent updates of other
+            # settings are not undone; on PostgreSQL the row stays locked until the commit, which
+            # keeps concurrent changes to the channel list whole.
             await db.all(
                 """
-                INSERT INTO guild_settings (guild_id, time_per_move, rated, updated_at)
-                VALUES (:guild, :time, :rated, :now)
+                INSERT INTO guild_settings AS saved (guild_id, time_per_move, rated, updated_at)
+                VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
+                        coalesce(CAST(:rated AS BOOLEAN), TRUE), :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
-                    time_per_move = excluded.time_per_move,
-                    rated = excluded.rated,
+                    time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
+                    rated = coalesce(CAST(:rated AS BOOLEAN), saved.rated),
                     updated_at = excluded.updated_at
                 """,
                 {
                     "guild": guild_id,
-                    "time": current.time_per_move if time_per_move is None else time_per_move,
-                    "rated": current.rated if rated is None else rated,
+                    "time": time_per_move,
+                    "default_time": DEFAULT_TIME_PER_MOVE,
+                    "rated": rated,
                     "now": now,
                 },
             )

@@ -6,6 +6,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.storage.backends import open_database
 from bot.storage.challenges import CHALLENGE_COLUMNS, ChallengeStore, challenge_from_row
 from bot.storage.database import Database
 from bot.storage.errors import ActiveGameError
@@ -17,7 +18,7 @@ from bot.storage.settings import SettingsStore
 
 
 class Storage:
-    """Open with `await Storage.open(path)`; close with `await storage.close()` or `async with`."""
+    """Open with `await Storage.open(url)`; close with `await storage.close()` or `async with`."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
@@ -28,15 +29,17 @@ class Storage:
         self.settings = SettingsStore(database)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Self:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        return cls(await Database.open(path))
+    async def open(cls, where: str | Path) -> Self:
+        """Open the database at `where`, a URL or a SQLite path (see `open_database`), creating
+        it if needed, and bring its schema up to date."""
+        return cls(await open_database(where))
 
     async def forget_player(self, guild_id: int, user_id: int) -> list[Challenge]:
         """Delete the user's record and challenges in the guild, returning the challenges; their
         finished games stay, with the user replaced by `DELETED_USER_ID`. Refused while they play
         a game there."""
         async with self.database.transaction() as db:
+            await db.lock_guild(guild_id)
             playing = await db.value(
                 """
                 SELECT id FROM games
@@ -56,10 +59,18 @@ class Storage:
                 """,
                 params,
             )
+            # Finished games only: on PostgreSQL a game may have started since the check above,
+            # and it goes on with its players.
             for statement in (
                 "DELETE FROM players WHERE guild_id = :guild AND user_id = :user",
-                "UPDATE games SET black_id = :deleted WHERE guild_id = :guild AND black_id = :user",
-                "UPDATE games SET white_id = :deleted WHERE guild_id = :guild AND white_id = :user",
+                """
+                UPDATE games SET black_id = :deleted
+                WHERE guild_id = :guild AND black_id = :user AND status = 'finished'
+                """,
+                """
+                UPDATE games SET white_id = :deleted
+                WHERE guild_id = :guild AND white_id = :user AND status = 'finished'
+                """,
                 """
                 UPDATE games SET cancelled_by = :deleted
                 WHERE guild_id = :guild AND cancelled_by = :user

@@ -1,13 +1,19 @@
-"""A real storage on a SQLite file in a temporary directory, and helpers to set up games."""
+"""A real storage on each backend, and helpers to set up games.
+
+Tests that take `storage` or `database_url` run twice: on a SQLite file in a temporary directory,
+and in a schema of its own on a PostgreSQL server that each test process starts once.
+`-k sqlite` or `-k postgresql` picks one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.storage import GameRecord, Storage
+from tests.storage.postgres_server import PostgresServer
 
 # Snowflake-sized ids, so that 64-bit values are exercised throughout.
 GUILD = 1_150_000_000_000_000_001
@@ -19,14 +25,30 @@ CAROL = 1_170_000_000_000_000_003
 BOT = 1_170_000_000_000_000_099
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "reversi.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database_url(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """An empty database on each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{db_path}"
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return await server.fresh_schema()
+
+
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
-    async with await Storage.open(db_path) as opened:
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    async with await Storage.open(database_url) as opened:
         yield opened
 
 

@@ -1,5 +1,4 @@
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -239,8 +238,8 @@ async def test_concurrent_accepts_in_one_channel_make_one_game(storage: Storage)
     assert len(pending) == 1 and pending[0].id != winners[0][0].id
 
 
-async def test_concurrent_accepts_across_connections(db_path: Path) -> None:
-    stores = [await Storage.open(db_path) for _ in range(4)]
+async def test_concurrent_accepts_across_connections(database_url: str) -> None:
+    stores = [await Storage.open(database_url) for _ in range(4)]
     try:
         open_challenge = await stores[0].challenges.create(GUILD, CHANNEL, ALICE, now=0)
         direct = await stores[0].challenges.create(GUILD, CHANNEL, BOB, CAROL, now=0)

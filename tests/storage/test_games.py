@@ -1,5 +1,4 @@
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -143,9 +142,9 @@ async def test_fifty_concurrent_moves_at_one_ply_apply_once(storage: Storage) ->
     assert (await storage.games.get(game.id)).transcript == "f5d6"
 
 
-async def test_concurrent_moves_across_connections_apply_once(db_path: Path) -> None:
+async def test_concurrent_moves_across_connections_apply_once(database_url: str) -> None:
     """Five processes' worth of connections racing on one file: the database lock decides."""
-    stores = [await Storage.open(db_path) for _ in range(5)]
+    stores = [await Storage.open(database_url) for _ in range(5)]
     try:
         game = await start_game(stores[0])
 

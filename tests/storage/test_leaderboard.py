@@ -4,6 +4,7 @@ import pytest
 
 from bot.engine import Color
 from bot.storage import Ending, EndReason, InvalidInputError, Storage
+from bot.storage import players as players_module
 from tests.storage.conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD, start_game
 
 
@@ -64,13 +65,22 @@ async def test_pages_follow_rating_then_id(storage: Storage) -> None:
     assert [len(p.entries) for p in pages] == [4, 4, 4, 2]
 
 
-async def test_rank_at_ties_and_bucket_edges(storage: Storage) -> None:
+@pytest.mark.parametrize("direct_skip", [0, players_module.DIRECT_SKIP])
+async def test_rank_at_ties_and_bucket_edges(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, direct_skip: int
+) -> None:
+    monkeypatch.setattr(players_module, "DIRECT_SKIP", direct_skip)
     await put_players(storage, GUILD, EDGE_RATINGS)
 
     await assert_ranks_match(storage, GUILD, EDGE_RATINGS)
 
 
-async def test_ranks_stay_right_through_updates_and_deletions(storage: Storage) -> None:
+@pytest.mark.parametrize("direct_skip", [0, players_module.DIRECT_SKIP])
+async def test_ranks_stay_right_through_updates_and_deletions(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, direct_skip: int
+) -> None:
+    """With `DIRECT_SKIP` at 0, every page but the first starts from the histogram."""
+    monkeypatch.setattr(players_module, "DIRECT_SKIP", direct_skip)
     rng = random.Random(4)
     ratings = {
         user: rng.choice([round(rng.gauss(1500, 300)), rng.gauss(1500, 300), rng.uniform(-2, 2)])

@@ -1,79 +1,144 @@
 import sqlite3
 from pathlib import Path
 
-import aiosqlite
+import asyncpg
 import pytest
 
 from bot.storage import DatabaseError, SchemaTooNewError, Storage
-from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.backends import open_database
+from bot.storage.database import SQLITE, Transaction
+from bot.storage.migrations import MIGRATIONS, Migration
+from tests.storage.postgres_server import PostgresServer
 
 
-def user_version(path: Path) -> int:
-    with sqlite3.connect(path) as conn:
-        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+async def stored_version(url: str) -> int | None:
+    """The schema version the database records, read without migrating it (None: none yet)."""
+    if url.startswith("sqlite:"):
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        conn.close()
+        return version or None
+    conn = await asyncpg.connect(url)
+    try:
+        if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+            return None
+        return int(await conn.fetchval("SELECT version FROM schema_version"))
+    finally:
+        await conn.close()
 
 
-async def test_empty_file_gets_current_schema(db_path: Path) -> None:
+async def set_version(url: str, version: int) -> None:
+    if url.startswith("sqlite:"):
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            conn.execute(f"PRAGMA user_version = {version}")
+        conn.close()
+        return
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+    finally:
+        await conn.close()
+
+
+async def names(db: Transaction) -> set[str]:
+    """The tables and indexes in the database (but the one that keeps PostgreSQL's version)."""
+    if db.dialect is SQLITE:
+        return {row[0] for row in await db.all("SELECT name FROM sqlite_schema")}
+    rows = await db.all(
+        """
+        SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()
+        UNION SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
+        """
+    )
+    return {row[0] for row in rows} - {"schema_version"}
+
+
+async def migrated(url: str, migrations: list[Migration]) -> int | None:
+    database = await open_database(url, migrations)
+    await database.close()
+    return await stored_version(url)
+
+
+async def test_empty_database_gets_current_schema(database_url: str) -> None:
+    async with await Storage.open(database_url) as storage, storage.database.transaction() as db:
+        found = await names(db)
+
+    assert await stored_version(database_url) == len(MIGRATIONS)
+    assert {"games", "challenges", "players", "guild_settings", "rating_histogram"} <= found
+    assert {"games_active_in_channel", "games_board_behind", "players_by_rating"} <= found
+
+
+async def test_sqlite_settings(db_path: Path) -> None:
     async with await Storage.open(db_path) as storage, storage.database.transaction() as db:
-        tables = {row[0] for row in await db.all("SELECT name FROM sqlite_schema")}
         pragmas = {
             name: await db.value(f"PRAGMA {name}")
             for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
         }
 
-    assert user_version(db_path) == len(MIGRATIONS)
-    assert {"games", "challenges", "players", "guild_settings", "rating_histogram"} <= tables
-    assert "games_active_in_channel" in tables
     assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000,
                        "synchronous": 1}  # fmt: skip
 
 
-async def test_reopening_keeps_data_and_version(db_path: Path) -> None:
-    async with await Storage.open(db_path) as storage:
+async def test_reopening_keeps_data_and_version(database_url: str) -> None:
+    async with await Storage.open(database_url) as storage:
         game = await storage.games.create(
             1, 2, 3, 4, rated=True, time_per_move=60, deadline=None, now=0
         )
         await storage.close()  # closing early, then again on leaving the block, is harmless
-    async with await Storage.open(db_path) as storage:
+    async with await Storage.open(database_url) as storage:
         assert await storage.games.get(game.id) == game
-    assert user_version(db_path) == len(MIGRATIONS)
+    assert await stored_version(database_url) == len(MIGRATIONS)
 
 
-async def test_newer_schema_is_refused_and_left_alone(db_path: Path) -> None:
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+async def test_newer_schema_is_refused_and_left_alone(database_url: str) -> None:
+    await set_version(database_url, len(MIGRATIONS) + 1)
 
     with pytest.raises(SchemaTooNewError) as refused:
-        await Storage.open(db_path)
+        await Storage.open(database_url)
 
     assert f"schema version {len(MIGRATIONS) + 1}" in str(refused.value)
-    assert user_version(db_path) == len(MIGRATIONS) + 1
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0] == 0
+    assert await stored_version(database_url) == len(MIGRATIONS) + 1
+    # Opened as a version that knows one more migration, an empty one: not one table was made.
+    database = await open_database(database_url, [*MIGRATIONS, ()])
+    try:
+        async with database.transaction() as db:
+            assert await names(db) == set()
+    finally:
+        await database.close()
 
 
-async def test_migrations_apply_in_order_and_only_once(db_path: Path) -> None:
+async def test_migrations_apply_in_order_and_only_once(database_url: str) -> None:
     first = ("CREATE TABLE a (x INTEGER)",)
     second = ("CREATE TABLE b (y INTEGER)", "INSERT INTO b VALUES (7)")
-    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
-        assert await migrate(conn, [first]) == 1
-        # Re-running `first` would fail on the existing table: only `second` may run.
-        assert await migrate(conn, [first, second]) == 2
-        assert await migrate(conn, [first, second]) == 2
-        assert list(await conn.execute_fetchall("SELECT y FROM b")) == [(7,)]
-    assert user_version(db_path) == 2
+
+    assert await migrated(database_url, [first]) == 1
+    # Re-running `first` would fail on the existing table: only `second` may run.
+    assert await migrated(database_url, [first, second]) == 2
+    assert await migrated(database_url, [first, second]) == 2
+    database = await open_database(database_url, [first, second])
+    try:
+        async with database.transaction() as db:
+            assert [tuple(row) for row in await db.all("SELECT y FROM b")] == [(7,)]
+    finally:
+        await database.close()
 
 
-async def test_failed_migration_changes_nothing(db_path: Path) -> None:
+async def test_failed_migration_changes_nothing(database_url: str) -> None:
     first = ("CREATE TABLE a (x INTEGER)",)
     broken = ("CREATE TABLE b (y INTEGER)", "INSERT INTO missing VALUES (1)")
-    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
-        await migrate(conn, [first])
-        with pytest.raises(sqlite3.OperationalError):
-            await migrate(conn, [first, broken])
-        names = [row[0] for row in await conn.execute_fetchall("SELECT name FROM sqlite_schema")]
-    assert names == ["a"]
-    assert user_version(db_path) == 1
+    await migrated(database_url, [first])
+
+    with pytest.raises(DatabaseError, match="Cannot use the database"):
+        await open_database(database_url, [first, broken])
+
+    database = await open_database(database_url, [first])
+    try:
+        async with database.transaction() as db:
+            assert await names(db) == {"a"}
+    finally:
+        await database.close()
+    assert await stored_version(database_url) == 1
 
 
 async def test_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
@@ -93,16 +158,38 @@ async def test_missing_parent_directory_is_created(tmp_path: Path) -> None:
     path = tmp_path / "data" / "reversi.sqlite3"
     async with await Storage.open(path):
         pass
-    assert user_version(path) == len(MIGRATIONS)
+    assert await stored_version(f"sqlite:///{path}") == len(MIGRATIONS)
 
 
 async def test_foreign_keys_are_enforced(storage: Storage) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
         async with storage.database.transaction() as db:
             await db.all(
                 """
                 INSERT INTO challenges (guild_id, channel_id, challenger_id, colour,
                     time_per_move, in_thread, status, game_id, created_at, expires_at, updated_at)
-                VALUES (1, 2, 3, 'black', 60, 0, 'accepted', 999, 0, 60, 0)
+                VALUES (1, 2, 3, 'black', 60, FALSE, 'accepted', 999, 0, 60, 0)
                 """
             )
+
+
+async def test_times_keep_double_precision(storage: Storage) -> None:
+    """Epoch seconds with microseconds, and fractions of a second, come back exactly."""
+    now = 1_754_000_000.123456
+    game = await storage.games.create(
+        1, 2, 3, 4, rated=True, time_per_move=0.1, deadline=now + 0.1, now=now
+    )
+
+    assert await storage.games.get(game.id) == game
+    assert (game.created_at, game.time_per_move, game.deadline) == (now, 0.1, now + 0.1)
+
+
+async def test_both_backends_report_the_same_version(
+    db_path: Path, postgres: PostgresServer
+) -> None:
+    sqlite_url, postgresql_url = f"sqlite:///{db_path}", await postgres.fresh_schema()
+    for url in (sqlite_url, postgresql_url):
+        await (await Storage.open(url)).close()
+
+    assert await stored_version(sqlite_url) == len(MIGRATIONS)
+    assert await stored_version(postgresql_url) == len(MIGRATIONS)

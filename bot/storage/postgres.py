@@ -1,0 +1,252 @@
+"""The PostgreSQL backend: an asyncpg pool, so that several processes can share one database.
+
+Writing transactions run at READ COMMITTED, where each statement sees what was committed before
+it started, and a write waits for a row that another transaction is changing and then applies to
+the row as that one left it. On top of that the stores keep their invariants with:
+
+- single conditional statements where one is enough (a move applies only at its expected ply);
+- `Dialect.for_update` on the rows a transaction checks before it changes them (the game that
+  ends, the challenge that is answered), so a concurrent finish or accept waits and then sees the
+  result instead of repeating it;
+- `Transaction.lock_guild`, a transaction-scoped advisory lock around every change to a guild's
+  ratings, which also serializes the rating histogram's buckets and so avoids deadlocks;
+- the unique index on a channel's active game, with `ON CONFLICT DO NOTHING`.
+
+No transaction is ever retried: none can fail to serialize at this level, and deadlocks, which
+the lock order above avoids, would surface as `DatabaseBusyError`. Read-only transactions run at
+REPEATABLE READ to see one snapshot, as every SQLite transaction does.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, Self
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage.database import POSTGRESQL, Database, Params, Row, Transaction
+from bot.storage.errors import (
+    DatabaseBusyError,
+    DatabaseError,
+    InvalidInputError,
+    StorageError,
+)
+from bot.storage.migrations import Migration, pending_statements
+
+POOL_SIZE = 10
+"""Connections per process at most; each transaction holds one until it ends."""
+CONNECT_TIMEOUT = 10.0
+LOCK_TIMEOUT_MS = 5000
+"""How long a statement waits for a row another transaction holds, as SQLite's busy timeout."""
+
+_SCHEMA_LOCK = "SELECT pg_advisory_xact_lock(hashtext('reversi-bot schema'), 0)"
+"""Held while migrating. The two-key form: guild locks use the one-key form, a separate space."""
+
+_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|(\?)|(?<!:):([A-Za-z_]\w*)")
+
+
+class PostgresTransaction(Transaction):
+    dialect = POSTGRESQL
+
+    def __init__(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+        self._conn = conn
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        query, args = _translate(sql, params)
+        return list(await self._conn.fetch(query, *args))
+
+    async def lock_guild(self, guild_id: int) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1)", guild_id)
+
+    async def insert_many(
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    ) -> None:
+        # SQLite keeps booleans as 0 and 1, which asyncpg won't send as a boolean.
+        booleans = {
+            row[0]
+            for row in await self._conn.fetch(
+                """
+                SELECT column_name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = $1
+                  AND data_type = 'boolean'
+                """,
+                table,
+            )
+        }
+        converts = [column in booleans for column in columns]
+        records = [
+            tuple(
+                bool(value) if convert and value is not None else value
+                for value, convert in zip(row, converts, strict=True)
+            )
+            for row in rows
+        ]
+        await self._conn.copy_records_to_table(table, records=records, columns=list(columns))
+
+    async def restart_ids(self, table: str) -> None:
+        await self._conn.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table} "
+            "HAVING max(id) IS NOT NULL"
+        )
+
+
+class PostgresDatabase(Database):
+    dialect = POSTGRESQL
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+        self._pool = pool
+        self._closed = False
+        self.url = url
+
+    @classmethod
+    async def open(cls, url: str, migrations: Sequence[Migration]) -> Self:
+        """Connect to the database at `url` and bring its schema up to date."""
+        shown = shown_url(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT,
+                reset=_keep_session,
+                server_settings={
+                    "lock_timeout": str(LOCK_TIMEOUT_MS),
+                    "application_name": "reversi-bot",
+                },
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise DatabaseError(f"Cannot open the database at {shown}: {error}.") from error
+        try:
+            async with pool.acquire() as conn:
+                await _migrate(conn, migrations)
+        except (OSError, asyncpg.PostgresError) as error:
+            await pool.close()
+            raise DatabaseError(f"Cannot use the database at {shown}: {error}.") from error
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, shown)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def transaction(self, *, read_only: bool = False) -> AsyncIterator[Transaction]:
+        with _database_errors():
+            async with (
+                self._pool.acquire() as conn,
+                conn.transaction(
+                    isolation="repeatable_read" if read_only else "read_committed",
+                    readonly=read_only,
+                ),
+            ):
+                yield PostgresTransaction(conn)
+
+    async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
+        query, args = _translate(sql, params)
+        with _database_errors():
+            return list(await self._pool.fetch(query, *args))
+
+
+def shown_url(url: str) -> str:
+    """`url` without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+async def _keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:
+    """Nothing to reset when a connection goes back to the pool: no transaction changes session
+    state (its locks end with it), and asyncpg rolls back one left unfinished by itself. This
+    saves the round trip of asyncpg's default RESET ALL on every transaction."""
+
+
+def _translate(sql: str, params: Params) -> tuple[str, list[Any]]:
+    """The stores' `?` and `:name` placeholders as PostgreSQL's `$1`, `$2`, ..., and the
+    arguments in that order."""
+    query, names = _numbered(sql)
+    if isinstance(params, dict):
+        return query, [params[name] for name in names]
+    return query, list(params)
+
+
+@functools.lru_cache(maxsize=512)
+def _numbered(sql: str) -> tuple[str, tuple[str, ...]]:
+    """`sql` with numbered placeholders, and the parameter name behind each number, if named."""
+    names: list[str] = []
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match[1]:
+            count += 1
+            return f"${count}"
+        if match[2]:
+            if match[2] not in names:
+                names.append(match[2])
+            return f"${names.index(match[2]) + 1}"
+        return match[0]  # a string literal, left as it is
+
+    query = _PLACEHOLDER.sub(number, sql)
+    if count and names:
+        raise ValueError(f"Both ? and :name placeholders in one statement: {sql}")
+    return query, tuple(names)
+
+
+@contextmanager
+def _database_errors() -> Iterator[None]:
+    """The driver's errors that are not the caller's fault, as the storage's own."""
+    try:
+        yield
+    except StorageError:
+        raise  # the stores' own (NotAllowedError is an OSError, too)
+    except (
+        asyncpg.DeadlockDetectedError,
+        asyncpg.LockNotAvailableError,
+        asyncpg.TooManyConnectionsError,
+        asyncpg.CannotConnectNowError,
+    ) as error:
+        raise DatabaseBusyError() from error
+    except asyncpg.DataError as error:
+        # An id past 64 bits (from a forged button, say) is bad input, as on SQLite.
+        if isinstance(error, asyncpg.NumericValueOutOfRangeError) or isinstance(
+            error.__cause__, OverflowError
+        ):
+            raise InvalidInputError("That number is out of range.") from error
+        raise
+    except (
+        OSError,
+        asyncpg.PostgresConnectionError,
+        asyncpg.AdminShutdownError,
+        # What asyncpg raises when the connection dies between two statements of a transaction.
+        asyncpg.InterfaceError,
+        asyncpg.InternalClientError,
+    ) as error:
+        raise DatabaseError(f"The database connection failed: {error}.") from error
+
+
+async def _migrate(
+    conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record], migrations: Sequence[Migration]
+) -> None:
+    """Bring the schema up to date, its version kept in the one row of `schema_version`.
+    PostgreSQL's DDL is transactional, and the advisory lock keeps two processes from both
+    migrating."""
+    async with conn.transaction():
+        await conn.execute(_SCHEMA_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        version = await conn.fetchval("SELECT version FROM schema_version")
+        if version is None:
+            version = 0
+            await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+        for statement in pending_statements(version, POSTGRESQL, migrations):
+            await conn.execute(statement)
+        await conn.execute("UPDATE schema_version SET version = $1", len(migrations))
