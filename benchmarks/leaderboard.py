@@ -73,8 +73,7 @@ def report(label: str, times: list[float]) -> None:
 
 async def run(url: str, players: int, runs: int) -> None:
     middle = -(-(players + 1) // 10) // 2
-    # The bot hands its database path to `Storage.open`, which takes a URL there as well.
-    settings = Settings(token=DEFAULT_TOKEN, database_path=url)
+    settings = Settings(token=DEFAULT_TOKEN, database=url)
     # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
     async with running_bot(settings, validate_schemas=False) as (fake, harness):
         await seed(fake, harness, players)

@@ -167,7 +167,7 @@ async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) ->
 
 def serve_bot(api_base: str, gateway_url: str, database: str) -> None:
     """The bot's process: `python -m bot` as it runs, but pointed at the fake."""
-    settings = Settings(token=DEFAULT_TOKEN, database_path=Path(database))
+    settings = Settings(token=DEFAULT_TOKEN, database=database)
     bot = create_bot(settings)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
 

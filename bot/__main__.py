@@ -1,4 +1,5 @@
-"""`python -m bot [run|sync|check]`: start the bot, sync its slash commands, or check it loads.
+"""`python -m bot [run|sync|check|copy-db]`: start the bot, sync its slash commands, check it
+loads, or copy its data to another database.
 
 Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
 and status 1 when trying again later may work (Discord unreachable or failing), 2 when something
@@ -14,7 +15,7 @@ import signal
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Coroutine, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from discord.http import Route
 from bot.client import ReversiBot, create_bot
 from bot.config import Settings, SettingsError
 from bot.lockfile import running_on
-from bot.storage import StorageError
+from bot.storage import StorageError, copy_database, sqlite_file
 
 log = logging.getLogger("bot")
 
@@ -54,7 +55,7 @@ async def scratch_bot(settings: Settings) -> AsyncIterator[ReversiBot]:
     `sync` build them without touching the real database, even while the bot runs on it."""
     with tempfile.TemporaryDirectory() as folder:
         async with create_bot(
-            replace(settings, database_path=Path(folder) / "scratch.sqlite3")
+            replace(settings, database=str(Path(folder) / "scratch.sqlite3"))
         ) as bot:
             yield bot
 
@@ -86,7 +87,9 @@ async def sync(settings: Settings) -> int:
 
 async def serve(settings: Settings) -> int:
     """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`)."""
-    with running_on(settings.database_path):
+    file = sqlite_file(settings.database)
+    # One bot per SQLite file; processes sharing a PostgreSQL database each run their own shards.
+    with running_on(file) if file is not None else nullcontext():
         bot = create_bot(settings)
         running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
         stopping: list[asyncio.Task[None]] = []
@@ -112,6 +115,12 @@ async def serve(settings: Settings) -> int:
         elif not running.cancelled() and running.exception() is not None:
             log.debug("The stop cut the start short", exc_info=running.exception())
     log.info("Stopped")
+    return 0
+
+
+async def copy_db(source: str, target: str) -> int:
+    """Copy every row from one database to another (SQLite to PostgreSQL or back), checked."""
+    print(await copy_database(source, target))
     return 0
 
 
@@ -153,8 +162,14 @@ def finish(command: Coroutine[Any, Any, int]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    parser.add_argument("command", nargs="?", default="run", choices=["run", "sync", "check"])
+    parser.add_argument(
+        "command", nargs="?", default="run", choices=["run", "sync", "check", "copy-db"]
+    )
+    parser.add_argument("source", nargs="?", help="copy-db: the database to copy from")
+    parser.add_argument("target", nargs="?", help="copy-db: an empty database to copy into")
     args = parser.parse_args(argv)
+    if (args.command == "copy-db") != (args.target is not None):
+        parser.error("copy-db takes SOURCE_URL and TARGET_URL; the other commands take neither")
     try:
         settings = Settings.load()
     except SettingsError as error:
@@ -166,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         discord.utils.setup_logging(level=level, root=True)
     if args.command == "check":
         return finish(check(settings))
+    if args.command == "copy-db":
+        return finish(copy_db(args.source, args.target))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return FIX_FIRST

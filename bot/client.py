@@ -75,7 +75,7 @@ class ReversiBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.database_path)
+        self._storage = await Storage.open(self.settings.database)
         self._service = service = GameService(self._storage, self.clock, self.events)
         service.bot_id = self.user.id if self.user is not None else None
         self.timers = Timers(self.clock)

@@ -26,7 +26,8 @@ class Settings:
     """The bot's configuration. Build it with `Settings.load()` or directly in tests."""
 
     token: str | None = None
-    database_path: Path = Path(DEFAULT_DATABASE)
+    database: str = DEFAULT_DATABASE
+    """Where the data is kept: a SQLite file's path, `sqlite:///path`, or `postgresql://...`."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_url: str | None = None
@@ -54,7 +55,11 @@ class Settings:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            database=(
+                values.get("DATABASE_URL", "").strip()
+                or values.get("DATABASE_PATH", "").strip()
+                or DEFAULT_DATABASE
+            ),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_url=_url(values, "DISCORD_API_URL", ("http", "https")),

@@ -103,7 +103,7 @@ async def test_snowflakes_follow_the_clock(fake: FakeDiscord) -> None:
 
 
 async def test_wrong_token_fails_login(fake_discord: FakeDiscord, tmp_path) -> None:
-    harness = BotHarness(fake_discord, Settings(token="wrong", database_path=tmp_path / "db"), ())
+    harness = BotHarness(fake_discord, Settings(token="wrong", database=str(tmp_path / "db")), ())
 
     with pytest.raises(discord.LoginFailure):
         await harness.start()

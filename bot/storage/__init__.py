@@ -1,6 +1,7 @@
 """Persistence on SQLite or PostgreSQL: games, challenges, ratings and leaderboards, with no
 Discord types."""
 
+from bot.storage.backends import sqlite_file
 from bot.storage.copy import CopyMismatchError, CopyReport, TargetNotEmptyError, copy_database
 from bot.storage.errors import (
     ActiveGameError,
@@ -79,4 +80,5 @@ __all__ = [
     "StorageError",
     "TargetNotEmptyError",
     "copy_database",
+    "sqlite_file",
 ]

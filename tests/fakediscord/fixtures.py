@@ -40,7 +40,7 @@ def bot_extensions(request: pytest.FixtureRequest) -> tuple[str, ...]:
 
 @pytest.fixture
 def bot_settings(tmp_path: Path) -> Settings:
-    return Settings(token=DEFAULT_TOKEN, database_path=tmp_path / "reversi.sqlite3")
+    return Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
 
 
 @pytest.fixture

@@ -61,7 +61,7 @@ async def test_the_bot_moves_after_a_restart_on_its_turn(
 
 async def stored_after_stop(harness: BotHarness, board: Message) -> GameRecord:
     """The stored game while the bot is down, read from its database file."""
-    async with await Storage.open(harness.settings.database_path) as storage:
+    async with await Storage.open(harness.settings.database) as storage:
         return await storage.games.get(game_id(board))
 
 
