@@ -81,7 +81,9 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self._storage = await Storage.open(self.settings.database_path)
-        self._service = service = GameService(self._storage, self.clock, self.events)
+        self._service = service = GameService(
+            self._storage, self.clock, self.events, shards=self.settings.shards
+        )
         service.bot_id = self.user.id if self.user is not None else None
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)

@@ -43,10 +43,14 @@ class Shards:
         """Whether the server's events come to this process."""
         return self.all or shard_of(guild_id, self.count or 1) in (self.ids or ())
 
-    def sql(self, column: str = "guild_id") -> str | None:
-        """`owns` as an SQL condition on a server id `column` (the same in SQLite and
-        PostgreSQL), or None when every server is owned."""
+    def sql(self, column: str = "guild_id") -> str:
+        """`owns` as an SQL condition on a server id `column`, the same in SQLite and
+        PostgreSQL: what the storage's start-up and expiry queries add to their WHERE."""
         if self.all:
-            return None
+            return "TRUE"
         ids = ", ".join(map(str, self.ids or ()))
         return f"(({column} >> 22) % {self.count}) IN ({ids})"
+
+
+ALL_SHARDS = Shards()
+"""One process for the whole bot: every server is its own."""
