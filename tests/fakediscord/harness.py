@@ -21,6 +21,7 @@ from discord.http import Route
 
 from bot.client import EXTENSIONS, ReversiBot, create_bot
 from bot.config import Settings
+from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 
 from .activity import bot_context
 from .driver import FakeDiscord
@@ -73,6 +74,8 @@ class BotHarness:
         self._task: asyncio.Task[None] | None = None
         self._errors = _ErrorLog()
         self.starts = 0
+        self.events: list[Event] = []
+        """Every event the bot's game service emitted, over all its starts."""
 
     @property
     def bot(self) -> ReversiBot:
@@ -87,6 +90,8 @@ class BotHarness:
         for name in UNHANDLED_LOGGERS:
             logging.getLogger(name).addHandler(self._errors)
         bot = create_bot(self.settings, extensions=self.extensions)
+        for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
+            bot.events.subscribe(kind, self.events.append)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         bot.clock = self.fake.clock
         bot.before_identify_hook = _identify_at_once  # type: ignore[method-assign]
