@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
-from bot.shards import Shards
+from bot.shards import ALL_SHARDS, Shards
 
 DEFAULT_DATABASE = "reversi.sqlite3"
 
@@ -36,7 +36,7 @@ class Settings:
     """Discord's REST API base (None: discord.py's own), for a proxy in front of Discord."""
     gateway_url: str | None = None
     """Discord's gateway (None: discord.py's own), likewise."""
-    shards: Shards = field(default_factory=Shards)
+    shards: Shards = ALL_SHARDS
     """The shards this process runs (default: all, as many as Discord recommends)."""
 
     @classmethod
@@ -91,7 +91,7 @@ def _shards(values: Mapping[str, str]) -> Shards:
             raise SettingsError(
                 "SHARD_IDS needs SHARD_COUNT: set how many shards all processes run together."
             )
-        return Shards()
+        return ALL_SHARDS
     if not (count_text.isascii() and count_text.isdigit()) or int(count_text) < 1:
         raise SettingsError(f"SHARD_COUNT must be a whole number, 1 or more, not {count_text!r}.")
     count = int(count_text)

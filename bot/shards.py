@@ -39,13 +39,10 @@ class Shards:
         """Whether this process runs every shard, so every server is its own."""
         return self.ids is None or len(set(self.ids)) == self.count
 
-    def owns(self, guild_id: int) -> bool:
-        """Whether the server's events come to this process."""
-        return self.all or shard_of(guild_id, self.count or 1) in (self.ids or ())
-
     def sql(self, column: str = "guild_id") -> str:
-        """`owns` as an SQL condition on a server id `column`, the same in SQLite and
-        PostgreSQL: what the storage's start-up and expiry queries add to their WHERE."""
+        """Whether the server in `column` is this process's (its shard, by `shard_of`, is one
+        of `ids`), as an SQL condition the same in SQLite and PostgreSQL: what the storage's
+        start-up and expiry queries add to their WHERE."""
         if self.all:
             return "TRUE"
         ids = ", ".join(map(str, self.ids or ()))

@@ -26,31 +26,17 @@ def test_a_servers_shard_is_its_creation_time_modulo_the_count(
 def test_one_process_with_every_shard_owns_every_server() -> None:
     for shards in (Shards(), Shards(3), Shards(2, (0, 1))):
         assert shards.all and shards.sql() == "TRUE"
-        assert shards.owns(guild_made_at(5)) and shards.owns(guild_made_at(6))
 
 
-def test_a_process_owns_the_servers_of_its_shards_only() -> None:
-    shards = Shards(4, (1, 2))
-
-    assert not shards.all
-    assert [shards.owns(guild_made_at(ms)) for ms in range(5)] == [
-        False,
-        True,
-        True,
-        False,
-        False,
-    ]
-
-
-def test_the_sql_condition_picks_the_servers_owns_picks() -> None:
+def test_the_sql_condition_picks_the_servers_of_the_processs_shards() -> None:
     ids = [guild_made_at(ms, ms % 7) for ms in range(40)] + [2**63 - 1, 2**62 + 12345]
     with sqlite3.connect(":memory:") as db:
         db.execute("CREATE TABLE games (guild_id INTEGER)")
         db.executemany("INSERT INTO games VALUES (?)", [(i,) for i in ids])
-        for shards in (Shards(2, (0,)), Shards(2, (1,)), Shards(5, (0, 3, 4))):
-            condition = shards.sql()
+        for count, mine in ((2, (0,)), (2, (1,)), (5, (0, 3, 4))):
+            condition = Shards(count, mine).sql()
             found = [row[0] for row in db.execute(f"SELECT guild_id FROM games WHERE {condition}")]
-            assert found == [i for i in ids if shards.owns(i)]
+            assert found == [i for i in ids if shard_of(i, count) in mine]
 
 
 @pytest.mark.parametrize(
