@@ -20,9 +20,9 @@ from tests.gameplay.play import game_id, legal_names, move_labels
 
 
 def database(cli: Cli, shard: int) -> dict[str, str]:
-    """The database of shard `shard`'s process: a file of its own while the storage is SQLite,
-    which one process at a time may run on. With the PostgreSQL storage it becomes one
-    `DATABASE_URL` for both."""
+    """The database setting of shard `shard`'s process: a file of its own while the storage is
+    SQLite, which one process at a time may run on. With the PostgreSQL storage this line becomes
+    one `DATABASE_URL` for both."""
     return {"DATABASE_PATH": str(cli.folder / f"shard-{shard}.sqlite3")}
 
 
@@ -84,7 +84,8 @@ async def test_two_processes_play_their_servers_and_one_killed_mid_move_finishes
     await asyncio.gather(moves(here, 1), moves(there, 2))  # the old board's buttons work
 
     for shard, board in ((0, here), (1, there)):
-        async with await Storage.open(database(cli, shard)["DATABASE_PATH"]) as storage:
+        (where,) = database(cli, shard).values()
+        async with await Storage.open(where) as storage:
             record = await storage.games.get(game_id(board))
         assert record.transcript == games[board.id].transcript()
         assert record.message_id == board.id

@@ -22,17 +22,16 @@ from bot.storage import ChallengeStatus, EndReason
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
-from tests.fakediscord.world import Message, User
 
 from .play import game_id, play, start_game
-from .test_records import embed_of, lines, posted
 
 
 @pytest.fixture
 async def processes(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> AsyncIterator[tuple[BotHarness, BotHarness]]:
-    """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database."""
+    """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database: a
+    SQLite file serves two bots in one process; processes will share a PostgreSQL database."""
     shared = Settings(token=DEFAULT_TOKEN, database_path=tmp_path / "reversi.sqlite3")
     zero, one = (
         BotHarness(fake_discord, replace(shared, shards=Shards(2, (n,))), sync_commands=n == 0)
@@ -71,12 +70,6 @@ def expiries(events: Sequence[Event]) -> list[int]:
         for e in events
         if isinstance(e, ChallengeClosed) and e.challenge.status is ChallengeStatus.EXPIRED
     ]
-
-
-async def three_moves(fake: FakeDiscord, board: Message, black: User, white: User) -> None:
-    """Black, White, Black: White is to move, and loses on time if they don't."""
-    for user, square in ((black, "d3"), (white, "c3"), (black, "b3")):
-        assert (await play(fake, board, user, square)).message is board
 
 
 async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once(
@@ -124,7 +117,11 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
     )
     await zero.start()
     await one.start()
-    asked = fake.slash(fake.alice, "reversi leaderboard", channel=fake.lobby)
-    assert lines(embed_of(await posted(asked)))[0].startswith(f"🥇 {fake.dave.mention}")
-    asked = fake.slash(fake.bob, "reversi leaderboard")
-    assert lines(embed_of(await posted(asked)))[0].startswith(f"🥇 {fake.alice.mention}")
+    for user, channel, winner in (
+        (fake.alice, fake.lobby, fake.dave),
+        (fake.bob, fake.general, fake.alice),
+    ):
+        reply = await fake.slash(user, "reversi leaderboard", channel=channel)
+        assert reply.message is not None, reply.content
+        (embed,) = reply.message.embeds
+        assert embed["description"].startswith(f"🥇 {winner.mention}")
