@@ -36,19 +36,24 @@ write and board, well inside the 10 s `docker stop` gives before it kills."""
 log = logging.getLogger(__name__)
 
 
-class ReversiBot(commands.Bot):
-    """A `commands.Bot` with its settings, clock, storage and game service.
+class ReversiBot(commands.AutoShardedBot):
+    """A sharded `commands.Bot` with its settings, clock, storage and game service.
 
     The storage opens, the service's subscribers start and the extensions load in `setup_hook`,
-    so building the bot never touches the database or the network.
+    so building the bot never touches the database or the network. It runs the shards of its
+    settings (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+        shards = settings.shards
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            shard_count=shards.count,
+            # discord.py takes None for all shards, though its stubs want a list.
+            shard_ids=None if shards.ids is None else list(shards.ids),  # type: ignore[arg-type]
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
@@ -76,13 +81,23 @@ class ReversiBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._storage = await Storage.open(self.settings.database)
-        self._service = service = GameService(self._storage, self.clock, self.events)
+        self._service = service = GameService(
+            self._storage, self.clock, self.events, shards=self.settings.shards
+        )
         service.bot_id = self.user.id if self.user is not None else None
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)
         BotPlayer(service, self.computer, self.background).subscribe(self.events)
         for name in self.extension_names:
             await self.load_extension(name)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """Connect the shards. Without a shard count, take the one Discord recommends, but keep
+        the configured gateway (DISCORD_GATEWAY_URL) where discord.py would go to the one
+        Discord names with it."""
+        if self.shard_count is None:
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        await super().connect(reconnect=reconnect)
 
     async def on_ready(self) -> None:
         """Once connected the first time, pick up where the last run stopped."""

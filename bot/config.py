@@ -7,12 +7,15 @@ are the one place a server admin needs to read.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
+
+from bot.shards import ALL_SHARDS, Shards
 
 DEFAULT_DATABASE = "reversi.sqlite3"
 
@@ -34,6 +37,8 @@ class Settings:
     """Discord's REST API base (None: discord.py's own), for a proxy in front of Discord."""
     gateway_url: str | None = None
     """Discord's gateway (None: discord.py's own), likewise."""
+    shards: Shards = ALL_SHARDS
+    """The shards this process runs (default: all, as many as Discord recommends)."""
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -64,6 +69,7 @@ class Settings:
             log_level=level,
             api_url=_url(values, "DISCORD_API_URL", ("http", "https")),
             gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+            shards=_shards(values),
         )
 
 
@@ -79,3 +85,35 @@ def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str 
             f"not {url!r}."
         )
     return url
+
+
+def _shards(values: Mapping[str, str]) -> Shards:
+    """SHARD_COUNT, a whole number, and SHARD_IDS, ids and ranges such as `0,2` or `4-7`."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError(
+                "SHARD_IDS needs SHARD_COUNT: set how many shards all processes run together."
+            )
+        return ALL_SHARDS
+    if not (count_text.isascii() and count_text.isdigit()) or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number, 1 or more, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return Shards(count)
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part, re.ASCII)
+        low, high = (int(match[1]), int(match[2] or match[1])) if match else (1, 0)
+        if low > high:
+            raise SettingsError(
+                f"SHARD_IDS must list shard ids and ranges such as 0,2 or 4-7, not {ids_text!r}."
+            )
+        if high >= count:
+            raise SettingsError(
+                f"SHARD_IDS lists shard {high}, but with SHARD_COUNT={count} the shards are "
+                f"0 to {count - 1}."
+            )
+        ids.update(range(low, high + 1))
+    return Shards(count, tuple(sorted(ids)))

@@ -45,6 +45,7 @@ from bot.refusals import (
     Refusal,
     StaleBoardError,
 )
+from bot.shards import ALL_SHARDS, Shards
 from bot.state import GameState
 from bot.storage import (
     DELETED_USER_ID,
@@ -107,11 +108,14 @@ class GameService:
         clock: Clock,
         events: Events,
         *,
+        shards: Shards = ALL_SHARDS,
         rng: random.Random | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self.events = events
+        self.shards = shards
+        """The servers this process looks after; the database may hold others' too."""
         self.rng = rng or random.Random()
         self.bot_id: int | None = None
         """The bot's own user id, once logged in: the player in games against the bot."""
@@ -307,7 +311,9 @@ class GameService:
         return closed
 
     async def expire_challenges(self) -> list[Challenge]:
-        expired = await self.storage.challenges.expire(now=self.now())
+        """Close the lapsed challenges of this process's servers (another process's timers
+        close theirs)."""
+        expired = await self.storage.challenges.expire(now=self.now(), shards=self.shards)
         for challenge in expired:
             self.events.emit(ChallengeClosed(challenge))
         return expired
@@ -604,9 +610,10 @@ class GameService:
     async def recover(self) -> None:
         """After a restart: finish games a crash left at a final position, and announce every
         game in progress (timers, the bot's turns), every board left behind, every open
-        challenge."""
+        challenge, of this process's servers. Every other event follows an interaction or a
+        timer of its own servers, so the subscribers never hear of other processes' games."""
         finished_now: set[int] = set()
-        for record in await self.storage.games.active():
+        for record in await self.storage.games.active(self.shards):
             state = GameState.of(record)
             ending = board_ending(state.game)
             if ending is None:
@@ -619,10 +626,10 @@ class GameService:
                 GameEnded(GameState(finished.game, state.game, finished), None, finished)
             )
             finished_now.add(record.id)
-        for record in await self.storage.games.boards_behind():
+        for record in await self.storage.games.boards_behind(self.shards):
             if record.id not in finished_now:  # announced as it ended, just above
                 self.events.emit(GameResumed(GameState.of(record)))
-        for challenge in await self.storage.challenges.pending():
+        for challenge in await self.storage.challenges.pending(self.shards):
             self.events.emit(ChallengeOpened(challenge))
 
 

@@ -134,10 +134,10 @@ class Admin(commands.Cog, name=ADMIN):
             )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton)
     await add_feature_cog(bot, Admin(cast(ReversiBot, bot)))
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(ForgetConfirmButton)

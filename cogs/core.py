@@ -101,7 +101,7 @@ class Core(commands.Cog, name=COG_NAME):
         await answer_error(interaction, cause, f"/{command}")
 
 
-def core(bot: commands.Bot) -> Core:
+def core(bot: commands.AutoShardedBot) -> Core:
     """The loaded `Core` cog, for the features that show boards or names."""
     cog = bot.get_cog(COG_NAME)
     if cog is None:
@@ -109,5 +109,5 @@ def core(bot: commands.Bot) -> Core:
     return cast(Core, cog)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     await bot.add_cog(Core(cast(ReversiBot, bot)))

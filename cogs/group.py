@@ -15,7 +15,7 @@ GROUP_NAME = "reversi"
 GROUP_DESCRIPTION = "Play Reversi (Othello) in this channel"
 
 
-def reversi_group(bot: commands.Bot) -> app_commands.Group:
+def reversi_group(bot: commands.AutoShardedBot) -> app_commands.Group:
     """The bot's `/reversi` group, created on first use."""
     group = bot.tree.get_command(GROUP_NAME)
     if isinstance(group, app_commands.Group):
@@ -25,7 +25,7 @@ def reversi_group(bot: commands.Bot) -> app_commands.Group:
     return group
 
 
-async def add_feature_cog(bot: commands.Bot, cog: commands.Cog) -> None:
+async def add_feature_cog(bot: commands.AutoShardedBot, cog: commands.Cog) -> None:
     """Add `cog`, then move its slash commands (already bound to it) under `/reversi`."""
     await bot.add_cog(cog)
     group = reversi_group(bot)
@@ -36,7 +36,7 @@ async def add_feature_cog(bot: commands.Bot, cog: commands.Cog) -> None:
         group.add_command(command)
 
 
-def remove_feature_commands(bot: commands.Bot, cog: commands.Cog) -> None:
+def remove_feature_commands(bot: commands.AutoShardedBot, cog: commands.Cog) -> None:
     """Undo `add_feature_cog`'s move when the cog unloads; the group goes with its last command."""
     group = reversi_group(bot)
     for command in cog.walk_app_commands():

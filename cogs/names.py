@@ -14,7 +14,7 @@ CAPACITY = 4096
 
 
 class Names:
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.AutoShardedBot) -> None:
         self.bot = bot
         self._names: OrderedDict[int, str] = OrderedDict()
 

@@ -282,10 +282,10 @@ DYNAMIC_ITEMS = (
 )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await add_feature_cog(bot, Play(cast(ReversiBot, bot)))
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)

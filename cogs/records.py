@@ -17,12 +17,12 @@ from cogs.stats import Stats
 DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     reversi_bot = cast(ReversiBot, bot)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     for cog in (Leaderboard(reversi_bot), Stats(reversi_bot), History(reversi_bot)):
         await add_feature_cog(bot, cog)
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -129,5 +129,5 @@ class Rules(commands.Cog):
             await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     await add_feature_cog(bot, Rules(cast(ReversiBot, bot)))

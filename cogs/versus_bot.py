@@ -94,5 +94,5 @@ class VersusBot(commands.Cog):
             )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.AutoShardedBot) -> None:
     await add_feature_cog(bot, VersusBot(cast(ReversiBot, bot)))

@@ -1,10 +1,13 @@
-"""Settings from the environment: the advanced Discord endpoints."""
+"""Settings from the environment: the advanced Discord endpoints and the shards."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from bot.config import Settings, SettingsError
+from bot.shards import Shards
 
 
 def test_discord_endpoints_default_to_discord_itself() -> None:
@@ -37,3 +40,41 @@ def test_discord_endpoints_lose_their_trailing_slash() -> None:
 def test_a_discord_endpoint_must_be_a_url_of_its_kind(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=name):
         Settings.from_mapping({name: value})
+
+
+def test_by_default_one_process_runs_every_shard_discord_recommends() -> None:
+    settings = Settings.from_mapping({"SHARD_COUNT": " ", "SHARD_IDS": ""})
+
+    assert settings.shards == Shards()
+
+
+@pytest.mark.parametrize(
+    ("values", "shards"),
+    [
+        ({"SHARD_COUNT": "4"}, Shards(4)),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, Shards(2, (1,))),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3"}, Shards(8, (0, 1, 2, 3))),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "6, 0,2 - 3,2"}, Shards(8, (0, 2, 3, 6))),
+    ],
+)
+def test_shard_settings(values: dict[str, str], shards: Shards) -> None:
+    assert Settings.from_mapping(values).shards == shards
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number, 1 or more, not '0'"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "lists shard 2, but with SHARD_COUNT=2 the "),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "ranges such as 0,2 or 4-7, not '3-1'"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "SHARD_IDS must list shard ids"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "-1"}, "SHARD_IDS must list shard ids"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-99999999999"}, "lists shard 99999999999"),
+    ],
+)
+def test_bad_shard_settings_say_how_to_fix_them(values: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=re.escape(message)):
+        Settings.from_mapping(values)

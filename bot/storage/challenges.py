@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Color
+from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
@@ -145,12 +146,13 @@ class ChallengeStore(Store):
             raise ChallengeNotFoundError(challenge_id)
         return challenge_from_row(row)
 
-    async def pending(self) -> list[Challenge]:
-        """Challenges still open, soonest to expire first: what to re-arm after a restart."""
+    async def pending(self, shards: Shards = ALL_SHARDS) -> list[Challenge]:
+        """Challenges still open in the servers of `shards`, soonest to expire first: what to
+        re-arm after a restart."""
         async with self.transaction(read_only=True) as db:
             rows = await db.all(
                 f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' "
-                "ORDER BY expires_at, id"
+                f"AND {shards.sql()} ORDER BY expires_at, id"
             )
         return [challenge_from_row(row) for row in rows]
 
@@ -220,13 +222,14 @@ class ChallengeStore(Store):
                 raise NotAllowedError("Only the challenger can cancel this challenge.")
             return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
 
-    async def expire(self, *, now: float) -> list[Challenge]:
-        """Close every pending challenge whose time is up; returns them, to edit their messages."""
+    async def expire(self, *, now: float, shards: Shards = ALL_SHARDS) -> list[Challenge]:
+        """Close every pending challenge in the servers of `shards` whose time is up; returns
+        them, to edit their messages."""
         async with self.transaction() as db:
             rows = await db.all(
                 f"""
                 UPDATE challenges SET status = 'expired', updated_at = :now
-                WHERE status = 'pending' AND expires_at <= :now
+                WHERE status = 'pending' AND expires_at <= :now AND {shards.sql()}
                 RETURNING {CHALLENGE_COLUMNS}
                 """,
                 {"now": now},

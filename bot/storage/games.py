@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.engine import Color
+from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChannelBusyError,
@@ -208,9 +209,10 @@ class GameStore(Store):
     async def active_in(self, channel_id: int) -> GameRecord | None:
         return await self._one_game("WHERE channel_id = ? AND status = 'active'", (channel_id,))
 
-    async def active(self) -> list[GameRecord]:
-        """Every game in progress, oldest first: what to resume after a restart."""
-        return await self._games("WHERE status = 'active' ORDER BY id", ())
+    async def active(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        """Every game in progress in the servers of `shards`, oldest first: what to resume
+        after a restart."""
+        return await self._games(f"WHERE status = 'active' AND {shards.sql()} ORDER BY id", ())
 
     async def overdue(self, now: float) -> list[GameRecord]:
         """Active games whose move deadline has passed, earliest deadline first."""
@@ -273,13 +275,13 @@ class GameStore(Store):
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    async def boards_behind(self) -> list[GameRecord]:
-        """Finished games whose message shows an older state than the stored one: what a crash
-        between a game's end and its board left behind."""
+    async def boards_behind(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        """Finished games in the servers of `shards` whose message shows an older state than
+        the stored one: what a crash between a game's end and its board left behind."""
         return await self._games(
             f"""
             WHERE {self.database.dialect.board_behind}
-              AND status = 'finished' AND message_id IS NOT NULL ORDER BY id
+              AND status = 'finished' AND message_id IS NOT NULL AND {shards.sql()} ORDER BY id
             """,
             (),
         )

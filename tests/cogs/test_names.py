@@ -17,7 +17,7 @@ class Player:
 
 
 async def test_names_are_remembered_up_to_the_capacity_least_recent_first() -> None:
-    names = Names(commands.Bot(command_prefix="!", intents=discord.Intents.none()))
+    names = Names(commands.AutoShardedBot(command_prefix="!", intents=discord.Intents.none()))
     for user_id in range(1, CAPACITY + 101):
         names.remember(Player(user_id, f"player {user_id}"))  # type: ignore[arg-type]
     assert await names.name(CAPACITY + 100, "?") == f"player {CAPACITY + 100}"

@@ -25,8 +25,9 @@ _BOT_SIDE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "fakediscord_bot_side", default=False
 )
 
-# Background coroutines of discord.py that sleep in real time and never end by themselves.
-_BACKGROUND_SLEEPERS = ("__timeout_task_impl", "Loop._loop")
+# Background coroutines of discord.py that never end by themselves: sleepers in real time, and
+# each shard's reader of the gateway (whose unread events `outstanding` counts instead).
+_BACKGROUND_SLEEPERS = ("__timeout_task_impl", "Loop._loop", "Shard.worker")
 
 POLL_SECONDS = 0.001
 GRACE_SECONDS = 0.2

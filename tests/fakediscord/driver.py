@@ -133,7 +133,7 @@ class FakeDiscord(FakeDiscordServer):
         """A user posts a message (the bot sees the text only if it has the intent or a mention)."""
         message = self.world.add_message(channel, user, content=content)
         payload = message.payload(self.world, with_member=True)
-        session = self.gateway.session
+        session = self.gateway.session_for(channel.guild.id)
         intents = session.identify.get("intents", 0) if session is not None else 0
         if not intents & MESSAGE_CONTENT_INTENT and self.world.bot_user.id not in (
             message.mentioned_ids()
@@ -306,8 +306,8 @@ class FakeDiscord(FakeDiscordServer):
         *,
         source: Message | None = None,
     ) -> Pending:
-        if self.gateway.session is None:
-            raise RuntimeError("no bot is connected to the fake Discord")
+        if self.gateway.session_for(channel.guild.id) is None:
+            raise RuntimeError(f"no bot is connected to the fake Discord for {channel.guild.name}")
         record = self._build.record(kind, user, channel, data, source, command_type)
         self.interactions[record.id] = record
         self.interaction_tokens[record.token] = record

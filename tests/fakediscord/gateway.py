@@ -2,7 +2,9 @@
 
 Speaks `v=10&encoding=json`, with `compress=zlib-stream` transport compression when asked (what
 discord.py asks for by default).  Each IDENTIFY opens a session; every dispatch is numbered and
-kept, so that a client that reconnects with RESUME gets what it missed.
+kept, so that a client that reconnects with RESUME gets what it missed.  An IDENTIFY with
+`shard: [id, count]` opens a session for one shard: as on Discord, it gets the events of the
+guilds with `(guild_id >> 22) % count == id` only (events without a guild go to shard 0).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ HEARTBEAT_INTERVAL_MS = 41_250
 GUILD_MEMBERS_INTENT = 1 << 1
 AUTHENTICATION_FAILED = 4004
 DECODE_ERROR = 4002
+INVALID_SHARD = 4010
+GUILD_EVENTS_BY_ID = {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"}
 
 
 class _Connection:
@@ -71,6 +75,8 @@ class Session:
 
     id: str
     identify: dict[str, Any]
+    shard: tuple[int, int] = (0, 1)
+    """[id, count] from IDENTIFY; a client that doesn't shard is shard 0 of 1."""
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: _Connection | None = None
@@ -79,9 +85,15 @@ class Session:
     ended: bool = False
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
 
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends the guild's events on this session (no guild: shard 0)."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
 
 class Gateway:
-    """The gateway side of the fake; `dispatch()` delivers an event to the bot's live session."""
+    """The gateway side of the fake; `dispatch()` delivers an event to the sessions of the shard
+    of its guild."""
 
     def __init__(self, world: World, token: str, on_activity: Callable[[], None]) -> None:
         self._world = world
@@ -89,17 +101,33 @@ class Gateway:
         self._on_activity = on_activity
         self.sessions: list[Session] = []
         self.url = ""
+        self.recommended_shards = 1
+        """The shard count `GET /gateway/bot` recommends."""
+
+    @property
+    def live(self) -> list[Session]:
+        """The sessions not ended, oldest first: those events go to."""
+        return [s for s in self.sessions if not s.ended]
 
     @property
     def session(self) -> Session | None:
-        """The session events go to: the newest one not ended."""
-        live = [s for s in self.sessions if not s.ended]
+        """The newest session not ended: the bot's, when it runs as one shard."""
+        live = self.live
+        return live[-1] if live else None
+
+    def session_for(self, guild_id: int) -> Session | None:
+        """The newest session not ended that gets the guild's events."""
+        live = [s for s in self.live if s.receives(guild_id)]
         return live[-1] if live else None
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        session = self.session
-        if session is None:
-            return
+        """Send the event to every live session of its guild's shard."""
+        guild = data.get("id") if event in GUILD_EVENTS_BY_ID else data.get("guild_id")
+        for session in self.live:
+            if session.receives(None if guild is None else int(guild)):
+                self._send(session, event, data)
+
+    def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
         payload = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.sent.append(payload)
@@ -107,13 +135,10 @@ class Gateway:
             session.connection.send(payload)
         self._on_activity()
 
-    def last_seq(self) -> int:
-        session = self.session
-        return 0 if session is None else session.seq
-
-    def request_reconnect(self) -> Session:
-        """Ask the client to reconnect (op 7); it comes back with RESUME on the same session."""
-        session = self.session
+    def request_reconnect(self, session: Session | None = None) -> Session:
+        """Ask the client to reconnect (op 7); it comes back with RESUME on the same session.
+        Default: the newest session."""
+        session = session or self.session
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         session.resumed.clear()
@@ -159,29 +184,41 @@ class Gateway:
         if data.get("token") != self._token:
             await connection.close(AUTHENTICATION_FAILED)
             return None
+        shard = data.get("shard", [0, 1])
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(type(n) is int for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await connection.close(INVALID_SHARD)
+            return None
+        # The client identifies anew: its old session of this shard is gone.
         for old in self.sessions:
-            old.ended = True
-        session = Session(secrets.token_hex(16), data, connection=connection)
+            if old.shard == tuple(shard):
+                old.ended = True
+        session = Session(secrets.token_hex(16), data, (shard[0], shard[1]), connection=connection)
         self.sessions.append(session)
         world = self._world
-        self.dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": {**world.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds],
-                "session_id": session.id,
-                "session_type": "normal",
-                "resume_gateway_url": self.url + "/resume",
-                "private_channels": [],
-                "relationships": [],
-                "application": {"id": str(world.application_id), "flags": 0},
-            },
-        )
+        guilds = [g for g in world.guilds if session.receives(g.id)]
+        ready = {
+            "v": 10,
+            "user": {**world.bot_user.payload(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.url + "/resume",
+            "private_channels": [],
+            "relationships": [],
+            "application": {"id": str(world.application_id), "flags": 0},
+        }
+        if "shard" in data:
+            ready["shard"] = shard
+        self._send(session, "READY", ready)
         # Without the privileged members intent Discord sends only the bot's own member.
         members = None if data.get("intents", 0) & GUILD_MEMBERS_INTENT else {world.bot_user.id}
-        for guild in world.guilds:
-            self.dispatch("GUILD_CREATE", guild.payload(member_ids=members))
+        for guild in guilds:
+            self._send(session, "GUILD_CREATE", guild.payload(member_ids=members))
         return session
 
     async def _resume(self, connection: _Connection, data: dict[str, Any]) -> Session | None:
@@ -195,7 +232,7 @@ class Gateway:
             if payload["s"] > (data.get("seq") or 0):
                 connection.send(payload)
                 session.replayed += 1
-        self.dispatch("RESUMED", {})
+        self._send(session, "RESUMED", {})
         session.resumed.set()
         return session
 

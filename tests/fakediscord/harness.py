@@ -21,6 +21,7 @@ from discord.http import Route
 
 from bot.client import EXTENSIONS, ReversiBot, create_bot
 from bot.config import Settings
+from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 
 from .activity import bot_context
 from .driver import FakeDiscord
@@ -73,6 +74,8 @@ class BotHarness:
         self._task: asyncio.Task[None] | None = None
         self._errors = _ErrorLog()
         self.starts = 0
+        self.events: list[Event] = []
+        """Every event the bot's game service emitted, over all its starts."""
 
     @property
     def bot(self) -> ReversiBot:
@@ -87,15 +90,18 @@ class BotHarness:
         for name in UNHANDLED_LOGGERS:
             logging.getLogger(name).addHandler(self._errors)
         bot = create_bot(self.settings, extensions=self.extensions)
+        for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
+            bot.events.subscribe(kind, self.events.append)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         bot.clock = self.fake.clock
+        bot.before_identify_hook = _identify_at_once  # type: ignore[method-assign]
         ready = asyncio.Event()
 
         async def on_ready() -> None:
             ready.set()
 
         bot.add_listener(on_ready)
-        self.fake.bot_sequence = lambda: bot.ws.sequence if bot.ws is not None else None
+        self.fake.bot_sequences[self] = lambda: _sequences(bot)
         task = asyncio.create_task(
             bot.start(self.settings.token or ""), name="reversi-bot", context=bot_context()
         )
@@ -117,7 +123,7 @@ class BotHarness:
         """Close the bot's connection and wait for its main task to end."""
         bot, task = self._bot, self._task
         self._bot = self._task = None
-        self.fake.bot_sequence = None
+        self.fake.bot_sequences.pop(self, None)
         if bot is None or task is None:
             return
         await bot.close()
@@ -143,6 +149,16 @@ class BotHarness:
         for guild in self.fake.world.guilds:
             if bot.tree.get_commands(guild=discord.Object(guild.id)):
                 await bot.tree.sync(guild=discord.Object(guild.id))
+
+
+def _sequences(bot: ReversiBot) -> dict[str, int]:
+    """The last gateway event each of the bot's shards has read, by session."""
+    sockets = [bot._get_websocket(shard_id=shard_id) for shard_id in bot.shards]
+    return {ws.session_id: ws.sequence for ws in sockets if ws.session_id and ws.sequence}
+
+
+async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+    """The fake has no limit on IDENTIFY: a bot's shards need not wait 5 s for each other."""
 
 
 @asynccontextmanager

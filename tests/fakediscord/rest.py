@@ -117,6 +117,9 @@ class RestApi:
         route, params = match
         trace["route"] = route.key
         await server.faults.pass_holds(route.key, params)
+        if request.transport is None or request.transport.is_closing():
+            # Its sender died while it was held in transit: it never reaches Discord.
+            return web.Response(status=CLIENT_GONE)
         unknown = set(request.query) - route.query_parameters
         if unknown:
             server.violate(
@@ -158,6 +161,9 @@ class RestApi:
             return web.Response(status=204)
         return json_response(result)
 
+
+CLIENT_GONE = 499
+"""The status recorded for a request whose sender was gone before it arrived (as nginx logs it)."""
 
 # Answers that mean the bot sent something wrong, not that the world said no.
 _BOT_MISTAKES = frozenset({50035, 50006, 40060, 50005, 50109})

@@ -44,7 +44,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
     def gateway_bot(_: ApiRequest) -> Any:
         return {
             "url": server.gateway.url,
-            "shards": 1,
+            "shards": server.gateway.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,

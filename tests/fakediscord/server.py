@@ -50,7 +50,9 @@ class FakeDiscordServer:
         self.interaction_tokens: dict[str, InteractionRecord] = {}
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
-        self.bot_sequence: Callable[[], int | None] | None = None  # the harness sets it
+        self.bot_sequences: dict[object, Callable[[], dict[str, int]]] = {}
+        """For each bot running in the test's event loop (its harness adds it): the last gateway
+        event it has read, by session id."""
         self.settle_timeout = 10.0
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -140,10 +142,14 @@ class FakeDiscordServer:
         """Fake-side work the bot still has to finish: open requests, unread events."""
         if self.rest.in_flight:
             return f"{self.rest.in_flight} request(s) in flight"
-        read = self.bot_sequence() if self.bot_sequence is not None else None
-        sent = self.gateway.last_seq()
-        if read is not None and read < sent:
-            return f"the bot has read gateway events up to {read} of {sent}"
+        read: dict[str, int] = {}
+        for sequences in self.bot_sequences.values():
+            read.update(sequences())
+        for session in self.gateway.live:
+            seen = read.get(session.id)
+            if seen is not None and seen < session.seq:
+                shard = "" if session.shard == (0, 1) else f" of shard {list(session.shard)}"
+                return f"the bot has read gateway events up to {seen} of {session.seq}{shard}"
         return None
 
     async def settle(self) -> None:

@@ -14,8 +14,16 @@ class Snowflakes:
         self._clock = clock
         self._last = 0
 
-    def next(self) -> int:
+    def next(self, *, shard: tuple[int, int] | None = None) -> int:
+        """The next id; with `shard` (id, count), one on that shard: Discord sends a guild's
+        events to shard `(guild_id >> 22) % count`, so its time part moves on (a millisecond or
+        a few) to one that falls there."""
         ms = int(self._clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS
-        candidate = ms << 22
-        self._last = max(candidate, self._last + 1)
-        return self._last
+        candidate = max(ms << 22, self._last + 1)
+        if shard is not None:
+            shard_id, count = shard
+            stamp = candidate >> 22
+            if stamp % count != shard_id:
+                candidate = (stamp + (shard_id - stamp) % count) << 22
+        self._last = candidate
+        return candidate

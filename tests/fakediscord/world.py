@@ -417,9 +417,13 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
-        """A guild with @everyone, a Moderator role, the bot as a member and no channels."""
-        guild = Guild(self.ids.next(), name, self.owner.id, joined_at=self.clock.now())
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with @everyone, a Moderator role, the bot as a member and no channels.
+
+        Its id puts it on `shard` (id, count); by default guilds alternate between the shards
+        of 2, the first on shard 0, so the default world has a guild on each of two shards."""
+        shard = shard or (len(self.guilds) % 2, 2)
+        guild = Guild(self.ids.next(shard=shard), name, self.owner.id, joined_at=self.clock.now())
         guild.roles.append(Role(guild.id, "@everyone", perms.MEMBER_DEFAULTS, 0))
         guild.roles.append(Role(self.ids.next(), "Moderator", perms.MODERATOR_DEFAULTS, 1))
         bot_role = Role(

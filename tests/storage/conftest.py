@@ -7,7 +7,7 @@ and in a schema of its own on a PostgreSQL server that each test process starts 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -23,13 +23,6 @@ ALICE = 1_170_000_000_000_000_001
 BOB = 1_170_000_000_000_000_002
 CAROL = 1_170_000_000_000_000_003
 BOT = 1_170_000_000_000_000_099
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

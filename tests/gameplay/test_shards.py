@@ -1,0 +1,127 @@
+"""The bot as two processes, shards 0 and 1 of 2, on one database, as it runs at scale: each plays
+the games of its own servers, and what a process finds in the database by itself (games to
+resume, deadlines to arm, challenges to expire) never reaches the other's servers.
+
+Both bots run in this test's event loop, on the fake's clock, so deadlines pass when the test
+says; `tests/cli/test_shards.py` runs them as real processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEnded, GameEvent, GameResumed
+from bot.shards import Shards
+from bot.storage import ChallengeStatus, EndReason
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.server import DEFAULT_TOKEN
+
+from .play import game_id, play, start_game
+
+
+@pytest.fixture
+async def processes(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[tuple[BotHarness, BotHarness]]:
+    """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database: a
+    SQLite file serves two bots in one process; processes will share a PostgreSQL database."""
+    shared = Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+    zero, one = (
+        BotHarness(fake_discord, replace(shared, shards=Shards(2, (n,))), sync_commands=n == 0)
+        for n in (0, 1)
+    )
+    await zero.start()
+    await one.start()
+    try:
+        yield zero, one
+    finally:
+        await zero.stop()
+        await one.stop()
+    assert zero.take_errors() == [] and one.take_errors() == []
+
+
+def servers(events: Sequence[Event]) -> set[int]:
+    """The servers of the games and challenges the events are about."""
+    return {
+        e.state.record.guild_id if isinstance(e, GameEvent) else e.challenge.guild_id
+        for e in events
+    }
+
+
+def timeouts(events: Sequence[Event]) -> list[int]:
+    return [
+        e.state.record.id
+        for e in events
+        if isinstance(e, GameEnded) and e.state.record.end_reason is EndReason.TIMEOUT
+    ]
+
+
+def expiries(events: Sequence[Event]) -> list[int]:
+    """The channels of the challenges that lapsed."""
+    return [
+        e.challenge.channel_id
+        for e in events
+        if isinstance(e, ChallengeClosed) and e.challenge.status is ChallengeStatus.EXPIRED
+    ]
+
+
+async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once(
+    fake_discord: FakeDiscord, processes: tuple[BotHarness, BotHarness]
+) -> None:
+    fake, (zero, one) = fake_discord, processes
+    arena = fake.add_text_channel("arena", guild=fake.second_guild)
+    here, there = await asyncio.gather(
+        start_game(fake, fake.alice, fake.bob),
+        start_game(fake, fake.dave, fake.alice, channel=fake.lobby),
+    )
+    await asyncio.gather(
+        fake.slash(fake.bob, "reversi challenge", channel=fake.games),
+        fake.slash(fake.dave, "reversi challenge", channel=arena),
+    )
+    await asyncio.gather(play(fake, here, fake.alice, "d3"), play(fake, there, fake.dave, "d3"))
+
+    # Shard 1's process restarts mid-game: it resumes its own server's game and challenge only.
+    before = len(one.events)
+    await one.restart()
+    resumed = one.events[before:]
+    assert [type(e) for e in resumed] == [GameResumed, ChallengeOpened]
+    assert servers(resumed) == {fake.second_guild.id}
+    await asyncio.gather(
+        play(fake, here, fake.bob, "c3"), play(fake, there, fake.alice, "c3")
+    )  # the old board's buttons work
+    await asyncio.gather(play(fake, here, fake.alice, "b3"), play(fake, there, fake.dave, "b3"))
+
+    await fake.advance(minutes=15)  # the challenges lapse
+    await fake.advance(days=1)  # Bob and Alice run out of time
+    assert expiries(zero.events) == [fake.games.id]
+    assert expiries(one.events) == [arena.id]
+    assert timeouts(zero.events) == [game_id(here)]
+    assert timeouts(one.events) == [game_id(there)]
+    assert servers(zero.events) == {fake.guild.id}
+    assert servers(one.events) == {fake.second_guild.id}
+    assert "ran out of time" in here.content and "ran out of time" in there.content
+
+    # Re-sharded, each process now serves the other's server, whose results it finds stored.
+    for harness in processes:
+        await harness.stop()
+    zero.settings, one.settings = (
+        replace(zero.settings, shards=one.settings.shards),
+        replace(one.settings, shards=zero.settings.shards),
+    )
+    await zero.start()
+    await one.start()
+    for user, channel, winner in (
+        (fake.alice, fake.lobby, fake.dave),
+        (fake.bob, fake.general, fake.alice),
+    ):
+        reply = await fake.slash(user, "reversi leaderboard", channel=channel)
+        assert reply.message is not None, reply.content
+        (embed,) = reply.message.embeds
+        assert embed["description"].startswith(f"🥇 {winner.mention}")
