@@ -78,3 +78,10 @@ def test_shard_settings(values: dict[str, str], shards: Shards) -> None:
 def test_bad_shard_settings_say_how_to_fix_them(values: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=re.escape(message)):
         Settings.from_mapping(values)
+
+
+def test_the_database_is_a_sqlite_file_unless_a_url_says_otherwise() -> None:
+    assert Settings.from_mapping({}).database == "reversi.sqlite3"
+    assert Settings.from_mapping({"DATABASE_PATH": " data/r.db "}).database == "data/r.db"
+    both = {"DATABASE_PATH": "data/r.db", "DATABASE_URL": "postgresql://bot@db/reversi"}
+    assert Settings.from_mapping(both).database == "postgresql://bot@db/reversi"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -21,18 +20,17 @@ from bot.shards import Shards
 from bot.storage import ChallengeStatus, EndReason
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
-from tests.fakediscord.server import DEFAULT_TOKEN
 
 from .play import game_id, play, start_game
 
 
 @pytest.fixture
 async def processes(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, bot_settings: Settings
 ) -> AsyncIterator[tuple[BotHarness, BotHarness]]:
-    """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database: a
-    SQLite file serves two bots in one process; processes will share a PostgreSQL database."""
-    shared = Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+    """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database (each
+    backend in turn); `tests/cli/test_shards.py` runs them as processes on PostgreSQL."""
+    shared = bot_settings
     zero, one = (
         BotHarness(fake_discord, replace(shared, shards=Shards(2, (n,))), sync_commands=n == 0)
         for n in (0, 1)

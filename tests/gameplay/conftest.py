@@ -1,0 +1,20 @@
+"""The gameplay tests run on each storage backend: the bot on a SQLite file, and on a schema of
+its own on the test process's PostgreSQL server. `-k sqlite` or `-k postgresql` picks one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from tests.fakediscord.server import DEFAULT_TOKEN
+from tests.storage.postgres_server import PostgresServer
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    if request.param == "sqlite":
+        return Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return Settings(token=DEFAULT_TOKEN, database=await server.fresh_schema())
