@@ -93,10 +93,12 @@ async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
     user = table.black if table.game.turn is Color.BLACK else table.white
     started = time.perf_counter()
     pending = fake.click(user, message, label=square)  # sent now; not waiting for it to settle
-    await pending.answered()
+    reply = await pending.answered()
     elapsed = time.perf_counter() - started
     if pending.record.late:
         raise RuntimeError("an interaction was answered after 3 seconds")
+    if reply.ephemeral:
+        raise RuntimeError(f"the move {square} was refused: {reply.content}")
     table.game.play(square)
     await board_shown(fake, table)
     table.busy = False

@@ -132,7 +132,8 @@ class BoardPublisher:
         primary = None if repost else _primary(waiting, record.message_id)
         for interaction in waiting:
             clicked = interaction.type is discord.InteractionType.component
-            if clicked and interaction is not primary and not interaction.response.is_done():
+            answered = interaction.response.is_done() or interaction.extras.get(ANSWERING)
+            if clicked and interaction is not primary and not answered:
                 await _acknowledge(interaction)
         refused: discord.HTTPException | None = None
         if primary is not None and primary.message is not None:
@@ -220,8 +221,8 @@ def _primary(
     the challenge that became the game) and not answered yet."""
     for interaction in reversed(waiting):
         message = interaction.message
-        if message is None or interaction.response.is_done():
-            continue
+        if message is None or interaction.response.is_done() or interaction.extras.get(ANSWERING):
+            continue  # answered already, or being acknowledged right now
         if message_id is None or message.id == message_id:
             return interaction
     return None
@@ -241,5 +242,7 @@ async def _acknowledge(interaction: discord.Interaction) -> None:
     """Answer a click whose change another click's answer shows: nothing more to say."""
     try:
         await interaction.response.defer()
+    except discord.InteractionResponded:
+        pass  # the acknowledgement timer got there first
     except discord.HTTPException as error:
         log.info("A click could not be acknowledged (%s)", error.code)

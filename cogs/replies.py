@@ -82,6 +82,7 @@ def acknowledge_if_slow(interaction: discord.Interaction) -> asyncio.TimerHandle
 
     def defer() -> None:
         if not interaction.response.is_done() and not interaction.extras.get(ANSWERING):
+            interaction.extras[ANSWERING] = True  # until its answer is sent, nobody else's
             task = asyncio.ensure_future(_defer(interaction))
             _pending.add(task)
             task.add_done_callback(_pending.discard)
