@@ -15,7 +15,7 @@ import signal
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Coroutine, Sequence
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from discord.http import Route
 from bot.client import ReversiBot, create_bot
 from bot.config import Settings, SettingsError
 from bot.lockfile import running_on
-from bot.storage import StorageError, copy_database, sqlite_file
+from bot.storage import StorageError, claimed, copy_database, sqlite_file
 
 log = logging.getLogger("bot")
 
@@ -87,9 +87,16 @@ async def sync(settings: Settings) -> int:
 
 async def serve(settings: Settings) -> int:
     """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`)."""
-    file = sqlite_file(settings.database)
-    # One bot per SQLite file; processes sharing a PostgreSQL database each run their own shards.
-    with running_on(file) if file is not None else nullcontext():
+    async with AsyncExitStack() as claims:
+        file = sqlite_file(settings.database)
+        if file is not None:  # one bot per SQLite file
+            claims.enter_context(running_on(file))
+        else:  # processes on one PostgreSQL database run different shards
+            ids = settings.shards.ids
+            keys = [] if ids is None else [shard + 1 for shard in ids]
+            await claims.enter_async_context(
+                claimed(settings.database, keys, shared=ids is not None)
+            )
         bot = create_bot(settings)
         running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
         stopping: list[asyncio.Task[None]] = []

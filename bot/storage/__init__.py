@@ -39,6 +39,7 @@ from bot.storage.models import (
     PlayerRecord,
     RatingChange,
 )
+from bot.storage.postgres import ClaimedError, claimed
 from bot.storage.storage import Storage
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "ChallengeNotFoundError",
     "ChallengeStatus",
     "ChannelBusyError",
+    "ClaimedError",
     "CopyMismatchError",
     "CopyReport",
     "DatabaseBusyError",
@@ -79,6 +81,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "TargetNotEmptyError",
+    "claimed",
     "copy_database",
     "sqlite_file",
 ]

@@ -94,3 +94,22 @@ async def test_two_processes_play_their_servers_and_one_killed_mid_move_finishes
         process.signal(signal.SIGTERM)
         stopped = await process.finished()
         assert stopped.status == 0 and "Traceback" not in stopped.stderr, stopped.stderr
+
+
+async def test_a_shard_already_run_on_the_database_is_refused(
+    fake_discord: FakeDiscord, cli: Cli, shared: str
+) -> None:
+    assert (await cli.run("sync")).status == 0
+    zero = await serve(cli, 0, shared)
+
+    again = await cli.run(SHARD_COUNT="2", SHARD_IDS="0-1", DATABASE_URL=shared)
+    whole = await cli.run(DATABASE_URL=shared)  # every shard, while shard 0 runs elsewhere
+
+    assert again.status == 2 and "Traceback" not in again.stderr
+    assert again.last_line.startswith("Another bot process already runs shard 0 on the database")
+    assert whole.status == 2
+    assert whole.last_line.startswith("Another bot process already runs shards on the database")
+    one = await serve(cli, 1, shared)  # the other shard is free
+    for process in (zero, one):
+        process.signal(signal.SIGTERM)
+        assert (await process.finished()).status == 0
