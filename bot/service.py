@@ -19,7 +19,8 @@ changes to a position through, and the other gets a polite refusal. Nothing here
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
 from bot import engine
@@ -216,7 +217,7 @@ class GameService:
                 in_thread=thread,
             )
         except ChannelBusyError as error:
-            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+            raise await self._busy(error) from None
         self.events.emit(ChallengeOpened(created))
         return created
 
@@ -249,20 +250,17 @@ class GameService:
         now = self.now()
         challenger_color = challenge.color or self.rng.choice(list(engine.Color))
         try:
-            closed, record = await self.storage.challenges.accept(
-                challenge_id,
-                user_id,
-                challenger_color=challenger_color,
-                now=now,
-                deadline=now + challenge.time_per_move,
-                channel_id=challenge.message_id if challenge.in_thread else None,
-            )
-        except ChallengeClosedError as error:
-            if error.status is ChallengeStatus.EXPIRED:
-                await self.expire_challenges()
-            raise
+            async with self._expiring():
+                closed, record = await self.storage.challenges.accept(
+                    challenge_id,
+                    user_id,
+                    challenger_color=challenger_color,
+                    now=now,
+                    deadline=now + challenge.time_per_move,
+                    channel_id=challenge.message_id if challenge.in_thread else None,
+                )
         except ChannelBusyError as error:
-            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+            raise await self._busy(error) from None
         state = GameState.of(record)
         if not closed.in_thread:
             self.events.emit(ChallengeClosed(closed, origin))
@@ -301,14 +299,21 @@ class GameService:
         )
 
     async def _close_challenge(self, closing: Awaitable[Challenge], origin: object) -> Challenge:
-        try:
+        async with self._expiring():
             closed = await closing
+        self.events.emit(ChallengeClosed(closed, origin))
+        return closed
+
+    @asynccontextmanager
+    async def _expiring(self) -> AsyncIterator[None]:
+        """An answer to a challenge that has lapsed is refused, and its expiry shown at once
+        rather than when its timer comes."""
+        try:
+            yield
         except ChallengeClosedError as error:
             if error.status is ChallengeStatus.EXPIRED:
                 await self.expire_challenges()
             raise
-        self.events.emit(ChallengeClosed(closed, origin))
-        return closed
 
     async def expire_challenges(self) -> list[Challenge]:
         """Close the lapsed challenges of this process's servers (another process's timers
@@ -332,12 +337,11 @@ class GameService:
         """A game against the bot at `level`, the player's colour drawn if not chosen; unrated."""
         if self.bot_id is None:
             raise Refusal("I'm still starting up; try again in a moment.")
-        await self._check_can_start(place, thread=False)
+        settings = await self._check_can_start(place, thread=False)
         color = color or self.rng.choice(list(engine.Color))
         black, white = (user_id, self.bot_id)
         if color is engine.Color.WHITE:
             black, white = white, black
-        settings = await self.storage.settings.get(place.guild_id)
         now = self.now()
         try:
             record = await self.storage.games.create(
@@ -347,12 +351,12 @@ class GameService:
                 white,
                 rated=False,
                 time_per_move=settings.time_per_move,
-                deadline=None if black == self.bot_id else now + settings.time_per_move,
+                deadline=self._deadline(black, now, settings.time_per_move),
                 now=now,
                 bot_level=level,
             )
         except ChannelBusyError as error:
-            raise ChannelBusyRefusal(await self.storage.games.get(error.game_id)) from None
+            raise await self._busy(error) from None
         state = GameState.of(record)
         self.events.emit(GameStarted(state, origin))
         return state
@@ -382,7 +386,8 @@ class GameService:
             origin=origin,
         )
 
-    async def _check_can_start(self, place: Place, *, thread: bool) -> None:
+    async def _check_can_start(self, place: Place, *, thread: bool) -> GuildSettings:
+        """The server's settings, if a game may start in `place` (or a thread of it)."""
         settings = await self.storage.settings.get(place.guild_id)
         if not settings.allows(place.home):
             raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
@@ -390,6 +395,15 @@ class GameService:
             busy = await self.storage.games.active_in(place.channel_id)
             if busy is not None:
                 raise ChannelBusyRefusal(busy)
+        return settings
+
+    async def _busy(self, error: ChannelBusyError) -> ChannelBusyRefusal:
+        """The refusal for a channel another game took first, pointing at that game."""
+        return ChannelBusyRefusal(await self.storage.games.get(error.game_id))
+
+    def _deadline(self, to_move: int, now: float, time_per_move: float) -> float | None:
+        """When `to_move` runs out of time; the bot's own turns have no deadline."""
+        return None if to_move == self.bot_id else now + time_per_move
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -455,8 +469,7 @@ class GameService:
                 ended = GameState(finished.game, game, finished)
                 self.events.emit(GameEnded(ended, origin, finished))
                 return ended
-            next_id = record.player(game.turn)
-            deadline = None if next_id == self.bot_id else now + record.time_per_move
+            deadline = self._deadline(record.player(game.turn), now, record.time_per_move)
             stored = await self.storage.games.record_move(
                 record.id, record.ply, name, deadline=deadline, now=now
             )

@@ -46,16 +46,16 @@ class Core(commands.Cog, name=COG_NAME):
         challenge = event.challenge
         if challenge.message_id is None:
             return
+        origin = event.origin if isinstance(event.origin, discord.Interaction) else None
         if event.forgotten:
             text = challenge_message.FORGOTTEN
         elif challenge.status is ChallengeStatus.ACCEPTED:
             if not challenge.in_thread or challenge.game_id is None:
                 return
-            accepter = event.origin.user.id if isinstance(event.origin, discord.Interaction) else 0
+            accepter = origin.user.id if origin is not None else 0
             text = challenge_message.accepted_in_thread(challenge, accepter, challenge.message_id)
         else:
             text = challenge_message.closed(challenge)
-        origin = event.origin if isinstance(event.origin, discord.Interaction) else None
         self.bot.background.spawn(
             self._edit_challenge(challenge.channel_id, challenge.message_id, text, origin),
             name=f"challenge {challenge.id} closed",
