@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, Storage, TimeControl
 from bot.storage.database import SQLITE
 
 GUILD = 1_150_000_000_000_000_001
@@ -38,7 +38,14 @@ SQUARES = [column + row for column in "abcdefgh" for row in "12345678"]
 async def new_games(storage: Storage, count: int, first_channel: int) -> list[GameRecord]:
     return [
         await storage.games.create(
-            GUILD, first_channel + i, 1, 2, rated=True, time_per_move=60, deadline=None, now=0
+            GUILD,
+            first_channel + i,
+            1,
+            2,
+            rated=True,
+            time_control=TimeControl(per_move=60),
+            deadline=None,
+            now=0,
         )
         for i in range(count)
     ]

@@ -13,9 +13,11 @@ import logging
 from bot import engine
 from bot.background import Background
 from bot.computer import Computer
+from bot.engine.ai import LEVELS, clock_budget
 from bot.events import Events, GameEvent
 from bot.refusals import Refusal
 from bot.service import GameService
+from bot.state import GameState
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,8 @@ class BotPlayer:
         if level is None or state.to_move_id != self.service.bot_id:
             return False
         try:
-            result = await self.computer.choose(state.position, level)
+            budget_ms = thinking_time(state, self.service.now())
+            result = await self.computer.choose(state.position, level, budget_ms=budget_ms)
             if result.move is None:  # never the case: the service makes forced passes
                 return False
             await self.service.bot_move(game_id, state.record.ply, engine.square_name(result.move))
@@ -68,3 +71,17 @@ class BotPlayer:
             log.exception("The bot could not move in game %s", game_id)
             return False
         return True
+
+
+def thinking_time(state: GameState, now: float) -> int | None:
+    """The bot's budget for this move: its level's own, or less when its live clock is short
+    (it thinks on its own clock, like any player)."""
+    record, position = state.record, state.position
+    clocks = record.clocks_at(now, position.turn)
+    level = record.bot_level
+    if clocks is None or level is None:
+        return None
+    remaining = clocks[position.turn is engine.Color.WHITE]
+    return clock_budget(
+        remaining, record.time_control.increment, position.empties, LEVELS[level].budget_ms
+    )

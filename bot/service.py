@@ -19,6 +19,7 @@ changes to a position through, and the other gets a polite refusal. Nothing here
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -57,14 +58,20 @@ from bot.storage import (
     Ending,
     EndReason,
     GameOverError,
+    GameRecord,
     GuildSettings,
     StaleMoveError,
     Storage,
+    TimeControl,
 )
 
 ATTEMPTS = 3
 """Resigning, cancelling and timing out apply to whatever the position is: retried this often
 when a move lands between reading the game and ending it."""
+
+ABORT_MOVES = 2
+"""Until each side has made this many moves, a game can be aborted: resigning or running out of
+time then ends it without a result, a rating change or a place in the stats."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +96,14 @@ class Place:
 class SettingsChange:
     """What an admin asked to change in `/reversi settings`; all None/False changes nothing."""
 
-    time_per_move: float | None = None
+    time_control: TimeControl | None = None
     rated: bool | None = None
     allow: int | None = None
     disallow: int | None = None
     everywhere: bool = False
 
     def __bool__(self) -> bool:
-        changes = (self.time_per_move, self.rated, self.allow, self.disallow)
+        changes = (self.time_control, self.rated, self.allow, self.disallow)
         return self.everywhere or any(change is not None for change in changes)
 
 
@@ -178,7 +185,7 @@ class GameService:
         opponent_is_bot: bool = False,
         opponent_is_member: bool = True,
         color: engine.Color | None = None,
-        time_per_move: float | None = None,
+        time_control: TimeControl | None = None,
         thread: bool = False,
         level: int = DEFAULT_LEVEL,
         origin: object = None,
@@ -193,7 +200,12 @@ class GameService:
             )
         if opponent_id is not None and opponent_id == self.bot_id:
             return await self.start_bot_game(
-                place, challenger_id, level=level, color=color, origin=origin
+                place,
+                challenger_id,
+                level=level,
+                color=color,
+                time_control=time_control,
+                origin=origin,
             )
         if opponent_is_bot:
             raise Refusal("Other bots can't play Reversi here; challenge a member, or me.")
@@ -213,7 +225,7 @@ class GameService:
                 opponent_id,
                 now=self.now(),
                 color=color,
-                time_per_move=time_per_move,
+                time_control=time_control,
                 in_thread=thread,
             )
         except ChannelBusyError as error:
@@ -249,6 +261,8 @@ class GameService:
             raise Refusal("This challenge isn't ready yet; try again in a moment.")
         now = self.now()
         challenger_color = challenge.color or self.rng.choice(list(engine.Color))
+        black_id = user_id if challenger_color is engine.Color.WHITE else challenge.challenger_id
+        control = challenge.time_control
         try:
             async with self._expiring():
                 closed, record = await self.storage.challenges.accept(
@@ -256,7 +270,7 @@ class GameService:
                     user_id,
                     challenger_color=challenger_color,
                     now=now,
-                    deadline=now + challenge.time_per_move,
+                    deadline=self._deadline(control, black_id, now, control.base),
                     channel_id=challenge.message_id if challenge.in_thread else None,
                 )
         except ChannelBusyError as error:
@@ -332,9 +346,11 @@ class GameService:
         *,
         level: int,
         color: engine.Color | None = None,
+        time_control: TimeControl | None = None,
         origin: object = None,
     ) -> GameState:
-        """A game against the bot at `level`, the player's colour drawn if not chosen; unrated."""
+        """A game against the bot at `level`, the player's colour drawn if not chosen, timed
+        by `time_control` or the server's default; unrated."""
         if self.bot_id is None:
             raise Refusal("I'm still starting up; try again in a moment.")
         settings = await self._check_can_start(place, thread=False)
@@ -343,6 +359,7 @@ class GameService:
         if color is engine.Color.WHITE:
             black, white = white, black
         now = self.now()
+        control = time_control or settings.time_control
         try:
             record = await self.storage.games.create(
                 place.guild_id,
@@ -350,8 +367,8 @@ class GameService:
                 black,
                 white,
                 rated=False,
-                time_per_move=settings.time_per_move,
-                deadline=self._deadline(black, now, settings.time_per_move),
+                time_control=control,
+                deadline=self._deadline(control, black, now, control.base),
                 now=now,
                 bot_level=level,
             )
@@ -365,14 +382,19 @@ class GameService:
         self, game_id: int, user_id: int, place: Place, *, origin: object = None
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
-        challenge to the same opponent with the same time per move."""
+        challenge to the same opponent with the same time control."""
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
             raise Refusal("Only the two players can ask for a rematch.")
         if record.bot_level is not None:
             return await self.start_bot_game(
-                place, user_id, level=record.bot_level, color=color.opponent, origin=origin
+                place,
+                user_id,
+                level=record.bot_level,
+                color=color.opponent,
+                time_control=record.time_control,
+                origin=origin,
             )
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
@@ -382,7 +404,7 @@ class GameService:
             user_id,
             opponent_id,
             color=color.opponent,
-            time_per_move=record.time_per_move,
+            time_control=record.time_control,
             origin=origin,
         )
 
@@ -401,9 +423,16 @@ class GameService:
         """The refusal for a channel another game took first, pointing at that game."""
         return ChannelBusyRefusal(await self.storage.games.get(error.game_id))
 
-    def _deadline(self, to_move: int, now: float, time_per_move: float) -> float | None:
-        """When `to_move` runs out of time; the bot's own turns have no deadline."""
-        return None if to_move == self.bot_id else now + time_per_move
+    def _deadline(
+        self, control: TimeControl, to_move: int, now: float, clock: float | None
+    ) -> float | None:
+        """When `to_move`, whose turn begins `now`, runs out of time: when their `clock` falls
+        in a live game (the bot's too: it thinks on its clock), else after the time per move
+        (the bot's own turns have none)."""
+        if control.per_move is None:
+            assert clock is not None
+            return now + clock
+        return None if to_move == self.bot_id else now + control.per_move
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -428,9 +457,7 @@ class GameService:
             raise NotPlayingError()
         if not record.active:
             raise GameOverRefusal()
-        if record.deadline is not None and record.deadline <= self.now():
-            await self.time_out(game_id)
-            raise OutOfTimeError()
+        await self._check_time(record)
         if expected_ply is not None and expected_ply != record.ply:
             raise StaleBoardError(record)
         if state.to_move_id != user_id:
@@ -453,25 +480,35 @@ class GameService:
             raise GameOverRefusal()
         if record.ply != expected_ply or state.to_move_id != self.bot_id:
             raise StaleBoardError(record)
+        await self._check_time(record)
         return await self._play(state, square, None)
+
+    async def _check_time(self, record: GameRecord) -> None:
+        """A move after the mover's time ran out ends the game on time instead."""
+        if record.deadline is not None and record.deadline <= self.now():
+            await self.time_out(record.id)
+            raise OutOfTimeError()
 
     async def _play(self, state: GameState, square: str, origin: object) -> GameState:
         record, game = state.record, state.game
         ply = game.play(square)
         name = engine.square_name(ply.square)
         now = self.now()
+        clocks = clocks_after_move(record, ply.color, now)
         try:
             ending = board_ending(game)
             if ending is not None:
                 finished = await self.storage.games.record_final_move(
-                    record.id, record.ply, name, ending, now=now
+                    record.id, record.ply, name, ending, now=now, clocks=clocks
                 )
                 ended = GameState(finished.game, game, finished)
                 self.events.emit(GameEnded(ended, origin, finished))
                 return ended
-            deadline = self._deadline(record.player(game.turn), now, record.time_per_move)
+            # After a forced pass the mover moves again: the passing side's clock never ran.
+            clock = None if clocks is None else clocks[game.turn is engine.Color.WHITE]
+            deadline = self._deadline(record.time_control, record.player(game.turn), now, clock)
             stored = await self.storage.games.record_move(
-                record.id, record.ply, name, deadline=deadline, now=now
+                record.id, record.ply, name, deadline=deadline, now=now, clocks=clocks
             )
         except StaleMoveError:
             raise StaleBoardError(await self.storage.games.get(record.id)) from None
@@ -495,12 +532,18 @@ class GameService:
     async def resign(
         self, game_id: int, user_id: int, place: Place, *, origin: object = None
     ) -> GameState:
-        """`user_id` gives up: the opponent wins, whatever the discs say."""
+        """`user_id` gives up: the opponent wins, whatever the discs say. In the abort window
+        (`abort_window`) the game is aborted instead: no result."""
         for _ in range(ATTEMPTS):
             state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
             assert color is not None
-            ended = await self._end(state, EndReason.RESIGNATION, color.opponent, origin=origin)
+            if abort_window(state.game):
+                ended = await self._end(
+                    state, EndReason.ABORTED, None, cancelled_by=user_id, origin=origin
+                )
+            else:
+                ended = await self._end(state, EndReason.RESIGNATION, color.opponent, origin=origin)
             if ended is not None:
                 return ended
         raise StaleBoardError(state.record)
@@ -521,15 +564,18 @@ class GameService:
         raise StaleBoardError(state.record)
 
     async def time_out(self, game_id: int) -> GameState:
-        """End the game if its move deadline has passed: the side to move loses on time.
-        Returns the game as it is now, ended or not (its deadline may have moved on)."""
+        """End the game if its move deadline has passed: the side to move loses on time, or the
+        game is aborted in the abort window. Returns the game as it is now, ended or not (its
+        deadline may have moved on)."""
         for _ in range(ATTEMPTS):
             state = await self.load(game_id)
             deadline = state.record.deadline
             if not state.record.active or deadline is None or deadline > self.now():
                 return state
-            loser = state.position.turn
-            ended = await self._end(state, EndReason.TIMEOUT, loser.opponent)
+            if abort_window(state.game):
+                ended = await self._end(state, EndReason.ABORTED, None)
+            else:
+                ended = await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
             if ended is not None:
                 return ended
         return await self.load(game_id)
@@ -543,8 +589,10 @@ class GameService:
         cancelled_by: int | None = None,
         origin: object = None,
     ) -> GameState | None:
-        """End the game at the position read; None if a move landed meanwhile (read again)."""
+        """End the game at the position read, its clocks stopped; None if a move landed
+        meanwhile (read again)."""
         position = state.position
+        now = self.now()
         ending = Ending(
             reason,
             winner,
@@ -554,7 +602,11 @@ class GameService:
         )
         try:
             finished = await self.storage.games.finish(
-                state.record.id, state.record.ply, ending, now=self.now()
+                state.record.id,
+                state.record.ply,
+                ending,
+                now=now,
+                clocks=state.record.clocks_at(now, position.turn),
             )
         except StaleMoveError:
             return None
@@ -601,7 +653,7 @@ class GameService:
         return await self.storage.settings.update(
             guild_id,
             now=self.now(),
-            time_per_move=change.time_per_move,
+            time_control=change.time_control,
             rated=change.rated,
             allowed_channels=channels,
         )
@@ -644,6 +696,27 @@ class GameService:
                 self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending(self.shards):
             self.events.emit(ChallengeOpened(challenge))
+
+
+def abort_window(game: engine.Game) -> bool:
+    """Whether the game may still be aborted: one side has made fewer than `ABORT_MOVES` moves."""
+    made = Counter(ply.color for ply in game.plies)
+    return min(made[engine.Color.BLACK], made[engine.Color.WHITE]) < ABORT_MOVES
+
+
+def clocks_after_move(
+    record: GameRecord, mover: engine.Color, now: float
+) -> tuple[float, float] | None:
+    """A live game's clocks once `mover` has moved at `now`: the time spent since the turn
+    began taken off, the increment added."""
+    clocks = record.clocks_at(now, mover)
+    if clocks is None:
+        return None
+    black, white = clocks
+    increment = record.time_control.increment
+    if mover is engine.Color.BLACK:
+        return black + increment, white
+    return black, white + increment
 
 
 def board_ending(game: engine.Game) -> Ending | None:

@@ -16,7 +16,7 @@ from bot.client import ReversiBot
 from bot.refusals import Refusal
 from bot.service import SettingsChange
 from bot.storage import GuildSettings
-from cogs.challenge_message import TIME_PER_MOVE_CHOICES, describe_time
+from cogs import time_option
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import ADMIN, ForgetConfirmButton
 from cogs.links import mention, message_link
@@ -36,7 +36,7 @@ def settings_text(settings: GuildSettings) -> str:
         where = "every channel"
     return (
         "**Reversi settings for this server**\n"
-        f"Time per move: **{describe_time(settings.time_per_move)}** (for new challenges)\n"
+        f"Time control: **{settings.time_control}** (for new challenges)\n"
         f"Rated games: **{'on' if settings.rated else 'off'}**\n"
         f"Games allowed in: {where}"
     )
@@ -51,17 +51,18 @@ class Admin(commands.Cog, name=ADMIN):
 
     @app_commands.command(name="settings", description="Show or change this server's settings")
     @app_commands.describe(
-        time_per_move="Default time per move for new challenges",
+        time=f"Default for new games: {time_option.DESCRIPTION[0].lower()}"
+        f"{time_option.DESCRIPTION[1:]}",
         rated="Whether games between members change ratings",
         allow="Allow games in this channel (once any channel is listed, only those allow games)",
         disallow="Take this channel off the list of channels that allow games",
         everywhere="Allow games in every channel again",
     )
-    @app_commands.choices(time_per_move=TIME_PER_MOVE_CHOICES)
+    @app_commands.autocomplete(time=time_option.autocomplete)
     async def settings(
         self,
         interaction: discord.Interaction,
-        time_per_move: app_commands.Choice[int] | None = None,
+        time: app_commands.Range[str, 1, 20] | None = None,
         rated: bool | None = None,
         allow: discord.TextChannel | None = None,
         disallow: discord.TextChannel | None = None,
@@ -72,7 +73,7 @@ class Admin(commands.Cog, name=ADMIN):
             if guild_id is None:
                 raise Refusal("Settings belong to servers; use this in a server channel.")
             changes = SettingsChange(
-                time_per_move=None if time_per_move is None else float(time_per_move.value),
+                time_control=time_option.parse(time),
                 rated=rated,
                 allow=None if allow is None else allow.id,
                 disallow=None if disallow is None else disallow.id,

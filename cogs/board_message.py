@@ -9,10 +9,11 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
+from bot.service import abort_window
 from bot.state import GameState
 from bot.storage import EndReason, RatingChange
 from cogs import items
-from cogs.game_summary import LOSS_REASONS
+from cogs.game_summary import LOSS_REASONS, aborted
 from cogs.links import mention
 from rendering import board_alt_text, render_board
 
@@ -80,6 +81,8 @@ def ending_lines(state: GameState) -> list[str]:
     reason = record.end_reason
     if reason is EndReason.CANCELLED:
         return [f"Game cancelled by {mention(record.cancelled_by or 0)}; it is not rated."]
+    if reason is EndReason.ABORTED:
+        return [f"🏁 {aborted(record)}: no result, no rating change."]
     winner_id = record.winner_id
     black, white = record.black_discs or 0, record.white_discs or 0
     if winner_id is None:
@@ -133,7 +136,8 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
         for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
             chunk = moves[start : start + SELECT_OPTIONS]
             view.add_item(items.MoveSelect(record.id, record.ply, part, chunk, row=part))
-    view.add_item(items.ResignButton(record.id, row=4))
+    abort = "Abort" if abort_window(state.game) else None
+    view.add_item(items.ResignButton(record.id, row=4, label=abort))
     return view
 
 
@@ -173,6 +177,8 @@ def result_status(state: GameState) -> str | None:
         return None
     if reason is EndReason.CANCELLED:
         return "Game cancelled"
+    if reason is EndReason.ABORTED:
+        return "Game aborted"
     winner = engine.Color.BLACK if record.winner_id == record.black_id else engine.Color.WHITE
     how = LOSS_REASONS[reason]
     return f"{winner.opponent.title} {how}: {winner.title} wins"

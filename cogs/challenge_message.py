@@ -10,19 +10,6 @@ from bot.storage import Challenge, ChallengeStatus
 from cogs.items import ChallengeButton
 from cogs.links import mention
 
-TIME_CHOICES = {
-    300: "5 minutes",
-    3600: "1 hour",
-    6 * 3600: "6 hours",
-    86400: "1 day",
-    3 * 86400: "3 days",
-    7 * 86400: "1 week",
-}
-
-
-TIME_PER_MOVE_CHOICES = [
-    app_commands.Choice(name=label, value=seconds) for seconds, label in TIME_CHOICES.items()
-]
 COLOUR_CHOICES = [
     *(app_commands.Choice(name=c.title, value=c.value) for c in Color),
     app_commands.Choice(name="Random", value="random"),
@@ -32,14 +19,6 @@ COLOUR_CHOICES = [
 def chosen_color(choice: app_commands.Choice[str] | None) -> Color | None:
     """The colour picked in a command's `colour` option; None for random."""
     return None if choice is None or choice.value == "random" else Color(choice.value)
-
-
-def describe_time(seconds: float) -> str:
-    if int(seconds) in TIME_CHOICES:
-        return TIME_CHOICES[int(seconds)]
-    if seconds >= 3600:
-        return f"{seconds / 3600:g} hours"
-    return f"{seconds / 60:g} minutes"
 
 
 def invitation(challenge: Challenge) -> str:
@@ -54,7 +33,7 @@ def invitation(challenge: Challenge) -> str:
     who = "Anyone can accept." if challenge.opponent_id is None else f"{target}, do you accept?"
     return (
         f"**Reversi challenge** · {challenger} challenges {target}!\n"
-        f"{colour} · {describe_time(challenge.time_per_move)} per move{where}\n"
+        f"{colour} · {challenge.time_control}{where}\n"
         f"{who} Expires <t:{int(challenge.expires_at)}:R>."
     )
 

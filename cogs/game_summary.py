@@ -27,11 +27,20 @@ def opponent_of(game: GameRecord, user_id: int) -> int:
     return game.white_id if game.black_id == user_id else game.black_id
 
 
+def aborted(game: GameRecord) -> str:
+    """Who aborted the game, or that a clock ran out in the abort window."""
+    if game.cancelled_by is None:
+        return "Game aborted: time ran out before each side had made two moves"
+    return f"Game aborted by {mention(game.cancelled_by)}"
+
+
 def ending(game: GameRecord) -> str:
     """How the game ended, e.g. `<@1> won 40-24` or `<@2> resigned (30-12)`."""
     reason = game.end_reason
     if reason is EndReason.CANCELLED:
         return f"cancelled by {mention(game.cancelled_by or 0)}"
+    if reason is EndReason.ABORTED:
+        return "aborted"
     if game.winner_id is None:
         return f"draw {score(game)}"
     if reason in LOSS_REASONS:
@@ -43,6 +52,8 @@ def verdict_for(game: GameRecord, user_id: int) -> str:
     """The game's result from one player's side: Won, Lost, Draw or Cancelled."""
     if game.end_reason is EndReason.CANCELLED:
         return "Cancelled"
+    if game.end_reason is EndReason.ABORTED:
+        return "Aborted"
     if game.winner_id is None:
         return "Draw"
     return "Won" if game.winner_id == user_id else "Lost"
@@ -58,8 +69,9 @@ def numbered(game: GameRecord) -> str:
 
 def unrated(game: GameRecord) -> str:
     """Flags a game that ended without changing ratings (against the bot, or with ratings off);
-    a cancelled game says so already."""
-    return " · unrated" if not game.rated and game.end_reason is not EndReason.CANCELLED else ""
+    a cancelled or aborted game says so already."""
+    decided = game.end_reason is not None and game.end_reason.has_result
+    return " · unrated" if not game.rated and decided else ""
 
 
 def players(game: GameRecord) -> str:
@@ -79,7 +91,7 @@ def line_for(game: GameRecord, user_id: int) -> str:
     first)."""
     black = game.black_id == user_id
     discs = ""
-    if game.end_reason is not EndReason.CANCELLED:
+    if game.end_reason is not None and game.end_reason.has_result:
         own, other = game.black_discs or 0, game.white_discs or 0
         discs = f" {own}-{other}" if black else f" {other}-{own}"
     how = {

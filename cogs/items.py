@@ -155,10 +155,10 @@ class GameButton(
         super().__init_subclass__(template=rf"reversi:{action}:(?P<game>[0-9]+)")
         cls.action, cls.label, cls.style = action, label, style
 
-    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+    def __init__(self, game_id: int, *, row: int | None = None, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.label,
+                label=label or self.label,
                 style=self.style,
                 custom_id=f"reversi:{self.action}:{game_id}",
                 row=row,
@@ -174,6 +174,8 @@ class GameButton(
 
 
 class ResignButton(GameButton, action="resign", label="Resign", style=discord.ButtonStyle.danger):
+    """Reads "Abort" in the abort window, where it ends the game without a result."""
+
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, PLAY).on_resign_button(interaction, self.game_id)
 
@@ -181,6 +183,8 @@ class ResignButton(GameButton, action="resign", label="Resign", style=discord.Bu
 class ResignConfirmButton(
     GameButton, action="resign-yes", label="Yes, resign", style=discord.ButtonStyle.danger
 ):
+    """Labelled "Yes, abort" when it would abort."""
+
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id)
 

@@ -14,10 +14,11 @@ from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.refusals import Refusal
+from bot.service import abort_window
 from bot.state import GameState
-from bot.storage import Challenge
-from cogs import challenge_message
-from cogs.challenge_message import COLOUR_CHOICES, TIME_PER_MOVE_CHOICES, chosen_color
+from bot.storage import Challenge, EndReason
+from cogs import challenge_message, time_option
+from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import (
@@ -90,19 +91,19 @@ class Play(commands.Cog, name=PLAY):
     @app_commands.describe(
         opponent="Who to play; leave empty for an open challenge anyone can accept",
         colour="The colour you play (default: random)",
-        time_per_move="How long each player has for a move (default: the server's setting)",
+        time=f"{time_option.DESCRIPTION} (default: the server's setting)",
         thread="Play in a new thread",
         level="If you challenge me: how well I play, 1 to 5 (default 3)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(colour=COLOUR_CHOICES)
-    @app_commands.choices(time_per_move=TIME_PER_MOVE_CHOICES)
+    @app_commands.autocomplete(time=time_option.autocomplete)
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User | None = None,
         colour: app_commands.Choice[str] | None = None,
-        time_per_move: app_commands.Choice[int] | None = None,
+        time: app_commands.Range[str, 1, 20] | None = None,
         thread: bool = False,
         level: app_commands.Choice[int] | None = None,
     ) -> None:
@@ -110,7 +111,7 @@ class Play(commands.Cog, name=PLAY):
             interaction,
             opponent,
             color=chosen_color(colour),
-            time_per_move=float(time_per_move.value) if time_per_move else None,
+            time=time,
             thread=thread,
             level=level.value if level else DEFAULT_LEVEL,
         )
@@ -126,7 +127,7 @@ class Play(commands.Cog, name=PLAY):
         opponent: discord.abc.User | None,
         *,
         color: engine.Color | None = None,
-        time_per_move: float | None = None,
+        time: str | None = None,
         thread: bool = False,
         level: int = DEFAULT_LEVEL,
     ) -> None:
@@ -139,7 +140,7 @@ class Play(commands.Cog, name=PLAY):
                 opponent_is_bot=opponent is not None and opponent.bot,
                 opponent_is_member=opponent is None or isinstance(opponent, discord.Member),
                 color=color,
-                time_per_move=time_per_move,
+                time_control=time_option.parse(time),
                 thread=thread,
                 level=level,
             )
@@ -242,19 +243,29 @@ class Play(commands.Cog, name=PLAY):
             await self.confirm_resignation(interaction, game_id)
 
     async def confirm_resignation(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.bot.service.resignable(game_id, interaction.user.id, place_of(interaction))
-        view = discord.ui.View(timeout=None)
-        view.add_item(ResignConfirmButton(game_id))
-        await interaction.response.send_message(
-            "Resign this game? Your opponent wins. This can't be undone.",
-            view=view,
-            ephemeral=True,
+        state = await self.bot.service.resignable(
+            game_id, interaction.user.id, place_of(interaction)
         )
+        view = discord.ui.View(timeout=None)
+        if abort_window(state.game):
+            view.add_item(ResignConfirmButton(game_id, label="Yes, abort"))
+            question = (
+                "Abort this game? Before each side has made two moves, it ends without a "
+                "result and changes no rating."
+            )
+        else:
+            view.add_item(ResignConfirmButton(game_id))
+            question = "Resign this game? Your opponent wins. This can't be undone."
+        await interaction.response.send_message(question, view=view, ephemeral=True)
 
     async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None:
         async with answering(interaction, f"resignation of game {game_id}"):
-            await self.bot.service.resign(game_id, interaction.user.id, place_of(interaction))
-            await interaction.response.edit_message(content="You resigned.", view=None)
+            ended = await self.bot.service.resign(
+                game_id, interaction.user.id, place_of(interaction)
+            )
+            aborted = ended.record.end_reason is EndReason.ABORTED
+            done = "You aborted the game." if aborted else "You resigned."
+            await interaction.response.edit_message(content=done, view=None)
 
     @app_commands.command(name="board", description="Show this channel's game again at the bottom")
     async def board(self, interaction: discord.Interaction) -> None:

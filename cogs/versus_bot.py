@@ -17,6 +17,7 @@ from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.engine.ai import LEVELS
 from bot.state import GameState
+from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.place import place_of
@@ -63,14 +64,17 @@ class VersusBot(commands.Cog):
     @app_commands.describe(
         level="How well I play: 1 (beginner) to 5 (full strength); default 3",
         colour="The colour you play (default: random)",
+        time=f"{time_option.DESCRIPTION} (default: the server's setting)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(colour=COLOUR_CHOICES)
+    @app_commands.autocomplete(time=time_option.autocomplete)
     async def play_bot(
         self,
         interaction: discord.Interaction,
         level: app_commands.Choice[int] | None = None,
         colour: app_commands.Choice[str] | None = None,
+        time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi play-bot"):
             state = await self.bot.service.start_bot_game(
@@ -78,6 +82,7 @@ class VersusBot(commands.Cog):
                 interaction.user.id,
                 level=level.value if level else DEFAULT_LEVEL,
                 color=chosen_color(colour),
+                time_control=time_option.parse(time),
             )
             await started_against_me(interaction, state)
 

@@ -38,6 +38,7 @@ from bot.storage.models import (
     Opening,
     PlayerRecord,
     RatingChange,
+    TimeControl,
 )
 from bot.storage.postgres import ClaimedError, claimed
 from bot.storage.storage import Storage
@@ -81,6 +82,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "TargetNotEmptyError",
+    "TimeControl",
     "claimed",
     "copy_database",
     "sqlite_file",

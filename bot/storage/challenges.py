@@ -12,14 +12,15 @@ from bot.storage.errors import (
     NotAllowedError,
 )
 from bot.storage.games import check_channel_free, insert_game
-from bot.storage.models import Challenge, ChallengeStatus, GameRecord
-from bot.storage.settings import check_time_per_move, load_settings
+from bot.storage.models import Challenge, ChallengeStatus, GameRecord, TimeControl
+from bot.storage.rows import time_control_columns, time_control_from_row
+from bot.storage.settings import load_settings
 
 CHALLENGE_LIFETIME = 15 * 60.0
 
 CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, in_thread, "
-    "message_id, status, game_id, created_at, expires_at, updated_at"
+    "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, clock_base, "
+    "clock_increment, in_thread, message_id, status, game_id, created_at, expires_at, updated_at"
 )
 
 
@@ -31,7 +32,7 @@ def challenge_from_row(row: Row) -> Challenge:
         challenger_id=row["challenger_id"],
         opponent_id=row["opponent_id"],
         color=None if row["colour"] == "random" else Color(row["colour"]),
-        time_per_move=float(row["time_per_move"]),
+        time_control=time_control_from_row(row),
         in_thread=bool(row["in_thread"]),
         message_id=row["message_id"],
         status=ChallengeStatus(row["status"]),
@@ -89,14 +90,14 @@ class ChallengeStore(Store):
         *,
         now: float,
         color: Color | None = None,
-        time_per_move: float | None = None,
+        time_control: TimeControl | None = None,
         in_thread: bool = False,
         expires_in: float = CHALLENGE_LIFETIME,
     ) -> Challenge:
         """Invite `opponent_id` (anyone, if None) to a game; `color` is the challenger's (None:
         drawn at random on acceptance).
 
-        Without `time_per_move` the guild's default applies. Unless the game is to be played in
+        Without `time_control` the guild's default applies. Unless the game is to be played in
         a new thread, a channel with a game in progress is refused (`ChannelBusyError`).
         """
         if opponent_id == challenger_id:
@@ -104,16 +105,16 @@ class ChallengeStore(Store):
         if not expires_in > 0:
             raise InvalidInputError("A challenge must stay open for some time.")
         async with self.transaction() as db:
-            if time_per_move is None:
-                time_per_move = (await load_settings(db, guild_id)).time_per_move
-            check_time_per_move(time_per_move)
+            if time_control is None:
+                time_control = (await load_settings(db, guild_id)).time_control
             if not in_thread:
                 await check_channel_free(db, channel_id)
             row = await db.one(
                 f"""
                 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, colour,
-                    time_per_move, in_thread, created_at, expires_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    time_per_move, clock_base, clock_increment, in_thread, created_at,
+                    expires_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 RETURNING {CHALLENGE_COLUMNS}
                 """,
                 (
@@ -122,7 +123,7 @@ class ChallengeStore(Store):
                     challenger_id,
                     opponent_id,
                     "random" if color is None else color.value,
-                    time_per_move,
+                    *time_control_columns(time_control),
                     in_thread,
                     now,
                     now + expires_in,
@@ -188,7 +189,7 @@ class ChallengeStore(Store):
                 black_id=black_id,
                 white_id=white_id,
                 rated=settings.rated,
-                time_per_move=challenge.time_per_move,
+                time_control=challenge.time_control,
                 deadline=deadline,
                 now=now,
             )

@@ -31,7 +31,11 @@ def _columns(listed: str) -> tuple[str, ...]:
 
 
 TABLES = (
-    Table("guild_settings", ("guild_id", "time_per_move", "rated", "updated_at"), ("guild_id",)),
+    Table(
+        "guild_settings",
+        ("guild_id", "time_per_move", "clock_base", "clock_increment", "rated", "updated_at"),
+        ("guild_id",),
+    ),
     Table("allowed_channels", ("guild_id", "channel_id"), ("guild_id", "channel_id")),
     Table("games", _columns(GAME_COLUMNS), ("id",)),
     Table("challenges", _columns(CHALLENGE_COLUMNS), ("id",)),

@@ -14,15 +14,26 @@ from bot.storage.errors import (
     InvalidInputError,
     StaleMoveError,
 )
-from bot.storage.models import Ending, EndReason, FinishedGame, GameRecord, GameStatus
+from bot.storage.models import (
+    Ending,
+    EndReason,
+    FinishedGame,
+    GameRecord,
+    GameStatus,
+    TimeControl,
+)
 from bot.storage.players import record_rated_result
-from bot.storage.settings import check_time_per_move
+from bot.storage.rows import time_control_columns, time_control_from_row
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
-    "end_reason, black_discs, white_discs, rated, time_per_move, deadline, cancelled_by, "
-    "created_at, updated_at, bot_level, shown_version"
+    "end_reason, black_discs, white_discs, rated, time_per_move, clock_base, clock_increment, "
+    "black_clock, white_clock, turn_started, deadline, cancelled_by, created_at, updated_at, "
+    "bot_level, shown_version"
 )
+
+Clocks = tuple[float, float] | None
+"""Black's and White's time left in a live game; None in a correspondence game."""
 
 _SQUARE = re.compile(r"[a-h][1-8]")
 
@@ -43,11 +54,15 @@ def game_from_row(row: Row) -> GameRecord:
         black_discs=row["black_discs"],
         white_discs=row["white_discs"],
         rated=bool(row["rated"]),
-        time_per_move=float(row["time_per_move"]),
+        time_control=time_control_from_row(row),
         deadline=None if row["deadline"] is None else float(row["deadline"]),
         cancelled_by=row["cancelled_by"],
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
+        turn_started=float(row["turn_started"]),
+        clocks=None
+        if row["black_clock"] is None
+        else (float(row["black_clock"]), float(row["white_clock"])),
         bot_level=row["bot_level"],
         shown_version=row["shown_version"],
     )
@@ -69,24 +84,26 @@ async def insert_game(
     black_id: int,
     white_id: int,
     rated: bool,
-    time_per_move: float,
+    time_control: TimeControl,
     deadline: float | None,
     now: float,
     bot_level: int | None = None,
 ) -> GameRecord:
-    """Start a game, unless the channel already has an active one (`ChannelBusyError`).
+    """Start a game, unless the channel already has an active one (`ChannelBusyError`); its
+    first turn begins `now`, and a live game's clocks start full.
 
     `bot_level` marks a game against the bot (1-5); such games are never rated.
     """
     if black_id == white_id:
         raise InvalidInputError("You can't play against yourself.")
-    check_time_per_move(time_per_move)
+    clock = time_control.base
     while True:
         row = await db.one(
             f"""
             INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
-                               deadline, created_at, updated_at, bot_level)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               clock_base, clock_increment, black_clock, white_clock,
+                               turn_started, deadline, created_at, updated_at, bot_level)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (channel_id) WHERE status = 'active' DO NOTHING
             RETURNING {GAME_COLUMNS}
             """,
@@ -96,7 +113,10 @@ async def insert_game(
                 black_id,
                 white_id,
                 rated and bot_level is None,
-                time_per_move,
+                *time_control_columns(time_control),
+                clock,
+                clock,
+                now,
                 deadline,
                 now,
                 now,
@@ -131,8 +151,11 @@ async def _current(db: Transaction, game_id: int, expected_ply: int) -> GameReco
     return game
 
 
-async def _finish(db: Transaction, game_id: int, ending: Ending, now: float) -> FinishedGame:
-    """Finish an active game (checked by the caller) and count it in the players' records."""
+async def _finish(
+    db: Transaction, game_id: int, ending: Ending, now: float, clocks: Clocks
+) -> FinishedGame:
+    """Finish an active game (checked by the caller) and count it in the players' records;
+    a live game's clocks stop at `clocks`."""
     if ending.reason.has_result:
         result = "draw" if ending.winner is None else ending.winner.value
     else:
@@ -141,7 +164,8 @@ async def _finish(db: Transaction, game_id: int, ending: Ending, now: float) -> 
         f"""
         UPDATE games
         SET status = 'finished', result = ?, end_reason = ?, black_discs = ?, white_discs = ?,
-            rated = rated AND ?, deadline = NULL, cancelled_by = ?, updated_at = ?
+            rated = rated AND ?, deadline = NULL, cancelled_by = ?, updated_at = ?,
+            black_clock = coalesce(?, black_clock), white_clock = coalesce(?, white_clock)
         WHERE id = ?
         RETURNING {GAME_COLUMNS}
         """,
@@ -153,6 +177,7 @@ async def _finish(db: Transaction, game_id: int, ending: Ending, now: float) -> 
             ending.reason.has_result,
             ending.cancelled_by,
             now,
+            *(clocks or (None, None)),
             game_id,
         ),
     )
@@ -173,12 +198,12 @@ class GameStore(Store):
         white_id: int,
         *,
         rated: bool,
-        time_per_move: float,
+        time_control: TimeControl,
         deadline: float | None,
         now: float,
         bot_level: int | None = None,
     ) -> GameRecord:
-        """Start a game directly (rematch, game against the bot); raises `ChannelBusyError`.
+        """Start a game directly (a game against the bot); raises `ChannelBusyError`.
 
         A game against the bot has its `bot_level` and is never rated.
         """
@@ -190,7 +215,7 @@ class GameStore(Store):
                 black_id=black_id,
                 white_id=white_id,
                 rated=rated,
-                time_per_move=time_per_move,
+                time_control=time_control,
                 deadline=deadline,
                 now=now,
                 bot_level=bot_level,
@@ -221,22 +246,33 @@ class GameStore(Store):
         )
 
     async def record_move(
-        self, game_id: int, expected_ply: int, move: str, *, deadline: float | None, now: float
+        self,
+        game_id: int,
+        expected_ply: int,
+        move: str,
+        *,
+        deadline: float | None,
+        now: float,
+        clocks: Clocks = None,
     ) -> GameRecord:
-        """Append `move` (a square such as `d3`) to the game if it is still at `expected_ply`.
+        """Append `move` (a square such as `d3`) to the game if it is still at `expected_ply`;
+        the next turn begins `now`, with a live game's clocks at `clocks`.
 
         Legality is the engine's business; this only guarantees that a move made on a position
         is applied once, and never to a later position (`StaleMoveError`).
         """
         _check_square(move)
+        black, white = clocks or (None, None)
         rows = await self.execute_alone(
             f"""
             UPDATE games
-            SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?
+            SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?,
+                turn_started = ?, black_clock = coalesce(?, black_clock),
+                white_clock = coalesce(?, white_clock)
             WHERE id = ? AND ply = ? AND status = 'active'
             RETURNING {GAME_COLUMNS}
             """,
-            (move, deadline, now, game_id, expected_ply),
+            (move, deadline, now, now, black, white, game_id, expected_ply),
         )
         if rows:
             return game_from_row(rows[0])
@@ -246,7 +282,14 @@ class GameStore(Store):
         raise AssertionError("a refused move always has a reason")
 
     async def record_final_move(
-        self, game_id: int, expected_ply: int, move: str, ending: Ending, *, now: float
+        self,
+        game_id: int,
+        expected_ply: int,
+        move: str,
+        ending: Ending,
+        *,
+        now: float,
+        clocks: Clocks = None,
     ) -> FinishedGame:
         """`record_move` for the move that ends the game: the move, the result and the rating
         changes in one transaction, so a crash can never leave a finished position active."""
@@ -257,7 +300,7 @@ class GameStore(Store):
                 "UPDATE games SET transcript = transcript || ?, ply = ply + 1 WHERE id = ?",
                 (move, game_id),
             )
-            return await _finish(db, game_id, ending, now)
+            return await _finish(db, game_id, ending, now, clocks)
 
     async def set_board(self, game_id: int, message_id: int, version: int) -> GameRecord:
         """Record that `message_id` now shows the game at `version` (a newer version shown
@@ -287,15 +330,22 @@ class GameStore(Store):
         )
 
     async def finish(
-        self, game_id: int, expected_ply: int, ending: Ending, *, now: float
+        self,
+        game_id: int,
+        expected_ply: int,
+        ending: Ending,
+        *,
+        now: float,
+        clocks: Clocks = None,
     ) -> FinishedGame:
-        """End the game at `expected_ply` and, if it is rated, update both players' records.
+        """End the game at `expected_ply` and, if it is rated, update both players' records;
+        a live game's clocks stop at `clocks`.
 
-        A game ended without a result (cancelled) is unrated.
+        A game ended without a result (cancelled, aborted) is unrated.
         """
         async with self.transaction() as db:
             await _current(db, game_id, expected_ply)
-            return await _finish(db, game_id, ending, now)
+            return await _finish(db, game_id, ending, now, clocks)
 
     async def _one_game(self, where: str, params: tuple[int, ...]) -> GameRecord | None:
         games = await self._games(where, params)

@@ -317,7 +317,178 @@ _SHOWN_VERSION: Migration = (
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL, _SHOWN_VERSION)
+_NEW_GAME_CHECKS = (
+    "CHECK (end_reason <> 'cancelled' OR cancelled_by IS NOT NULL)",
+    "CHECK (cancelled_by IS NULL OR end_reason IN ('cancelled', 'aborted'))",
+    "CHECK (result IS NULL OR end_reason NOT IN ('cancelled', 'aborted'))",
+    "CHECK ((time_per_move IS NULL) <> (clock_base IS NULL))",
+    "CHECK ((clock_base IS NULL) = (clock_increment IS NULL))",
+    "CHECK ((clock_base IS NULL) = (black_clock IS NULL))",
+    "CHECK ((clock_base IS NULL) = (white_clock IS NULL))",
+)
+_END_REASONS = "('normal', 'resignation', 'timeout', 'cancelled', 'aborted')"
+
+_GAME_INDEXES = (
+    "CREATE UNIQUE INDEX games_active_in_channel ON games (channel_id) WHERE status = 'active'",
+    "CREATE INDEX games_by_message ON games (message_id) WHERE message_id IS NOT NULL",
+    "CREATE INDEX games_by_deadline ON games (deadline) WHERE status = 'active'",
+    "CREATE INDEX games_by_guild ON games (guild_id, status, updated_at)",
+    "CREATE INDEX games_by_black ON games (guild_id, black_id, updated_at)",
+    "CREATE INDEX games_by_white ON games (guild_id, white_id, updated_at)",
+    """
+    CREATE INDEX games_board_behind ON games (id)
+    WHERE shown_version IS NOT 2 * ply + (status = 'finished')
+    """,
+)
+
+_CLOCKS: Migration = (
+    # Live games: a clock per player (base time plus an increment per move) instead of a time per
+    # move, each player's time kept with the moment the turn began; and the abort window, whose
+    # aborted games end without a result. SQLite can't change a column's constraints, so its
+    # tables are rebuilt the way its manual describes (foreign keys are off while migrating).
+    PerDialect(
+        (
+            f"""
+            CREATE TABLE games_new (
+                id              INTEGER PRIMARY KEY,
+                guild_id        INTEGER NOT NULL,
+                channel_id      INTEGER NOT NULL,
+                message_id      INTEGER,
+                black_id        INTEGER NOT NULL,
+                white_id        INTEGER NOT NULL,
+                transcript      TEXT    NOT NULL DEFAULT '',
+                ply             INTEGER NOT NULL DEFAULT 0 CHECK (length(transcript) = 2 * ply),
+                status          TEXT    NOT NULL DEFAULT 'active'
+                                CHECK (status IN ('active', 'finished')),
+                result          TEXT    CHECK (result IN ('black', 'white', 'draw')),
+                end_reason      TEXT    CHECK (end_reason IN {_END_REASONS}),
+                black_discs     INTEGER CHECK (black_discs BETWEEN 0 AND 64),
+                white_discs     INTEGER CHECK (white_discs BETWEEN 0 AND 64),
+                rated           INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                time_per_move   REAL    CHECK (time_per_move > 0),
+                clock_base      REAL    CHECK (clock_base > 0),
+                clock_increment REAL    CHECK (clock_increment >= 0),
+                black_clock     REAL,
+                white_clock     REAL,
+                turn_started    REAL    NOT NULL,
+                deadline        REAL,
+                cancelled_by    INTEGER,
+                created_at      REAL    NOT NULL,
+                updated_at      REAL    NOT NULL,
+                bot_level       INTEGER CHECK (bot_level BETWEEN 1 AND 5),
+                shown_version   INTEGER,
+                CHECK ((status = 'active') = (end_reason IS NULL)),
+                {", ".join(_NEW_GAME_CHECKS)}
+            )
+            """,
+            """
+            INSERT INTO games_new (id, guild_id, channel_id, message_id, black_id, white_id,
+                transcript, ply, status, result, end_reason, black_discs, white_discs, rated,
+                time_per_move, turn_started, deadline, cancelled_by, created_at, updated_at,
+                bot_level, shown_version)
+            SELECT id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply,
+                status, result, end_reason, black_discs, white_discs, rated, time_per_move,
+                updated_at, deadline, cancelled_by, created_at, updated_at, bot_level,
+                shown_version
+            FROM games
+            """,
+            "DROP TABLE games",
+            "ALTER TABLE games_new RENAME TO games",
+            *_GAME_INDEXES,
+            """
+            CREATE TABLE challenges_new (
+                id              INTEGER PRIMARY KEY,
+                guild_id        INTEGER NOT NULL,
+                channel_id      INTEGER NOT NULL,
+                challenger_id   INTEGER NOT NULL,
+                opponent_id     INTEGER CHECK (opponent_id <> challenger_id),
+                colour          TEXT    NOT NULL CHECK (colour IN ('black', 'white', 'random')),
+                time_per_move   REAL    CHECK (time_per_move > 0),
+                clock_base      REAL    CHECK (clock_base > 0),
+                clock_increment REAL    CHECK (clock_increment >= 0),
+                in_thread       INTEGER NOT NULL CHECK (in_thread IN (0, 1)),
+                message_id      INTEGER,
+                status          TEXT    NOT NULL DEFAULT 'pending' CHECK
+                                (status IN ('pending', 'accepted', 'declined', 'cancelled',
+                                            'expired')),
+                game_id         INTEGER REFERENCES games (id),
+                created_at      REAL    NOT NULL,
+                expires_at      REAL    NOT NULL,
+                updated_at      REAL    NOT NULL,
+                CHECK ((status = 'accepted') = (game_id IS NOT NULL)),
+                CHECK ((time_per_move IS NULL) <> (clock_base IS NULL)),
+                CHECK ((clock_base IS NULL) = (clock_increment IS NULL))
+            )
+            """,
+            """
+            INSERT INTO challenges_new (id, guild_id, channel_id, challenger_id, opponent_id,
+                colour, time_per_move, in_thread, message_id, status, game_id, created_at,
+                expires_at, updated_at)
+            SELECT id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move,
+                in_thread, message_id, status, game_id, created_at, expires_at, updated_at
+            FROM challenges
+            """,
+            "DROP TABLE challenges",
+            "ALTER TABLE challenges_new RENAME TO challenges",
+            "CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending'",
+            "CREATE INDEX challenges_by_guild ON challenges (guild_id, challenger_id)",
+        ),
+        (
+            # The checks that change are dropped by what they say, not by generated names.
+            """
+            DO $$
+            DECLARE c record;
+            BEGIN
+                FOR c IN
+                    SELECT conname FROM pg_constraint
+                    WHERE conrelid = 'games'::regclass AND contype = 'c'
+                      AND pg_get_constraintdef(oid) LIKE '%cancelled%'
+                LOOP
+                    EXECUTE format('ALTER TABLE games DROP CONSTRAINT %I', c.conname);
+                END LOOP;
+            END
+            $$
+            """,
+            f"""
+            ALTER TABLE games
+                ALTER COLUMN time_per_move DROP NOT NULL,
+                ADD COLUMN clock_base      DOUBLE PRECISION CHECK (clock_base > 0),
+                ADD COLUMN clock_increment DOUBLE PRECISION CHECK (clock_increment >= 0),
+                ADD COLUMN black_clock     DOUBLE PRECISION,
+                ADD COLUMN white_clock     DOUBLE PRECISION,
+                ADD COLUMN turn_started    DOUBLE PRECISION,
+                ADD CHECK (end_reason IN {_END_REASONS}),
+                {", ".join("ADD " + check for check in _NEW_GAME_CHECKS)}
+            """,
+            "UPDATE games SET turn_started = updated_at",
+            "ALTER TABLE games ALTER COLUMN turn_started SET NOT NULL",
+            """
+            ALTER TABLE challenges
+                ALTER COLUMN time_per_move DROP NOT NULL,
+                ADD COLUMN clock_base      DOUBLE PRECISION CHECK (clock_base > 0),
+                ADD COLUMN clock_increment DOUBLE PRECISION CHECK (clock_increment >= 0),
+                ADD CHECK ((time_per_move IS NULL) <> (clock_base IS NULL)),
+                ADD CHECK ((clock_base IS NULL) = (clock_increment IS NULL))
+            """,
+        ),
+    ),
+    # A server's default clock for new challenges; none means correspondence, `time_per_move`.
+    PerDialect(
+        (
+            "ALTER TABLE guild_settings ADD COLUMN clock_base REAL CHECK (clock_base > 0)",
+            "ALTER TABLE guild_settings ADD COLUMN clock_increment REAL "
+            "CHECK (clock_increment >= 0)",
+        ),
+        """
+        ALTER TABLE guild_settings
+            ADD COLUMN clock_base      DOUBLE PRECISION CHECK (clock_base > 0),
+            ADD COLUMN clock_increment DOUBLE PRECISION CHECK (clock_increment >= 0),
+            ADD CHECK ((clock_base IS NULL) = (clock_increment IS NULL))
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL, _SHOWN_VERSION, _CLOCKS)
 
 
 def pending_statements(

@@ -37,11 +37,13 @@ class EndReason(StrEnum):
     RESIGNATION = "resignation"
     TIMEOUT = "timeout"
     CANCELLED = "cancelled"
+    ABORTED = "aborted"
+    """Stopped by a player, or by their clock, before each side had made two moves."""
 
     @property
     def has_result(self) -> bool:
         """Whether a game ended this way has a winner or is a draw (else it just stops)."""
-        return self is not EndReason.CANCELLED
+        return self not in (EndReason.CANCELLED, EndReason.ABORTED)
 
 
 class ChallengeStatus(StrEnum):
@@ -52,10 +54,85 @@ class ChallengeStatus(StrEnum):
     EXPIRED = "expired"
 
 
+MAX_CLOCK = 3 * 60 * 60.0
+"""A live clock's base time at most, in seconds: longer games are correspondence games."""
+MAX_INCREMENT = 3 * 60.0
+MAX_PER_MOVE = 30 * 24 * 60 * 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """How a game is timed: `per_move` seconds for each move (correspondence), or a live clock
+    per player of `base` seconds plus `increment` seconds after each of their moves. Exactly one
+    of `per_move` and `base` is set."""
+
+    per_move: float | None = None
+    base: float | None = None
+    increment: float = 0.0
+
+    def __post_init__(self) -> None:
+        if (self.per_move is None) == (self.base is None):
+            raise InvalidInputError("A game has either a time per move or a clock.")
+        if self.per_move is not None and not (
+            math.isfinite(self.per_move) and 60 <= self.per_move <= MAX_PER_MOVE
+        ):
+            raise InvalidInputError("The time per move must be between a minute and 30 days.")
+        if self.base is not None and not (math.isfinite(self.base) and 0 < self.base <= MAX_CLOCK):
+            raise InvalidInputError("A clock starts with between 1 second and 180 minutes.")
+        if not (math.isfinite(self.increment) and 0 <= self.increment <= MAX_INCREMENT):
+            raise InvalidInputError("The increment must be between 0 and 180 seconds.")
+        if self.per_move is not None and self.increment:
+            raise InvalidInputError("Only a clock has an increment.")
+
+    @property
+    def live(self) -> bool:
+        """A clock game, played in one sitting; else correspondence."""
+        return self.base is not None
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """A time control as players write it: a clock `3+2` (3 minutes, plus 2 seconds after
+        each move), or a time per move `30m`, `6h`, `1d`, `1w`."""
+        written = text.strip().lower()
+        try:
+            if "+" in written:
+                minutes, _, seconds = written.partition("+")
+                return cls(base=float(minutes) * 60, increment=float(seconds or 0))
+            unit = _UNITS.get(written[-1:])
+            if unit is not None:
+                return cls(per_move=float(written[:-1]) * unit)
+        except ValueError:
+            pass
+        raise InvalidInputError(
+            f"{text[:20]!r} isn't a time control: write a clock as minutes+seconds (3+2), or a "
+            "time per move such as 30m, 6h, 1d."
+        )
+
+    def __str__(self) -> str:
+        """`3+2`, or `1 day per move`."""
+        if self.base is not None:
+            return f"{self.base / 60:g}+{self.increment:g}"
+        assert self.per_move is not None
+        return f"{duration(self.per_move)} per move"
+
+
+_UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0, "w": 7 * 86400.0}
+
+
+def duration(seconds: float) -> str:
+    """`1 day`, `3 days`, `6 hours`, `1 week`, `90 minutes`: the largest whole unit."""
+    for unit, name in ((7 * 86400, "week"), (86400, "day"), (3600, "hour"), (60, "minute")):
+        count = seconds / unit
+        if count >= 1 and count == int(count):
+            return f"{int(count)} {name}{'s' if count != 1 else ''}"
+    return f"{seconds:g} seconds"
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
-    time_per_move: float
+    time_control: TimeControl
+    """For new challenges that don't choose their own."""
     rated: bool
     allowed_channels: frozenset[int]
     """Channels where games may start; empty means every channel."""
@@ -74,7 +151,7 @@ class Challenge:
     """None for an open challenge that anyone may accept."""
     color: Color | None
     """The challenger's colour; None to draw it at random when the challenge is accepted."""
-    time_per_move: float
+    time_control: TimeControl
     in_thread: bool
     message_id: int | None
     status: ChallengeStatus
@@ -93,13 +170,16 @@ class Ending:
     black_discs: int
     white_discs: int
     cancelled_by: int | None = None
-    """The moderator who cancelled the game, for a cancelled game only."""
+    """Who stopped the game without a result: the moderator who cancelled it, or the player
+    who aborted it (None when a clock ran out in the abort window)."""
 
     def __post_init__(self) -> None:
         if not self.reason.has_result and self.winner is not None:
-            raise InvalidInputError("A cancelled game has no winner.")
-        if (self.reason is EndReason.CANCELLED) != (self.cancelled_by is not None):
-            raise InvalidInputError("A cancelled game records who cancelled it, and only then.")
+            raise InvalidInputError("A cancelled or aborted game has no winner.")
+        if self.reason is EndReason.CANCELLED and self.cancelled_by is None:
+            raise InvalidInputError("A cancelled game records who cancelled it.")
+        if self.reason.has_result and self.cancelled_by is not None:
+            raise InvalidInputError("Only a cancelled or aborted game records who stopped it.")
         discs = (self.black_discs, self.white_discs)
         if min(discs) < 0 or sum(discs) > 64:
             raise InvalidInputError("Disc counts must be between 0 and 64 in total.")
@@ -125,11 +205,19 @@ class GameRecord:
     black_discs: int | None
     white_discs: int | None
     rated: bool
-    time_per_move: float
+    time_control: TimeControl
     deadline: float | None
+    """When the side to move runs out of time (its clock's flag, in a live game); None on the
+    bot's turns in a correspondence game, and once the game is over."""
     cancelled_by: int | None
+    """See `Ending.cancelled_by`."""
     created_at: float
     updated_at: float
+    turn_started: float
+    """When the side to move's turn began: its clock runs from there."""
+    clocks: tuple[float, float] | None = None
+    """A live game's clocks, Black's and White's, as they stood when the turn began (the side
+    to move's is running since `turn_started`); None in a correspondence game."""
     bot_level: int | None = None
     """The bot's level (1-5) in a game against the bot, else None."""
     shown_version: int | None = None
@@ -167,6 +255,19 @@ class GameRecord:
 
     def player(self, color: Color) -> int:
         return self.black_id if color is Color.BLACK else self.white_id
+
+    def clocks_at(self, now: float, running: Color | None) -> tuple[float, float] | None:
+        """Both clocks at `now`, `running`'s clock less the time since its turn began (never
+        below zero); None in a correspondence game."""
+        if self.clocks is None:
+            return None
+        black, white = self.clocks
+        spent = max(0.0, now - self.turn_started)
+        if running is Color.BLACK:
+            black = max(0.0, black - spent)
+        elif running is Color.WHITE:
+            white = max(0.0, white - spent)
+        return black, white
 
     def color_of(self, user_id: int) -> Color | None:
         """The colour `user_id` plays in this game, or None if they don't play in it."""

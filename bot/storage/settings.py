@@ -1,34 +1,33 @@
-"""Per-guild settings: default time per move, whether games are rated, where games may start."""
+"""Per-guild settings: the default time control, whether games are rated, where games may start."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
 from bot.storage.database import Store, Transaction
-from bot.storage.errors import InvalidInputError
-from bot.storage.models import GuildSettings
+from bot.storage.models import GuildSettings, TimeControl
+from bot.storage.rows import time_control_columns, time_control_from_row
 
 DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
-
-
-def check_time_per_move(seconds: float) -> float:
-    if not (math.isfinite(seconds) and seconds > 0):
-        raise InvalidInputError("The time per move must be a positive number of seconds.")
-    return float(seconds)
 
 
 async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults for a guild that never changed them."""
     row = await db.one(
-        "SELECT time_per_move, rated FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        """
+        SELECT time_per_move, clock_base, clock_increment, rated FROM guild_settings
+        WHERE guild_id = ?
+        """,
+        (guild_id,),
     )
     channels = await db.all(
         "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", (guild_id,)
     )
     return GuildSettings(
         guild_id=guild_id,
-        time_per_move=DEFAULT_TIME_PER_MOVE if row is None else row["time_per_move"],
+        time_control=TimeControl(per_move=DEFAULT_TIME_PER_MOVE)
+        if row is None
+        else time_control_from_row(row),
         rated=True if row is None else bool(row["rated"]),
         allowed_channels=frozenset(r["channel_id"] for r in channels),
     )
@@ -44,30 +43,41 @@ class SettingsStore(Store):
         guild_id: int,
         *,
         now: float,
-        time_per_move: float | None = None,
+        time_control: TimeControl | None = None,
         rated: bool | None = None,
         allowed_channels: Iterable[int] | None = None,
     ) -> GuildSettings:
-        """Change the given settings, keep the others; an empty `allowed_channels` allows all."""
-        if time_per_move is not None:
-            time_per_move = check_time_per_move(time_per_move)
+        """Change the given settings, keep the others; an empty `allowed_channels` allows all.
+        A correspondence `time_control` keeps the clock off; a live one keeps the time per move
+        for when the clock is turned off again."""
+        per_move = base = increment = None
+        if time_control is not None:
+            per_move, base, increment = time_control_columns(time_control)
         async with self.transaction() as db:
             # One statement that keeps what is not given, so that concurrent updates of other
             # settings are not undone; on PostgreSQL the row stays locked until the commit, which
             # keeps concurrent changes to the channel list whole.
             await db.all(
                 """
-                INSERT INTO guild_settings AS saved (guild_id, time_per_move, rated, updated_at)
+                INSERT INTO guild_settings AS saved
+                    (guild_id, time_per_move, clock_base, clock_increment, rated, updated_at)
                 VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
-                        coalesce(CAST(:rated AS BOOLEAN), TRUE), :now)
+                        :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE), :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
+                    clock_base = CASE WHEN :changed THEN excluded.clock_base
+                                      ELSE saved.clock_base END,
+                    clock_increment = CASE WHEN :changed THEN excluded.clock_increment
+                                           ELSE saved.clock_increment END,
                     rated = coalesce(CAST(:rated AS BOOLEAN), saved.rated),
                     updated_at = excluded.updated_at
                 """,
                 {
                     "guild": guild_id,
-                    "time": time_per_move,
+                    "time": per_move,
+                    "base": base,
+                    "increment": increment,
+                    "changed": time_control is not None,
                     "default_time": DEFAULT_TIME_PER_MOVE,
                     "rated": rated,
                     "now": now,

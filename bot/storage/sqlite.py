@@ -161,14 +161,23 @@ async def _configure(conn: aiosqlite.Connection, path: Path) -> None:
 
 async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) -> None:
     """Bring the schema up to date, its version kept in `PRAGMA user_version`. Runs under
-    `BEGIN IMMEDIATE`, so two processes opening one file cannot both migrate it."""
+    `BEGIN IMMEDIATE`, so two processes opening one file cannot both migrate it.
+
+    Foreign keys are off meanwhile, as SQLite's manual asks for a migration that rebuilds a
+    table, and checked before the commit instead."""
+    await conn.execute_fetchall("PRAGMA foreign_keys = OFF")
     await conn.execute_fetchall("BEGIN IMMEDIATE")
     try:
         ((version,),) = await conn.execute_fetchall("PRAGMA user_version")
         for statement in pending_statements(version, SQLITE, migrations):
             await conn.execute_fetchall(statement)
+        broken = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
+        if broken:
+            raise DatabaseError(f"The migration broke {len(broken)} foreign keys.")
         await conn.execute_fetchall(f"PRAGMA user_version = {len(migrations)}")
         await conn.execute_fetchall("COMMIT")
     except BaseException:
         await conn.execute_fetchall("ROLLBACK")
         raise
+    finally:
+        await conn.execute_fetchall("PRAGMA foreign_keys = ON")

@@ -62,7 +62,7 @@ async def test_sigterm_mid_move_finishes_it_and_the_game_goes_on_after_a_restart
         await hold.reached()
     bot.signal(signal.SIGTERM)
     await bot.line("Stopping: finishing")
-    ignored = fake.click(bob, board, "Resign")
+    ignored = fake.click(bob, board, "Abort")
     await bot.line("Ignored an interaction: the bot is stopping")
     hold.release()
     stopped = await bot.finished()

@@ -77,6 +77,19 @@ async def start_game(
     return board
 
 
+OUT_OF_ABORT_WINDOW = ("f5", "d6", "c3", "d3")
+"""Two moves each: from here on, resigning or running out of time loses (Black to move)."""
+
+
+async def past_abort_window(
+    fake: FakeDiscord, board: Message, black: User | None = None, white: User | None = None
+) -> None:
+    """Play `OUT_OF_ABORT_WINDOW` on `board`, Black (Alice by default) first."""
+    black, white = black or fake.alice, white or fake.bob
+    for index, square in enumerate(OUT_OF_ABORT_WINDOW):
+        await play(fake, board, white if index % 2 else black, square)
+
+
 def game_id(board: Message) -> int:
     """The game a board message shows ("**Reversi** · game #12")."""
     found = re.match(r"\*\*Reversi\*\* · game #(\d+)", board.content)

@@ -7,13 +7,13 @@ from cogs.challenge_message import FORGOTTEN
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
-from .play import board_of, eventually, game_id, play, start_game, stored
+from .play import board_of, eventually, game_id, past_abort_window, play, start_game, stored
 
 
 async def test_anyone_can_see_the_settings(fake: FakeDiscord) -> None:
     reply = await fake.slash(fake.alice, "reversi settings")
     assert reply.ephemeral
-    assert "Time per move: **1 day**" in reply.content
+    assert "Time control: **1 day per move**" in reply.content
     assert "Rated games: **on**" in reply.content
     assert "Games allowed in: every channel" in reply.content
 
@@ -31,11 +31,9 @@ async def test_an_admin_limits_games_to_a_channel_and_sets_defaults(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     owner = fake.world.owner
-    reply = await fake.slash(
-        owner, "reversi settings", time_per_move=3600, rated=False, allow=fake.games
-    )
+    reply = await fake.slash(owner, "reversi settings", time="1h", rated=False, allow=fake.games)
     assert reply.ephemeral and reply.content.startswith("Saved.")
-    assert "Time per move: **1 hour**" in reply.content
+    assert "Time control: **1 hour per move**" in reply.content
     assert "Rated games: **off**" in reply.content
     assert f"Games allowed in: <#{fake.games.id}>" in reply.content
 
@@ -44,7 +42,7 @@ async def test_an_admin_limits_games_to_a_channel_and_sets_defaults(
 
     board = await start_game(fake, channel=fake.games)
     record = await stored(bot_harness, board)
-    assert record.time_per_move == 3600 and not record.rated
+    assert record.time_control.per_move == 3600 and not record.rated
 
     reply = await fake.slash(owner, "reversi settings", disallow=fake.games)
     assert "Games allowed in: every channel" in reply.content
@@ -102,6 +100,7 @@ async def test_forget_me_deletes_stats_after_confirmation(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
+    await past_abort_window(fake, board)
     await fake.slash(fake.bob, "reversi resign")
     confirm = fake.ephemeral_replies(fake.bob)[-1]
     await fake.click(fake.bob, confirm, label="Yes, resign")

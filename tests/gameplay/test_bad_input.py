@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Color
 from bot.service import Place
-from bot.storage import Ending, EndReason
+from bot.storage import Ending, EndReason, TimeControl
 from cogs.core import NOT_ON_ITS_MESSAGE
 from cogs.replies import APOLOGY, explain
 from cogs.text import fit
@@ -21,7 +21,7 @@ from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.interaction_data import ImpossibleAction
 from tests.fakediscord.world import Channel, User
 
-from .play import game_id, start_game, stored
+from .play import game_id, past_abort_window, start_game, stored
 
 HUGE = 2**64
 """Past SQLite's 64-bit integers."""
@@ -39,8 +39,11 @@ def seen(fake: FakeDiscord) -> list[tuple[Any, ...]]:
 
 
 async def resign(fake: FakeDiscord, user: User, channel: Channel) -> None:
+    """Resign, or abort in the abort window: the confirmation's one button."""
     await fake.slash(user, "reversi resign", channel=channel)
-    await fake.click(user, fake.ephemeral_replies(user)[-1], label="Yes, resign")
+    confirmation = fake.ephemeral_replies(user)[-1]
+    (button,) = confirmation.buttons
+    await fake.click(user, confirmation, label=button.label)
 
 
 @pytest.mark.parametrize("where", ["another server", "another channel"])
@@ -139,7 +142,7 @@ async def test_players_who_are_not_members_get_real_answers(
         alice.id,
         dave.id,
         rated=True,
-        time_per_move=86_400,
+        time_control=TimeControl(per_move=86_400),
         deadline=None,
         now=now - 3600,
     )
@@ -249,7 +252,7 @@ async def test_the_longest_names_discord_allows_stay_inside_its_limits(
     board = await start_game(fake, black, white)
     alt = board.attachments[0].description or ""
     assert len(alt) <= 1024 and "Ẍ" in alt
-    await fake.click(black, board, label="d3")
+    await past_abort_window(fake, board, black, white)
     await resign(fake, white, fake.general)
     number = game_id(board)
 

@@ -19,7 +19,7 @@ async def test_a_challenge_names_both_players_and_only_they_can_answer(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     reply = await fake.slash(
-        fake.alice, "reversi challenge", opponent=fake.bob, colour="white", time_per_move=300
+        fake.alice, "reversi challenge", opponent=fake.bob, colour="white", time="5m"
     )
     invitation = reply.message
     assert invitation is not None and not invitation.ephemeral
@@ -44,7 +44,7 @@ async def test_a_challenge_names_both_players_and_only_they_can_answer(
     await fake.click(fake.bob, invitation, label="Accept")
     record = await stored(bot_harness, invitation)
     assert (record.black_id, record.white_id) == (fake.bob.id, fake.alice.id)
-    assert record.time_per_move == 300
+    assert record.time_control.per_move == 300
     assert record.deadline == fake.clock.now().timestamp() + 300
     assert f"time runs out <t:{int(record.deadline)}:R>" in invitation.content
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]

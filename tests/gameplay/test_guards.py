@@ -28,7 +28,7 @@ async def test_only_the_player_to_move_may_move(fake: FakeDiscord, bot_harness: 
     for reply in [
         await fake.click(fake.carol, board, label="d3"),
         await fake.slash(fake.carol, "reversi move", square="d3"),
-        await fake.click(fake.carol, board, label="Resign"),
+        await fake.click(fake.carol, board, label="Abort"),
     ]:
         assert reply.ephemeral and reply.content == "You're not playing in this game."
     record = await stored(bot_harness, board)

@@ -17,6 +17,7 @@ from .play import (
     legal_names,
     mobile_opening,
     move_labels,
+    past_abort_window,
     play,
     start_game,
     stored,
@@ -178,9 +179,27 @@ async def test_more_than_twenty_five_moves_split_over_two_menus(
     assert record.moves[-1] == legal[-1]
 
 
-async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+async def test_aborting_before_two_moves_each(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     board = await start_game(fake)
     await fake.click(fake.alice, board, label="d3")
+    asked = await fake.click(fake.bob, board, label="Abort")
+    assert asked.ephemeral and asked.content.startswith("Abort this game?")
+    assert asked.message is not None
+
+    done = await fake.click(fake.bob, asked.message, label="Yes, abort")
+
+    assert done.message is asked.message and asked.message.content == "You aborted the game."
+    record = await stored(bot_harness, board)
+    assert record.end_reason is EndReason.ABORTED and record.winner is None
+    assert f"Game aborted by {fake.bob.mention}" in board.content
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert await bot_harness.bot.storage.players.get(fake.guild.id, fake.bob.id) is None
+
+
+async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    await fake.click(fake.alice, board, label="c4")
     asked = await fake.click(fake.bob, board, label="Resign")
     assert asked.ephemeral
     assert asked.content.startswith("Resign this game?")
@@ -203,6 +222,7 @@ async def test_resign_by_command_and_after_the_end(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
+    await past_abort_window(fake, board)
     asked = await fake.slash(fake.alice, "reversi resign")
     assert asked.ephemeral and asked.content.startswith("Resign this game?")
     assert asked.message is not None
@@ -219,6 +239,7 @@ async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
+    await past_abort_window(fake, board)
     asked = await fake.slash(fake.bob, "reversi resign")
     assert asked.message is not None
     await fake.click(fake.bob, asked.message, label="Yes, resign")

@@ -14,13 +14,22 @@ from PIL import Image
 
 from bot import engine
 from bot.engine import Color
-from bot.storage import Ending, EndReason, GameRecord
+from bot.storage import Ending, EndReason, GameRecord, TimeControl
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending
 from tests.fakediscord.world import Message, User
 
-from .play import game_id, play, start_game, to_move, wthor_games
+from .play import (
+    eventually,
+    game_id,
+    move_labels,
+    play,
+    start_game,
+    stored,
+    to_move,
+    wthor_games,
+)
 
 UPDATE_MESSAGE = 7
 PROVISIONAL = "? = provisional rating (too few games to be sure)"
@@ -60,7 +69,7 @@ class Seeder:
             black.id,
             white.id,
             rated=True,
-            time_per_move=86_400,
+            time_control=TimeControl(per_move=86_400),
             deadline=None,
             now=now,
             bot_level=bot_level,
@@ -350,6 +359,11 @@ async def test_games_against_the_bot_are_unrated_and_counted_apart(
     started = await fake.slash(frank, "reversi play-bot", level=1, colour="black")
     assert started.ephemeral and "not rated" in started.content
     board = fake.last_message(fake.general)
+    for move in (3, 5):  # two moves each, out of the abort window
+        await play(fake, board, frank, move_labels(board)[0])
+        await eventually(
+            lambda move=move: f"Move {move} · ⚫ {frank.mention} to move" in board.content
+        )
     await fake.slash(frank, "reversi resign")
     await fake.click(frank, fake.ephemeral_replies(frank)[-1], "Yes, resign")
     assert f"🏁 {me.mention} wins: {frank.mention} resigned" in board.content
@@ -357,10 +371,16 @@ async def test_games_against_the_bot_are_unrated_and_counted_apart(
 
     card = await shown(fake.slash(frank, "reversi stats"))
     assert card["description"] == f"{frank.mention} hasn't played a rated game here yet."
-    assert field_names(card) == ["Against me (not rated)", "Recent games"]
+    assert field_names(card) == [
+        "Against me (not rated)",
+        "Favourite opening as Black",
+        "Recent games",
+    ]
     assert field(card, "Against me (not rated)") == "0W 1L 0D · 1 game"
+    record = await stored(bot_harness, board)
     assert field(card, "Recent games").endswith(
-        f"· ⚫ vs {me.mention} · **Lost** 2-2 · resignation · unrated"
+        f"· ⚫ vs {me.mention} · **Lost** {record.black_discs}-{record.white_discs} · "
+        "resignation · unrated"
     )
 
     mine = await shown(fake.slash(frank, "reversi stats", player=me))

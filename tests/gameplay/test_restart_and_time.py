@@ -10,7 +10,16 @@ from bot.storage import ChallengeStatus, EndReason, GameStatus
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
-from .play import legal_names, move_labels, play, start_game, stored, to_move, wthor_games
+from .play import (
+    legal_names,
+    move_labels,
+    past_abort_window,
+    play,
+    start_game,
+    stored,
+    to_move,
+    wthor_games,
+)
 
 
 async def test_a_restart_mid_game_then_the_old_message_finishes_it(
@@ -44,7 +53,8 @@ async def test_a_restart_mid_game_then_the_old_message_finishes_it(
 
 async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     board = await start_game(fake)
-    await fake.click(fake.alice, board, label="d3")
+    await past_abort_window(fake, board)
+    await fake.click(fake.alice, board, label="c4")
     await fake.advance(hours=23, minutes=59)
     assert (await stored(bot_harness, board)).active
     await fake.advance(minutes=1, seconds=1)
@@ -53,7 +63,7 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     assert record.status is GameStatus.FINISHED
     assert record.end_reason is EndReason.TIMEOUT
     assert record.winner is Color.BLACK
-    assert (record.black_discs, record.white_discs) == (4, 1)
+    assert (record.black_discs, record.white_discs) == (6, 3)
     assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
     assert board.attachments[0].image().format == "PNG"
@@ -61,11 +71,12 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
 
 
 async def test_each_move_restarts_the_clock(fake: FakeDiscord, bot_harness: BotHarness) -> None:
-    board = await start_game(fake, time_per_move=300)
+    board = await start_game(fake, time="5m")
+    await past_abort_window(fake, board)
     await fake.advance(minutes=4)
-    await fake.click(fake.alice, board, label="d3")
+    await fake.click(fake.alice, board, label="c4")
     await fake.advance(minutes=4)
-    await fake.click(fake.bob, board, label="c3")
+    await fake.click(fake.bob, board, label="b3")
     await fake.advance(minutes=4)
     assert (await stored(bot_harness, board)).active
     await fake.advance(minutes=1, seconds=1)
@@ -78,11 +89,12 @@ async def test_deadlines_are_rearmed_at_start_up(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
+    await past_abort_window(fake, board)
     await bot_harness.restart()
     await fake.advance(hours=24, seconds=1)
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
-    assert record.winner is Color.WHITE  # Black never moved
+    assert record.winner is Color.WHITE  # Black did not move in time
     assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
 
 
@@ -90,7 +102,8 @@ async def test_a_deadline_that_passed_while_the_bot_was_down(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
-    await fake.click(fake.alice, board, label="d3")
+    await past_abort_window(fake, board)
+    await fake.click(fake.alice, board, label="c4")
     await bot_harness.stop()
     fake.clock.advance(timedelta(days=2))
     await bot_harness.start()

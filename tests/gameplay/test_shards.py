@@ -83,7 +83,7 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
         fake.slash(fake.bob, "reversi challenge", channel=fake.games),
         fake.slash(fake.dave, "reversi challenge", channel=arena),
     )
-    await asyncio.gather(play(fake, here, fake.alice, "d3"), play(fake, there, fake.dave, "d3"))
+    await asyncio.gather(play(fake, here, fake.alice, "f5"), play(fake, there, fake.dave, "f5"))
 
     # Shard 1's process restarts mid-game: it resumes its own server's game and challenge only.
     before = len(one.events)
@@ -92,9 +92,14 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
     assert [type(e) for e in resumed] == [GameResumed, ChallengeOpened]
     assert servers(resumed) == {fake.second_guild.id}
     await asyncio.gather(
-        play(fake, here, fake.bob, "c3"), play(fake, there, fake.alice, "c3")
+        play(fake, here, fake.bob, "d6"), play(fake, there, fake.alice, "d6")
     )  # the old board's buttons work
-    await asyncio.gather(play(fake, here, fake.alice, "b3"), play(fake, there, fake.dave, "b3"))
+    for square in ("c3", "d3", "c4"):  # out of the abort window, White to move
+        black = square != "d3"
+        await asyncio.gather(
+            play(fake, here, fake.alice if black else fake.bob, square),
+            play(fake, there, fake.dave if black else fake.alice, square),
+        )
 
     await fake.advance(minutes=15)  # the challenges lapse
     await fake.advance(days=1)  # Bob and Alice run out of time

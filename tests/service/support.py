@@ -14,7 +14,7 @@ from bot import engine
 from bot.events import Event, Events
 from bot.service import GameService, Place
 from bot.state import GameState
-from bot.storage import Challenge, GameRecord, Storage
+from bot.storage import Challenge, GameRecord, Storage, TimeControl
 
 # Snowflake-sized ids, as Discord's.
 GUILD = 1_150_000_000_000_000_001
@@ -170,18 +170,35 @@ def replay(record: GameRecord) -> engine.Game:
     return engine.Game.from_transcript(record.transcript)
 
 
+FIVE_MINUTES = TimeControl(per_move=300)
+
+
 async def human_game(
     service: GameService,
     black: int = ALICE,
     white: int = BOB,
     *,
     place: Place = HERE,
-    time_per_move: float = 300.0,
+    time_control: TimeControl = FIVE_MINUTES,
 ) -> GameState:
     """A game between people, `black` having challenged `white` (the game's `GameState`)."""
     invitation = await service.challenge(
-        place, black, white, color=engine.Color.BLACK, time_per_move=time_per_move
+        place, black, white, color=engine.Color.BLACK, time_control=time_control
     )
     assert isinstance(invitation, Challenge)
     _, state = await service.accept(invitation.id, white, place)
+    return state
+
+
+OUT_OF_ABORT_WINDOW = ("f5", "d6", "c3", "d3")
+"""Two moves each: after them, resigning and running out of time lose (Black to move, 4-4)."""
+
+
+async def play(
+    service: GameService, state: GameState, moves: Sequence[str], place: Place = HERE
+) -> GameState:
+    """Play `moves` in turn, each by the player to move."""
+    for move in moves:
+        assert state.to_move_id is not None
+        state = await service.move(state.record.id, state.to_move_id, move, place)
     return state

@@ -19,6 +19,7 @@ from bot.storage import (
     ChallengeStatus,
     GameNotFoundError,
     Storage,
+    TimeControl,
 )
 from bot.storage.challenges import CHALLENGE_LIFETIME
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
@@ -68,7 +69,7 @@ async def test_a_challenge_is_stored_and_announced(
         BOB,
         engine.Color.WHITE,
     )
-    assert created.time_per_move == DEFAULT_TIME_PER_MOVE
+    assert created.time_control.per_move == DEFAULT_TIME_PER_MOVE
     assert created.created_at == clock.timestamp()
     assert created.expires_at == clock.timestamp() + CHALLENGE_LIFETIME
     assert not created.in_thread and created.message_id is None
@@ -83,12 +84,12 @@ async def test_a_challenge_is_stored_and_announced(
 async def test_an_open_challenge_takes_the_servers_time_per_move(
     service: GameService, storage: Storage
 ) -> None:
-    await storage.settings.update(GUILD, time_per_move=600, now=0)
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
     created = await challenge(service, HERE, ALICE, None)
     assert created.opponent_id is None and created.color is None
-    assert created.time_per_move == 600
-    named = await challenge(service, ELSEWHERE, ALICE, BOB, time_per_move=120)
-    assert named.time_per_move == 120
+    assert created.time_control.per_move == 600
+    named = await challenge(service, ELSEWHERE, ALICE, BOB, time_control=TimeControl(per_move=120))
+    assert named.time_control.per_move == 120
 
 
 @pytest.mark.parametrize(
@@ -183,7 +184,7 @@ async def test_accepting_starts_the_game_and_closes_the_challenge(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     created = await challenge(
-        service, HERE, ALICE, BOB, color=engine.Color.WHITE, time_per_move=300
+        service, HERE, ALICE, BOB, color=engine.Color.WHITE, time_control=TimeControl(per_move=300)
     )
     await service.challenge_posted(created.id, INVITATION)
     clock.advance(60)

@@ -20,6 +20,7 @@ from bot.storage import (
     EndReason,
     GameStatus,
     Storage,
+    TimeControl,
 )
 from bot.timers import Timers
 
@@ -29,9 +30,11 @@ from .support import (
     CAROL,
     ELSEWHERE,
     HERE,
+    OUT_OF_ABORT_WINDOW,
     ManualClock,
     Recorder,
     human_game,
+    play,
 )
 
 
@@ -63,11 +66,11 @@ async def test_a_move_rearms_the_deadline(
     recorder: Recorder,
 ) -> None:
     start = clock.timestamp()
-    game = await human_game(service, time_per_move=300)
+    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
     await clock.sleepers(start + 300)
     clock.advance(200)
 
-    await service.move(game.record.id, ALICE, "d3", HERE)
+    await service.move(game.record.id, ALICE, "c4", HERE)
 
     await clock.sleepers(start + 500)  # the old timer is gone
     clock.advance_to(start + 499)
@@ -88,7 +91,7 @@ async def test_a_timer_armed_from_an_older_event_waits_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     start = clock.timestamp()
-    game = await human_game(service, time_per_move=300)
+    game = await human_game(service)
     (started,) = [event for event in recorder.take() if isinstance(event, GameStarted)]
     clock.advance(200)
     await service.move(game.record.id, ALICE, "d3", HERE)
@@ -123,7 +126,7 @@ async def test_a_failing_timeout_is_retried(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    game = await human_game(service, time_per_move=300)
+    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
     deadline = game.record.deadline
     assert deadline is not None
     await clock.sleepers(deadline)
@@ -149,7 +152,7 @@ async def test_a_failing_timeout_is_retried(
     event = await recorder.wait_for(ended)
     record = event.state.record  # type: ignore[union-attr]
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
-    assert record.winner is engine.Color.WHITE  # Black never moved
+    assert record.winner is engine.Color.WHITE  # Black did not move in time
     assert record.updated_at == deadline + RETRY_AFTER
 
 
@@ -158,7 +161,7 @@ async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(
 ) -> None:
     start = clock.timestamp()
     state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
-    game = await human_game(service, BOB, CAROL, place=ELSEWHERE, time_per_move=300)
+    game = await human_game(service, BOB, CAROL, place=ELSEWHERE)
     await clock.sleepers(start + 300)
     moved = await service.bot_move(state.record.id, 0, "d3")
     assert moved.record.deadline == start + 24 * 60 * 60
@@ -176,8 +179,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_ends_the_game_at_start_u
     clock: ManualClock,
     recorder: Recorder,
 ) -> None:
-    game = await human_game(service, time_per_move=300)
-    await service.move(game.record.id, ALICE, "d3", HERE)
+    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
     clock.advance(3600)
 
     await service.recover()
@@ -197,7 +199,9 @@ async def test_challenges_lapse_when_their_time_is_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     lapsing = await service.challenge(HERE, ALICE, BOB)
-    accepted = await service.challenge(ELSEWHERE, CAROL, None, time_per_move=3600)
+    accepted = await service.challenge(
+        ELSEWHERE, CAROL, None, time_control=TimeControl(per_move=3600)
+    )
     assert isinstance(lapsing, Challenge) and isinstance(accepted, Challenge)
     await clock.sleepers(lapsing.expires_at, accepted.expires_at)
     _, game = await service.accept(accepted.id, BOB, ELSEWHERE)

@@ -31,9 +31,11 @@ from .support import (
     GUILD,
     HERE,
     OTHER_GUILD,
+    OUT_OF_ABORT_WINDOW,
     ManualClock,
     Recorder,
     human_game,
+    play,
     squares,
     write_moves,
     wthor_game,
@@ -45,7 +47,7 @@ CLICK = object()
 async def test_a_move_is_stored_and_announced(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await human_game(service, time_per_move=300)
+    game = await human_game(service)
     clock.advance(100)
     recorder.take()
 
@@ -156,21 +158,21 @@ async def test_a_move_on_a_finished_game_is_refused(
 async def test_a_move_after_the_deadline_ends_the_game_on_time(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await human_game(service, time_per_move=300)
-    await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
+    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    await service.move(game.record.id, ALICE, "c4", HERE, expected_ply=4)
     clock.advance(299)
     recorder.take()
     with pytest.raises(NotYourTurnError):  # still in time: refused for what it is
-        await service.move(game.record.id, ALICE, "c3", HERE, expected_ply=1)
+        await service.move(game.record.id, ALICE, "c5", HERE, expected_ply=5)
     clock.advance(1)
 
     with pytest.raises(OutOfTimeError):
-        await service.move(game.record.id, BOB, "c3", HERE, expected_ply=1)
+        await service.move(game.record.id, BOB, "b3", HERE, expected_ply=5)
 
     record = await storage.games.get(game.record.id)
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
-    assert record.winner is engine.Color.BLACK and record.transcript == "d3"
-    assert (record.black_discs, record.white_discs) == (4, 1)
+    assert record.winner is engine.Color.BLACK and record.transcript == "f5d6c3d3c4"
+    assert (record.black_discs, record.white_discs) == (6, 3)
     (event,) = recorder.take()
     assert isinstance(event, GameEnded) and event.state.record == record
     assert event.finished is not None and event.finished.black is not None
@@ -273,7 +275,7 @@ async def test_the_bots_moves(
     assert recorder.take() == []
 
     moved = await service.bot_move(game_id, 0, "d3")
-    assert moved.record.deadline == clock.timestamp() + moved.record.time_per_move
+    assert moved.record.deadline == clock.timestamp() + moved.record.time_control.per_move
     assert moved.to_move_id == ALICE
     (event,) = recorder.take()
     assert isinstance(event, MovePlayed) and event.origin is None
@@ -298,8 +300,7 @@ async def test_the_bots_moves(
 async def test_resigning(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
-    await service.move(game.record.id, ALICE, "d3", HERE)
+    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
     recorder.take()
     with pytest.raises(NotPlayingError):
         await service.resign(game.record.id, CAROL, HERE)
@@ -311,8 +312,8 @@ async def test_resigning(
 
     record = ended.record
     assert record.end_reason is EndReason.RESIGNATION and record.winner is engine.Color.WHITE
-    assert (record.black_discs, record.white_discs) == (4, 1) and record.transcript == "d3"
-    assert record.deadline is None
+    assert (record.black_discs, record.white_discs) == (6, 3)
+    assert record.transcript == "f5d6c3d3c4" and record.deadline is None
     (event,) = recorder.take()
     assert isinstance(event, GameEnded) and event.origin is CLICK and event.state == ended
     assert event.finished is not None and event.finished.white is not None
@@ -349,9 +350,8 @@ async def test_cancelling_is_for_moderators_and_rates_nothing(
 async def test_timing_out(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await human_game(service, time_per_move=300)
+    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
     game_id = game.record.id
-    await service.move(game_id, ALICE, "d3", HERE)
     deadline = clock.timestamp() + 300
     recorder.take()
 
@@ -367,7 +367,7 @@ async def test_timing_out(
     assert clock.timestamp() == deadline
     assert record.end_reason is EndReason.TIMEOUT
     assert record.winner is engine.Color.BLACK  # White was to move
-    assert (record.black_discs, record.white_discs) == (4, 1)
+    assert (record.black_discs, record.white_discs) == (6, 3)
     (event,) = recorder.take()
     assert isinstance(event, GameEnded) and event.state == ended
 

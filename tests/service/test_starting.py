@@ -11,7 +11,7 @@ from bot.events import ChallengeOpened, GameStarted
 from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService
 from bot.state import GameState
-from bot.storage import Challenge, ChallengeStatus, Storage
+from bot.storage import Challenge, ChallengeStatus, Storage, TimeControl
 
 from .support import (
     ALICE,
@@ -33,7 +33,7 @@ CLICK = object()
 async def test_a_game_against_the_bot_where_the_bot_opens(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    await storage.settings.update(GUILD, time_per_move=600, now=0)
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
     state = await service.start_bot_game(
         HERE, ALICE, level=4, color=engine.Color.WHITE, origin=CLICK
     )
@@ -41,7 +41,7 @@ async def test_a_game_against_the_bot_where_the_bot_opens(
     record = state.record
     assert (record.black_id, record.white_id, record.bot_level) == (BOT, ALICE, 4)
     assert record.deadline is None  # the bot is to move: no clock runs for it
-    assert record.time_per_move == 600 and not record.rated
+    assert record.time_control.per_move == 600 and not record.rated
     assert state.to_move_id == BOT
     assert recorder.take() == [GameStarted(state, CLICK)]
     assert await storage.games.get(record.id) == record
@@ -104,7 +104,7 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     invitation = await service.challenge(
-        HERE, ALICE, BOB, color=engine.Color.BLACK, time_per_move=300
+        HERE, ALICE, BOB, color=engine.Color.BLACK, time_control=TimeControl(per_move=300)
     )
     assert isinstance(invitation, Challenge)
     _, first = await service.accept(invitation.id, BOB, HERE)
@@ -122,7 +122,7 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
     assert isinstance(offer, Challenge)
     assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
     assert offer.color is engine.Color.BLACK  # Bob had White
-    assert offer.time_per_move == 300 and offer.status is ChallengeStatus.PENDING
+    assert offer.time_control.per_move == 300 and offer.status is ChallengeStatus.PENDING
     assert recorder.take() == [ChallengeOpened(offer)]
     _, second = await service.accept(offer.id, ALICE, HERE)
     assert (second.record.black_id, second.record.white_id) == (BOB, ALICE)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, Storage, TimeControl
 from tests.storage.postgres_server import PostgresServer
 
 # Snowflake-sized ids, so that 64-bit values are exercised throughout.
@@ -62,7 +62,7 @@ async def start_game(
         black,
         white,
         rated=rated,
-        time_per_move=60.0,
+        time_control=TimeControl(per_move=60.0),
         deadline=now + 60,
         now=now,
         bot_level=bot_level,

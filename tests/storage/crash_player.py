@@ -22,7 +22,7 @@ from pathlib import Path
 from bot import engine
 from bot.events import Events
 from bot.service import GameService, Place
-from bot.storage import Storage
+from bot.storage import Storage, TimeControl
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
 GAMES = 48
@@ -97,7 +97,7 @@ async def build(path: Path) -> None:
                 game.black_id,
                 game.white_id,
                 rated=True,
-                time_per_move=TIME_PER_MOVE,
+                time_control=TimeControl(per_move=TIME_PER_MOVE),
                 deadline=None,
                 now=now,
                 bot_level=game.bot_level,

@@ -11,6 +11,7 @@ from bot.storage import (
     InvalidInputError,
     NotAllowedError,
     Storage,
+    TimeControl,
 )
 from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
 
@@ -19,7 +20,13 @@ THREAD = CHANNEL + 500
 
 async def test_challenge_reads_back(storage: Storage) -> None:
     challenge = await storage.challenges.create(
-        GUILD, CHANNEL, ALICE, BOB, now=100.0, color=Color.WHITE, time_per_move=300
+        GUILD,
+        CHANNEL,
+        ALICE,
+        BOB,
+        now=100.0,
+        color=Color.WHITE,
+        time_control=TimeControl(per_move=300),
     )
 
     assert challenge.status is ChallengeStatus.PENDING
@@ -28,7 +35,7 @@ async def test_challenge_reads_back(storage: Storage) -> None:
         BOB,
         Color.WHITE,
     )
-    assert (challenge.time_per_move, challenge.created_at, challenge.expires_at) == (
+    assert (challenge.time_control.per_move, challenge.created_at, challenge.expires_at) == (
         300.0,
         100.0,
         1000.0,
@@ -40,14 +47,18 @@ async def test_challenge_reads_back(storage: Storage) -> None:
 
 
 async def test_default_time_per_move_comes_from_the_guild(storage: Storage) -> None:
-    assert (await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 86400
-    await storage.settings.update(GUILD, time_per_move=600, now=0)
-    assert (await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)).time_per_move == 600
+    assert (
+        await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
+    ).time_control.per_move == 86400
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
+    assert (
+        await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
+    ).time_control.per_move == 600
 
 
 async def test_accept_starts_the_game_with_the_chosen_colours(storage: Storage) -> None:
     challenge = await storage.challenges.create(
-        GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.WHITE, time_per_move=120
+        GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.WHITE, time_control=TimeControl(per_move=120)
     )
 
     accepted, game = await storage.challenges.accept(
@@ -56,7 +67,7 @@ async def test_accept_starts_the_game_with_the_chosen_colours(storage: Storage) 
 
     assert accepted.status is ChallengeStatus.ACCEPTED and accepted.game_id == game.id
     assert (game.black_id, game.white_id, game.channel_id) == (BOB, ALICE, CHANNEL)
-    assert (game.time_per_move, game.deadline, game.rated) == (120, 130, True)
+    assert (game.time_control.per_move, game.deadline, game.rated) == (120, 130, True)
     assert await storage.games.active_in(CHANNEL) == game
 
 
@@ -204,7 +215,9 @@ async def test_bad_challenges_are_refused(storage: Storage) -> None:
     with pytest.raises(InvalidInputError, match="open for some time"):
         await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, expires_in=0)
     with pytest.raises(InvalidInputError, match="time per move"):
-        await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, time_per_move=0)
+        await storage.challenges.create(
+            GUILD, CHANNEL, ALICE, now=0, time_control=TimeControl(per_move=0)
+        )
     with pytest.raises(ChallengeNotFoundError):
         await storage.challenges.accept(
             999, BOB, now=0, challenger_color=Color.BLACK, deadline=None

@@ -23,6 +23,7 @@ from bot.storage import (
     GameRecord,
     StaleMoveError,
     Storage,
+    TimeControl,
 )
 from bot.storage import challenges as challenges_module
 from bot.storage import games as games_module
@@ -142,7 +143,7 @@ async def test_a_game_starting_elsewhere_keeps_the_channel(
     async with storage.database.transaction() as db:
         first = await insert_game(
             db, guild_id=GUILD, channel_id=CHANNEL, black_id=ALICE, white_id=BOB, rated=True,
-            time_per_move=60, deadline=None, now=0,
+            time_control=TimeControl(per_move=60), deadline=None, now=0,
         )  # fmt: skip
         second = asyncio.create_task(start_game(other, CAROL, BOB))
         await asyncio.sleep(PAUSE)
@@ -224,7 +225,7 @@ async def test_settings_changed_together_keep_every_change(
     storage: Storage, other: Storage
 ) -> None:
     changes: list[Callable[[], Awaitable[Any]]] = [
-        lambda: storage.settings.update(GUILD, time_per_move=300, now=1),
+        lambda: storage.settings.update(GUILD, time_control=TimeControl(per_move=300), now=1),
         lambda: other.settings.update(GUILD, rated=False, now=1),
         lambda: storage.settings.update(GUILD, allowed_channels=[CHANNEL], now=1),
     ]
@@ -232,5 +233,5 @@ async def test_settings_changed_together_keep_every_change(
     await asyncio.gather(*(change() for change in changes))
 
     settings = await other.settings.get(GUILD)
-    assert (settings.time_per_move, settings.rated) == (300, False)
+    assert (settings.time_control.per_move, settings.rated) == (300, False)
     assert settings.allowed_channels == {CHANNEL}

@@ -4,7 +4,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Color
-from bot.storage import DELETED_USER_ID, Ending, EndReason, Storage
+from bot.storage import DELETED_USER_ID, Ending, EndReason, Storage, TimeControl
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.postgres import PostgresTransaction
@@ -37,7 +37,7 @@ async def snapshot(url: str) -> Snapshot:
 async def fill(storage: Storage) -> None:
     """A bit of everything: settings, games in every state, challenges, ratings, a player who
     asked to be forgotten."""
-    await storage.settings.update(GUILD, time_per_move=300, rated=True, now=1)
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=300), rated=True, now=1)
     await storage.settings.update(OTHER_GUILD, allowed_channels=[CHANNEL, CHANNEL + 1], now=2)
     for n, (black, white, winner) in enumerate(
         [(ALICE, BOB, Color.BLACK), (BOB, CAROL, None), (CAROL, ALICE, Color.WHITE)]

@@ -169,9 +169,10 @@ async def test_game_against_the_bot_is_unrated_but_kept(storage: Storage) -> Non
         ({"reason": EndReason.CANCELLED, "winner": None}, "who cancelled"),
         (
             {"reason": EndReason.TIMEOUT, "winner": Color.BLACK, "cancelled_by": CAROL},
-            "who cancelled",
+            "who stopped it",
         ),
-        ({"reason": EndReason.NORMAL, "winner": None, "cancelled_by": CAROL}, "who cancelled"),
+        ({"reason": EndReason.NORMAL, "winner": None, "cancelled_by": CAROL}, "who stopped it"),
+        ({"reason": EndReason.ABORTED, "winner": Color.WHITE}, "no winner"),
         ({"reason": EndReason.NORMAL, "winner": Color.BLACK, "black_discs": 60}, "Disc counts"),
         ({"reason": EndReason.NORMAL, "winner": Color.BLACK, "white_discs": -1}, "Disc counts"),
         ({"reason": EndReason.NORMAL, "winner": Color.BLACK, "black_discs": -1}, "Disc counts"),

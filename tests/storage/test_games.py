@@ -13,6 +13,7 @@ from bot.storage import (
     InvalidInputError,
     StaleMoveError,
     Storage,
+    TimeControl,
 )
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, start_game
 
@@ -37,7 +38,7 @@ async def test_created_game_reads_back(storage: Storage) -> None:
     )
     assert (game.player(Color.BLACK), game.player(Color.WHITE)) == (ALICE, BOB)
     assert (game.deadline, game.created_at, game.updated_at) == (1060.0, 1000.0, 1000.0)
-    assert game.rated and game.time_per_move == 60.0
+    assert game.rated and game.time_control.per_move == 60.0
     assert await storage.games.get(game.id) == game
     assert await storage.games.active_in(CHANNEL) == game
     assert await storage.games.active_in(CHANNEL + 1) is None
@@ -82,7 +83,14 @@ async def test_playing_against_oneself_is_refused(storage: Storage) -> None:
 async def test_bad_time_per_move_is_refused(storage: Storage, seconds: float) -> None:
     with pytest.raises(InvalidInputError, match="time per move"):
         await storage.games.create(
-            GUILD, CHANNEL, ALICE, BOB, rated=True, time_per_move=seconds, deadline=None, now=0
+            GUILD,
+            CHANNEL,
+            ALICE,
+            BOB,
+            rated=True,
+            time_control=TimeControl(per_move=seconds),
+            deadline=None,
+            now=0,
         )
 
 
@@ -220,7 +228,14 @@ async def test_active_and_overdue_games(storage: Storage) -> None:
     early = await start_game(storage, now=0)  # deadline 60
     late = await start_game(storage, CAROL, BOT, channel=CHANNEL + 1, now=100)  # deadline 160
     bots_turn = await storage.games.create(
-        GUILD, CHANNEL + 2, BOT, ALICE, rated=False, time_per_move=60, deadline=None, now=0
+        GUILD,
+        CHANNEL + 2,
+        BOT,
+        ALICE,
+        rated=False,
+        time_control=TimeControl(per_move=60),
+        deadline=None,
+        now=0,
     )
     done = await start_game(storage, BOB, CAROL, channel=CHANNEL + 3, now=0)
     await storage.games.finish(done.id, 0, Ending(EndReason.NORMAL, None, 32, 32), now=1)
@@ -233,11 +248,19 @@ async def test_active_and_overdue_games(storage: Storage) -> None:
 
 async def test_a_game_against_the_bot_keeps_its_level_and_is_never_rated(storage: Storage) -> None:
     game = await storage.games.create(
-        1, 2, 10, 99, rated=True, time_per_move=60.0, deadline=None, now=0.0, bot_level=4
+        1,
+        2,
+        10,
+        99,
+        rated=True,
+        time_control=TimeControl(per_move=60.0),
+        deadline=None,
+        now=0.0,
+        bot_level=4,
     )
     assert game.bot_level == 4 and not game.rated
     assert (await storage.games.get(game.id)).bot_level == 4
     people = await storage.games.create(
-        1, 3, 10, 11, rated=True, time_per_move=60.0, deadline=None, now=0.0
+        1, 3, 10, 11, rated=True, time_control=TimeControl(per_move=60.0), deadline=None, now=0.0
     )
     assert people.bot_level is None and people.rated

@@ -4,7 +4,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseError, SchemaTooNewError, Storage
+from bot.storage import DatabaseError, Ending, EndReason, SchemaTooNewError, Storage, TimeControl
 from bot.storage.backends import open_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.migrations import MIGRATIONS, Migration
@@ -83,7 +83,7 @@ async def test_sqlite_settings(db_path: Path) -> None:
 async def test_reopening_keeps_data_and_version(database_url: str) -> None:
     async with await Storage.open(database_url) as storage:
         game = await storage.games.create(
-            1, 2, 3, 4, rated=True, time_per_move=60, deadline=None, now=0
+            1, 2, 3, 4, rated=True, time_control=TimeControl(per_move=60), deadline=None, now=0
         )
         await storage.close()  # closing early, then again on leaving the block, is harmless
     async with await Storage.open(database_url) as storage:
@@ -176,12 +176,56 @@ async def test_foreign_keys_are_enforced(storage: Storage) -> None:
 async def test_times_keep_double_precision(storage: Storage) -> None:
     """Epoch seconds with microseconds, and fractions of a second, come back exactly."""
     now = 1_754_000_000.123456
+    live = TimeControl(base=0.1, increment=0.01)
     game = await storage.games.create(
-        1, 2, 3, 4, rated=True, time_per_move=0.1, deadline=now + 0.1, now=now
+        1, 2, 3, 4, rated=True, time_control=live, deadline=now + 0.1, now=now
     )
 
     assert await storage.games.get(game.id) == game
-    assert (game.created_at, game.time_per_move, game.deadline) == (now, 0.1, now + 0.1)
+    assert (game.created_at, game.time_control, game.deadline) == (now, live, now + 0.1)
+    assert game.clocks == (0.1, 0.1)
+
+
+async def test_clocks_migration_keeps_games_and_challenges(database_url: str) -> None:
+    """Migration 4 rebuilds SQLite's games and challenges: every row, its links and its
+    indexes come through, as correspondence games whose turn began at their last change."""
+    before = MIGRATIONS[:3]
+    database = await open_database(database_url, before)
+    try:
+        async with database.transaction() as db:
+            await db.all(
+                """
+                INSERT INTO games (id, guild_id, channel_id, black_id, white_id, transcript, ply,
+                    rated, time_per_move, deadline, created_at, updated_at)
+                VALUES (1, 10, 20, 3, 4, 'f5d6', 2, TRUE, 600, 1300, 0, 700)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, colour,
+                    time_per_move, in_thread, status, game_id, created_at, expires_at,
+                    updated_at)
+                VALUES (10, 20, 3, 4, 'black', 600, FALSE, 'accepted', 1, 0, 900, 5)
+                """
+            )
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        game = await storage.games.get(1)
+        assert (game.transcript, game.deadline, game.turn_started) == ("f5d6", 1300, 700)
+        assert (game.time_control, game.clocks) == (TimeControl(per_move=600), None)
+        assert (await storage.games.active_in(20)) == game
+        challenge = await storage.challenges.get(1)
+        assert (challenge.game_id, challenge.time_control) == (1, TimeControl(per_move=600))
+        finished = await storage.games.finish(
+            1, 2, Ending(EndReason.ABORTED, None, 3, 3, cancelled_by=4), now=800
+        )
+        assert finished.game.end_reason is EndReason.ABORTED and finished.black is None
+        async with storage.database.transaction() as db:
+            assert {"games_active_in_channel", "games_board_behind", "challenges_pending"} <= (
+                await names(db)
+            )
 
 
 async def test_both_backends_report_the_same_version(

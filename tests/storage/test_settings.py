@@ -1,24 +1,28 @@
 import pytest
 
-from bot.storage import InvalidInputError, Storage
+from bot.storage import InvalidInputError, Storage, TimeControl
 from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD
 
 
 async def test_defaults(storage: Storage) -> None:
     settings = await storage.settings.get(GUILD)
 
-    assert (settings.guild_id, settings.time_per_move, settings.rated) == (GUILD, 86400, True)
+    assert (settings.guild_id, settings.time_control.per_move, settings.rated) == (
+        GUILD,
+        86400,
+        True,
+    )
     assert settings.allowed_channels == frozenset() and settings.allows(CHANNEL)
 
 
 async def test_update_changes_only_what_is_given(storage: Storage) -> None:
-    await storage.settings.update(GUILD, time_per_move=300, now=1)
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=300), now=1)
     await storage.settings.update(GUILD, rated=False, now=2)
     updated = await storage.settings.update(
         GUILD, allowed_channels=[CHANNEL, CHANNEL + 1, CHANNEL], now=3
     )
 
-    assert (updated.time_per_move, updated.rated) == (300, False)
+    assert (updated.time_control.per_move, updated.rated) == (300, False)
     assert updated.allowed_channels == {CHANNEL, CHANNEL + 1}
     assert updated.allows(CHANNEL) and not updated.allows(CHANNEL + 2)
     assert await storage.settings.get(GUILD) == updated
@@ -33,7 +37,29 @@ async def test_empty_channel_list_allows_everywhere_again(storage: Storage) -> N
     assert settings.allows(CHANNEL + 7)
 
 
-async def test_bad_time_per_move_is_refused(storage: Storage) -> None:
-    with pytest.raises(InvalidInputError, match="positive number of seconds"):
-        await storage.settings.update(GUILD, time_per_move=-1, now=1)
-    assert (await storage.settings.get(GUILD)).time_per_move == 86400
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"per_move": -1}, "between a minute and 30 days"),
+        ({"per_move": float("nan")}, "between a minute and 30 days"),
+        ({"base": 0}, "between 1 second and 180 minutes"),
+        ({"base": 60, "increment": -1}, "increment"),
+        ({"per_move": 600, "increment": 2}, "Only a clock"),
+        ({}, "either a time per move or a clock"),
+        ({"per_move": 600, "base": 60}, "either a time per move or a clock"),
+    ],
+)
+def test_bad_time_control_is_refused(fields: dict[str, float], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        TimeControl(**fields)
+
+
+async def test_a_default_clock_replaces_the_time_per_move_and_back(storage: Storage) -> None:
+    await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=1)
+    live = await storage.settings.update(GUILD, time_control=TimeControl.parse("3+2"), now=2)
+    assert live.time_control == TimeControl(base=180, increment=2)
+    rated_off = await storage.settings.update(GUILD, rated=False, now=3)
+    assert rated_off.time_control == live.time_control
+
+    back = await storage.settings.update(GUILD, time_control=TimeControl(per_move=3600), now=4)
+    assert back.time_control == TimeControl(per_move=3600)

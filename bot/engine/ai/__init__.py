@@ -6,8 +6,17 @@
 True
 """
 
+from bot.engine.ai.clock import clock_budget
 from bot.engine.ai.endgame import Solution, solve
 from bot.engine.ai.levels import LEVELS, Level
 from bot.engine.ai.player import SearchResult, choose_move
 
-__all__ = ["LEVELS", "Level", "SearchResult", "Solution", "choose_move", "solve"]
+__all__ = [
+    "LEVELS",
+    "Level",
+    "SearchResult",
+    "Solution",
+    "choose_move",
+    "clock_budget",
+    "solve",
+]

@@ -27,3 +27,17 @@ class Deadline:
     def check(self) -> None:
         if self.at is not None and time.perf_counter() > self.at:
             raise SearchTimeout
+
+
+MIN_BUDGET_MS = 10
+RESERVE = 0.1
+"""Share of a live clock kept back for the moves' round trips and the queue before a search."""
+
+
+def clock_budget(remaining: float, increment: float, empties: int, budget_ms: int) -> int:
+    """Milliseconds to think about one move on a live clock with `remaining` seconds left: the
+    level's usual `budget_ms`, but no more than an even share of the clock (its reserve kept
+    back) over the moves still to make, plus most of the `increment` each of them earns."""
+    moves_left = max(1, (empties + 1) // 2)
+    share = remaining * (1 - RESERVE) / moves_left + 0.8 * increment
+    return max(MIN_BUDGET_MS, min(budget_ms, int(share * 1000)))
