@@ -109,7 +109,7 @@ def ending_lines(state: GameState) -> list[str]:
 
 
 def content(state: GameState, bot_id: int | None = None) -> str:
-    header = f"**Reversi** · game #{state.record.id}"
+    header = f"**Reversi** · game #{state.record.id} · {state.record.time_control}"
     if state.record.bot_level is not None:
         header += f" · against me at level {state.record.bot_level}"
     return "\n".join([header, *player_lines(state), *status_lines(state, bot_id)])

@@ -97,16 +97,15 @@ class TimeControl:
         try:
             if "+" in written:
                 minutes, _, seconds = written.partition("+")
-                return cls(base=float(minutes) * 60, increment=float(seconds or 0))
-            unit = _UNITS.get(written[-1:])
-            if unit is not None:
-                return cls(per_move=float(written[:-1]) * unit)
-        except ValueError:
-            pass
-        raise InvalidInputError(
-            f"{text[:20]!r} isn't a time control: write a clock as minutes+seconds (3+2), or a "
-            "time per move such as 30m, 6h, 1d."
-        )
+                fields = {"base": float(minutes) * 60, "increment": float(seconds or 0)}
+            else:
+                fields = {"per_move": float(written[:-1]) * _UNITS[written[-1:]]}
+        except (ValueError, KeyError):
+            raise InvalidInputError(
+                f"{text[:20]!r} isn't a time control: write a clock as minutes+seconds (3+2), or a "
+                "time per move such as 30m, 6h, 1d."
+            ) from None
+        return cls(**fields)
 
     def __str__(self) -> str:
         """`3+2`, or `1 day per move`."""
