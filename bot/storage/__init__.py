@@ -40,6 +40,7 @@ from bot.storage.models import (
     RatingChange,
 )
 from bot.storage.postgres import ClaimedError, claimed
+from bot.storage.reviews import ReviewRecord
 from bot.storage.storage import Storage
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "PlayerRecord",
     "Rating",
     "RatingChange",
+    "ReviewRecord",
     "SchemaTooNewError",
     "StaleMoveError",
     "Storage",
