@@ -1,6 +1,9 @@
-"""The bot's own moves, searched in worker processes so the event loop never waits on them.
+"""The bot's own moves, and the analyses of post-game reviews, searched in worker processes so the
+event loop never waits on them.
 
 At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
+A review asks for one position at a time, so a move of the bot's waits behind one position of a
+review at most, never behind a whole game's.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from functools import partial
 
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 
 DEFAULT_LEVEL = 3
 
@@ -41,14 +45,24 @@ class Computer:
     async def choose(
         self, position: Position, level: int, *, budget_ms: int | None = None
     ) -> SearchResult:
+        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+
+    async def analyse(
+        self, position_string: str, played: int | None, budget: ReviewBudget
+    ) -> PositionAnalysis:
+        """One position of a review (`analyse_position`), in a worker."""
+        search = partial(analyse_position, position_string, played, budget)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # "spawn": a fresh interpreter per worker, nothing inherited from the bot's threads.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=context, initializer=_leave_stopping_to_the_bot
             )
-        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, search)
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:

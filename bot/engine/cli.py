@@ -135,6 +135,7 @@ def _review(args: argparse.Namespace) -> int:
     if not game.plies:
         print("error: no moves to review", file=sys.stderr)
         return 1
+
     def progress(done: int, total: int) -> None:
         end = "\n" if done == total else ""
         print(f"\rReviewing… move {min(done + 1, total)} of {total}", end=end, file=sys.stderr)

@@ -203,9 +203,7 @@ def outcome_of(game: Game) -> int | None:
     return (result.black_discs > result.white_discs) - (result.black_discs < result.white_discs)
 
 
-def build_review(
-    game: Game, analyses: Sequence[PositionAnalysis], outcome: int | None
-) -> Review:
+def build_review(game: Game, analyses: Sequence[PositionAnalysis], outcome: int | None) -> Review:
     """Put the review of `game` together from one analysis per move (`positions_of` order)."""
     if len(analyses) != len(game.plies):
         raise ValueError(f"{len(analyses)} analyses for a game of {len(game.plies)} moves")

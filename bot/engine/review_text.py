@@ -11,7 +11,9 @@ from bot.engine.review import Mark, PlayerSummary, Review, format_loss, format_v
 
 def review_lines(game: Game, review: Review) -> list[str]:
     """The table (one line a move) and the summary below it."""
-    header = f"{'#':>3}  {'Side':<5}  {'Played':<12}  {'Best':<12}  {'Loss':>5}  {'Mark':<10}  Values"
+    header = (
+        f"{'#':>3}  {'Side':<5}  {'Played':<12}  {'Best':<12}  {'Loss':>5}  {'Mark':<10}  Values"
+    )
     lines = [header, "-" * len(header)]
     for move in review.moves:
         exact = move.exact
@@ -73,7 +75,7 @@ def turning_line(review: Review) -> str:
         return "none: the result was never in doubt, or was decided off the board"
     move = review.move(number)
     after = review.values[number]
-    if review.outcome == 0:
+    if not review.outcome:
         outlook = "even for good"
     else:
         leader = Color.BLACK if review.outcome > 0 else Color.WHITE

@@ -55,7 +55,7 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     assert record.winner is Color.BLACK
     assert (record.black_discs, record.white_discs) == (4, 1)
     assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert board.attachments[0].image().format == "PNG"
     assert "ran out of time" in (board.attachments[0].description or "")
 

@@ -1,4 +1,4 @@
-"""Stored reviews: created once per game and engine, saved move by move, resumed by shard, copied."""
+"""Stored reviews: one per game and engine, saved move by move, found by shard, copied."""
 
 import asyncio
 from pathlib import Path
