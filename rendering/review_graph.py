@@ -210,10 +210,10 @@ def review_graph_alt_text(
     ]
     high = max(range(len(values)), key=lambda k: values[k])
     low = min(range(len(values)), key=lambda k: values[k])
-    if values[high] > 0:
-        parts.append(f"Black is furthest ahead after move {high}, {_value(values[high], True)}.")
-    if values[low] < 0:
-        parts.append(f"White is furthest ahead after move {low}, {_value(-values[low], True)}.")
+    if values[high] >= 0.5:
+        parts.append(f"Black is furthest ahead after move {high}, by {values[high]:.0f} discs.")
+    if values[low] <= -0.5:
+        parts.append(f"White is furthest ahead after move {low}, by {-values[low]:.0f} discs.")
     if review.exact_from is not None:
         parts.append(f"Values are exact from move {review.exact_from}, estimated before.")
     if review.turning_point is not None:
