@@ -20,6 +20,9 @@ from bot.engine.ai import SearchResult, choose_move
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 
 DEFAULT_LEVEL = 3
+WORKER_NICENESS = 10
+"""Searches run at a lower priority than the bot itself: when every core is busy (a review under
+way, say), answering clicks comes first, and a search only waits for a free moment."""
 
 
 def default_workers() -> int:
@@ -30,9 +33,11 @@ def default_workers() -> int:
 def _leave_stopping_to_the_bot() -> None:
     """Workers ignore Ctrl-C and SIGTERM, which a terminal or systemd sends to every process of
     the bot at once: the bot stops gracefully, letting a search in flight finish, and then shuts
-    the pool down itself."""
+    the pool down itself. They also step back in priority (`WORKER_NICENESS`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
 
 class Computer:

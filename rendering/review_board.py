@@ -15,12 +15,13 @@ from bot.engine import Color, square_name
 from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
 from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
 from rendering.board import PNG_COMPRESS_LEVEL, board_image
-from rendering.layout import Layout
+from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.review_graph import MARK_COLOURS
 from rendering.text import load_font
 from rendering.themes import RGB, Theme, get_theme
 
-REVIEW_BOARD_SIZE = 432
+REVIEW_BOARD_SIZE = DEFAULT_SIZE
+"""The size of the game's own boards: their drawing parts are built already (`get_assets`)."""
 
 
 def move_caption(move: ReviewedMove) -> str:

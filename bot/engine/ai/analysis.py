@@ -42,7 +42,7 @@ class ReviewBudget:
     counts. About 0.4 s of search a midgame position on a 2-core machine at the default.
     """
 
-    nodes: int = 8_000
+    nodes: int = 7_000
     exact_empties: int = 14
     attempt_empties: int = 16
 
