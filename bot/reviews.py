@@ -104,6 +104,8 @@ class ReviewService:
         self.shards = shards
         self.budget = budget or DEFAULT_BUDGET
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._starting: set[int] = set()
+        """Games whose review a request is about to `start`: a second request waits for it."""
         self._handlers: list[Callable[[ReviewEvent], None]] = []
         self._turn = asyncio.Lock()
         self._closing = False
@@ -129,8 +131,8 @@ class ReviewService:
                 log.exception("Review handler %r failed on %r", handler, type(event).__name__)
 
     def running(self, game_id: int) -> bool:
-        """Whether this process is running (or has queued) the game's review."""
-        return game_id in self._tasks
+        """Whether this process is running (or has queued, or is starting) the game's review."""
+        return game_id in self._tasks or game_id in self._starting
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -156,7 +158,7 @@ class ReviewService:
         """The game's review if it is done; else it is stored (if new) and the caller shows its
         progress and calls `start`, unless it is running here already."""
         state = await self.reviewable(game_id, guild_id)
-        record, created = await self.storage.reviews.open(
+        record, _ = await self.storage.reviews.open(
             game_id,
             self.engine,
             guild_id=state.record.guild_id,
@@ -165,15 +167,23 @@ class ReviewService:
         )
         if record.done:
             return ReviewRequest(state, record, self._build(state, record), False)
-        return ReviewRequest(state, record, None, created or not self.running(game_id))
+        if self.running(game_id):
+            return ReviewRequest(state, record, None, False)
+        self._starting.add(game_id)
+        return ReviewRequest(state, record, None, True)
 
     async def start(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
-        """Run the game's review (asked for with `request`), showing it on `message_id`."""
-        if channel_id is not None and message_id is not None:
-            await self.storage.reviews.set_message(
-                game_id, self.engine, channel_id, message_id, now=self.now()
-            )
-        self._spawn(game_id)
+        """Run the game's review, showing it on `message_id` (None: no message shows it, and the
+        review is only stored). The caller of `request` that was told to must call it, whether
+        or not it could post the message."""
+        try:
+            if channel_id is not None and message_id is not None:
+                await self.storage.reviews.set_message(
+                    game_id, self.engine, channel_id, message_id, now=self.now()
+                )
+        finally:
+            self._starting.discard(game_id)
+            self._spawn(game_id)
 
     async def stored(self, game_id: int, guild_id: int) -> tuple[GameState, Review] | None:
         """The game's finished review by this engine, if there is one (the move menus)."""

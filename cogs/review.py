@@ -119,19 +119,25 @@ class ReviewCog(commands.Cog, name=REVIEW):
             )
             await tell(interaction, f"The review of game #{game_id} is under way: {where}")
             return
-        await interaction.response.defer(thinking=True)
         if request.review is not None:
+            await interaction.response.defer(thinking=True)
             built = await self.render(request.state, request.review, None)
             await interaction.followup.send(
                 embeds=built.embeds, files=built.files(), view=built.view, allowed_mentions=QUIET
             )
             return
-        text = review_message.progress_text(
-            game_id, record.analysed, record.positions, waiting=self.service.busy
-        )
-        message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
-        self._posted[game_id] = text
-        await self.service.start(game_id, interaction.channel_id, message.id)
+        message_id = None
+        try:
+            await interaction.response.defer(thinking=True)
+            text = review_message.progress_text(
+                game_id, record.analysed, record.positions, waiting=self.service.busy
+            )
+            message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
+            message_id = message.id
+            self._posted[game_id] = text
+        finally:  # without its message the review still runs, and is kept for the next request
+            channel_id = interaction.channel_id if message_id is not None else None
+            await self.service.start(game_id, channel_id, message_id)
 
     # --- the review's menus ---------------------------------------------------------------
 

@@ -159,6 +159,21 @@ async def test_a_review_is_saved_move_by_move_and_then_shown_from_storage(
     assert stored_now is not None and stored_now[1] == done.review
 
 
+async def test_of_two_requests_at_once_one_starts_the_review(
+    storage: Storage, reviews: ReviewService
+) -> None:
+    game = await finished(storage)
+    seen = Seen(reviews)
+    first, second = await asyncio.gather(*(reviews.request(game.id, GUILD) for _ in range(2)))
+    assert sorted([first.needs_start, second.needs_start]) == [False, True]
+    assert reviews.running(game.id)
+
+    await reviews.start(game.id, None, None)  # no message could be posted: it runs all the same
+
+    done = await seen.done(game.id)
+    assert done.record.message_id is None and done.record.done
+
+
 async def test_one_review_runs_at_a_time(
     storage: Storage, reviews: ReviewService, analyser: Analyser
 ) -> None:
