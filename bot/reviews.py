@@ -208,10 +208,11 @@ class ReviewService:
         task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
 
     async def _run(self, game_id: int) -> None:
-        record = await self.storage.reviews.get(game_id, self.engine)
-        if record is None or record.done:
-            return
+        record: ReviewRecord | None = None
         try:
+            record = await self.storage.reviews.get(game_id, self.engine)
+            if record is None or record.done:
+                return
             if self._turn.locked():
                 self._emit(ReviewProgress(game_id, record.analysed, record.positions, record, True))
             async with self._turn:
@@ -224,7 +225,8 @@ class ReviewService:
                 await self.storage.reviews.discard(game_id, self.engine)
             except Exception:
                 log.exception("The failed review of game %s could not be discarded", game_id)
-            self._emit(ReviewFailed(game_id, record))
+            if record is not None:
+                self._emit(ReviewFailed(game_id, record))
 
     async def _analyse(self, game_id: int, record: ReviewRecord) -> None:
         state = GameState.of(await self.storage.games.get(game_id))

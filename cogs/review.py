@@ -71,6 +71,9 @@ class ReviewCog(commands.Cog, name=REVIEW):
 
     async def cog_load(self) -> None:
         self.service.subscribe(self.on_review)
+        if self.bot.is_ready():  # loaded again while the bot runs: on_ready has come and gone
+            self._recovered = True
+            await self.service.recover()
 
     async def cog_unload(self) -> None:
         self.service.unsubscribe(self.on_review)

@@ -210,3 +210,25 @@ async def test_no_review_while_the_game_is_played(
     assert await bot_harness.bot.storage.reviews.get(game_id(board), FAST.key) is None
     elsewhere = await fake.slash(fake.dave, "reversi review", id=game_id(board), channel=fake.lobby)
     assert elsewhere.ephemeral and "no game #" in elsewhere.content
+
+
+async def test_a_failed_review_says_so_on_its_message(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    record = await finished_game(fake, bot_harness)
+    service = reviews(bot_harness)
+
+    async def broken(position: str, played: int | None, budget: ReviewBudget) -> Any:
+        raise RuntimeError("the worker died")
+
+    service.analyse = broken
+    progress = (await fake.slash(fake.bob, "reversi review", id=record.id)).message
+    assert progress is not None
+    await eventually(lambda: "failed" in progress.content)
+
+    assert progress.content.startswith(f"Sorry, the review of game #{record.id} failed")
+    assert await bot_harness.bot.storage.reviews.get(record.id, FAST.key) is None
+    service.analyse = bot_harness.bot.computer.analyse  # asked again, it runs afresh
+    again = (await fake.slash(fake.bob, "reversi review", id=record.id)).message
+    assert again is not None and again is not progress
+    await eventually(lambda: review_shown(again))
