@@ -139,7 +139,7 @@ def turning_text(state: GameState, review: Review) -> str:
     who = mention(state.record.player(move.color))
     return (
         f"Turning point: move {number}, {DISC[move.color]} **{square_name(move.square)}** by "
-        f"{who} ({before} → {after}); the result was settled from there."
+        f"{who} ({before} → {after}): from there on the engine's verdict was the result's."
     )
 
 
