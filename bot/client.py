@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.records",
     "cogs.rules",
     "cogs.admin",
+    "cogs.review",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's

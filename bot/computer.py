@@ -1,6 +1,9 @@
-"""The bot's own moves, searched in worker processes so the event loop never waits on them.
+"""The bot's own moves, and the analyses of post-game reviews, searched in worker processes so the
+event loop never waits on them.
 
 At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
+A review asks for one position at a time, so a move of the bot's waits behind one position of a
+review at most, never behind a whole game's.
 """
 
 from __future__ import annotations
@@ -14,8 +17,12 @@ from functools import partial
 
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 
 DEFAULT_LEVEL = 3
+WORKER_NICENESS = 10
+"""Searches run at a lower priority than the bot itself: when every core is busy (a review under
+way, say), answering clicks comes first, and a search only waits for a free moment."""
 
 
 def default_workers() -> int:
@@ -26,9 +33,11 @@ def default_workers() -> int:
 def _leave_stopping_to_the_bot() -> None:
     """Workers ignore Ctrl-C and SIGTERM, which a terminal or systemd sends to every process of
     the bot at once: the bot stops gracefully, letting a search in flight finish, and then shuts
-    the pool down itself."""
+    the pool down itself. They also step back in priority (`WORKER_NICENESS`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
 
 class Computer:
@@ -41,14 +50,24 @@ class Computer:
     async def choose(
         self, position: Position, level: int, *, budget_ms: int | None = None
     ) -> SearchResult:
+        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+
+    async def analyse(
+        self, position_string: str, played: int | None, budget: ReviewBudget
+    ) -> PositionAnalysis:
+        """One position of a review (`analyse_position`), in a worker."""
+        search = partial(analyse_position, position_string, played, budget)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # "spawn": a fresh interpreter per worker, nothing inherited from the bot's threads.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=context, initializer=_leave_stopping_to_the_bot
             )
-        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, search)
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:

@@ -15,6 +15,7 @@ from bot.storage import EndReason, RatingChange
 from cogs import items
 from cogs.game_summary import LOSS_REASONS, aborted
 from cogs.links import mention
+from cogs.review_items import ReviewButton
 from rendering import board_alt_text, render_board
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
@@ -116,8 +117,8 @@ def content(state: GameState, bot_id: int | None = None) -> str:
 
 
 def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
-    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch and Replay at
-    the end.
+    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch, Replay and
+    Review at the end.
 
     While the bot thinks there is nothing to move, so only Resign shows.
     """
@@ -126,6 +127,8 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     if not record.active:
         view.add_item(items.RematchButton(record.id))
         view.add_item(items.ReplayButton(record.id))
+        if record.ply:
+            view.add_item(ReviewButton(record.id))
         return view
     thinking = state.to_move_id == bot_id
     moves = [] if thinking else [engine.square_name(s) for s in state.position.legal_moves()]

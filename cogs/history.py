@@ -20,6 +20,7 @@ from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
 from cogs.replies import answering
+from cogs.review_items import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import render_replay
 
@@ -131,9 +132,13 @@ class History(commands.Cog, name=HISTORY):
             )
             embed.set_image(url=f"attachment://{board.filename}")
             embed.set_footer(text="The animated replay is attached.")
+            view = discord.ui.View(timeout=None)
+            if not record.active and record.ply:
+                view.add_item(ReviewButton(record.id))
             await interaction.followup.send(
                 embed=embed,
                 files=[board.file(), await self.replay_file(state)],
+                view=view,
                 allowed_mentions=QUIET,
             )
 

@@ -1,5 +1,5 @@
 """`python -m bot.engine`: perft, replay a transcript, show a position, and the computer opponent:
-play it, solve an endgame exactly, or serve moves to other programs."""
+play it, solve an endgame exactly, serve moves to other programs, or review a game."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ import time
 from collections.abc import Sequence
 
 from bot.engine.ai import LEVELS, choose_move, solve
+from bot.engine.ai.analysis import DEFAULT_BUDGET, ReviewBudget
 from bot.engine.ai.protocol import serve
 from bot.engine.errors import IllegalMoveError, InvalidMoveError
 from bot.engine.game import Game
 from bot.engine.notation import SQUARE_NAMES, parse_transcript
 from bot.engine.perft import perft
 from bot.engine.position import Color, Position
+from bot.engine.review import review_game
+from bot.engine.review_text import review_lines
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -121,6 +124,31 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    text = " ".join(args.transcript)
+    try:
+        game = Game.from_transcript(text)
+        budget = ReviewBudget(args.nodes, args.exact_empties, max(args.exact_empties, args.attempt))
+    except (InvalidMoveError, IllegalMoveError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if not game.plies:
+        print("error: no moves to review", file=sys.stderr)
+        return 1
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\rReviewing… move {min(done + 1, total)} of {total}", end=end, file=sys.stderr)
+        sys.stderr.flush()
+
+    started = time.perf_counter()
+    review = review_game(game, budget, progress=progress if sys.stderr.isatty() else None)
+    for line in review_lines(game, review):
+        print(line)
+    print(f"({time.perf_counter() - started:.1f} s, budget {budget.key})")
+    return 0
+
+
 def _engine(args: argparse.Namespace) -> int:
     serve(sys.stdin, lambda reply: print(reply, flush=True))
     return 0
@@ -153,6 +181,29 @@ def build_parser() -> argparse.ArgumentParser:
         "engine", help="answer `position <board> <X|O> <ms>` lines on stdin with `move <square>`"
     )
     command.set_defaults(run=_engine)
+    command = commands.add_parser(
+        "review", help="the engine's verdict on every move of a game, and a summary"
+    )
+    command.add_argument("transcript", nargs="+", help="the moves, like f5d6c3d3c4")
+    command.add_argument(
+        "--nodes",
+        type=int,
+        default=DEFAULT_BUDGET.nodes,
+        help="interior nodes of midgame search per position (default %(default)s)",
+    )
+    command.add_argument(
+        "--exact-empties",
+        type=int,
+        default=DEFAULT_BUDGET.exact_empties,
+        help="solve exactly from this many empty squares (default %(default)s)",
+    )
+    command.add_argument(
+        "--attempt",
+        type=int,
+        default=DEFAULT_BUDGET.attempt_empties,
+        help="try an exact solve within the node budget up to this many (default %(default)s)",
+    )
+    command.set_defaults(run=_review)
     return parser
 
 

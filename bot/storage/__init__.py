@@ -41,6 +41,7 @@ from bot.storage.models import (
     TimeControl,
 )
 from bot.storage.postgres import ClaimedError, claimed
+from bot.storage.reviews import ReviewRecord
 from bot.storage.storage import Storage
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "PlayerRecord",
     "Rating",
     "RatingChange",
+    "ReviewRecord",
     "SchemaTooNewError",
     "StaleMoveError",
     "Storage",

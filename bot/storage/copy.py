@@ -14,6 +14,7 @@ from bot.storage.database import Database, Transaction
 from bot.storage.errors import DatabaseError
 from bot.storage.games import GAME_COLUMNS
 from bot.storage.players import PLAYER_COLUMNS
+from bot.storage.reviews import REVIEW_COLUMNS
 
 BATCH = 5000
 """Rows read, written and compared at a time, so that memory stays flat whatever the size."""
@@ -40,6 +41,7 @@ TABLES = (
     Table("games", _columns(GAME_COLUMNS), ("id",)),
     Table("challenges", _columns(CHALLENGE_COLUMNS), ("id",)),
     Table("players", _columns(PLAYER_COLUMNS), ("guild_id", "user_id")),
+    Table("reviews", _columns(REVIEW_COLUMNS), ("id",)),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
 among them: the target's triggers build it from the players, and it is compared afterwards."""

@@ -14,6 +14,7 @@ from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
 from bot.storage.models import DELETED_USER_ID, Challenge
 from bot.storage.players import PlayerStore
+from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
 
 
@@ -27,6 +28,7 @@ class Storage:
         self.players = PlayerStore(database)
         self.history = HistoryStore(database)
         self.settings = SettingsStore(database)
+        self.reviews = ReviewStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:

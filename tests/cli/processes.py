@@ -26,6 +26,9 @@ SETTINGS = (
 )
 TIMEOUT = 30.0
 """Seconds before a wait counts as a hang: far above what anything takes on a loaded machine."""
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""Put first on the processes' PYTHONPATH: they run from another folder, and must run the code
+under test rather than whatever copy of the bot is installed."""
 
 
 def closed_port() -> int:
@@ -140,6 +143,7 @@ class Cli:
             LOG_LEVEL="INFO",
         )
         env.update(settings)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH")]))
         return {k: v for k, v in env.items() if v}  # an empty value removes the setting
 
     async def start(self, *args: str, **settings: str) -> BotProcess:

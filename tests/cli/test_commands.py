@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     "h2h",
     "history",
     "game",
+    "review",
     "rules",
     "help",
     "forget-me",
@@ -44,7 +45,7 @@ async def test_check_builds_every_command_without_a_token_or_discord(cli: Cli) -
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 6 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
+        "OK: 7 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
     )
     assert not cli.database.exists()
 

@@ -75,7 +75,7 @@ async def test_a_moderator_cancels_a_game_unrated(
     assert record.winner is None and record.transcript == "d3"
     board = board_of(fake, record)
     assert f"Game cancelled by {fake.carol.mention}; it is not rated." in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     storage = bot_harness.bot.storage
     assert await storage.players.get(fake.guild.id, fake.alice.id) is None
     assert await storage.games.active_in(fake.general.id) is None

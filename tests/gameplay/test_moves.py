@@ -63,7 +63,7 @@ async def test_a_tournament_game_played_to_the_end_by_clicks(
     assert record.deadline is None
     assert f"🏁 {fake.alice.mention} wins **34-30**" in board.content
     assert "Ratings: " in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
 
     (attachment,) = board.attachments
@@ -192,7 +192,7 @@ async def test_aborting_before_two_moves_each(fake: FakeDiscord, bot_harness: Bo
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.ABORTED and record.winner is None
     assert f"Game aborted by {fake.bob.mention}" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert await bot_harness.bot.storage.players.get(fake.guild.id, fake.bob.id) is None
 
 
@@ -214,7 +214,7 @@ async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: B
     assert record.end_reason is EndReason.RESIGNATION
     assert record.winner is Color.BLACK
     assert f"{fake.alice.mention} wins: {fake.bob.mention} resigned" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert board.attachments[0].image().format == "PNG"
 
 

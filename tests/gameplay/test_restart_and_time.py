@@ -65,7 +65,7 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     assert record.winner is Color.BLACK
     assert (record.black_discs, record.white_discs) == (6, 3)
     assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert board.attachments[0].image().format == "PNG"
     assert "ran out of time" in (board.attachments[0].description or "")
 
@@ -95,7 +95,7 @@ async def test_deadlines_are_rearmed_at_start_up(
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
     assert record.winner is Color.WHITE  # Black did not move in time
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down(

@@ -42,7 +42,7 @@ async def test_a_whole_game_against_level_1_by_clicks(
     game = engine.Game.from_transcript(record.transcript)
     assert not record.active and game.is_over()
     assert moves == sum(ply.color is engine.Color.BLACK for ply in game.plies)  # each click, once
-    assert [b.label for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
 
 
 async def test_the_bot_moves_after_a_restart_on_its_turn(

@@ -1,0 +1,273 @@
+"""Post-game reviews: how long a review of a 60-move game takes, and whether other games notice.
+
+1. The engine alone: full reviews of tournament games (60 moves, from the WTHOR sample) at the
+   default budget, in this process as a worker would run them: wall time per game (target: at
+   most 30 s), and how many positions were solved exactly.
+2. The bot as in production (`python -m bot` in its own process, its worker pool, pointed at the
+   fake Discord from the tests, as `roundtrip.py` runs it): the round-trip latency of moves in
+   other games while no review runs, then while a review of a 60-move game runs, requested by
+   `/reversi review`; the review's own wall time from the request to its finished message; and
+   the time a hint (a search in the same worker pool) takes idle and during a review.
+
+    .venv/bin/python benchmarks/review.py [--games 3] [--tables 40] [--rate 20]
+        [--seconds 10] [--hints 3] [--skip-engine] [--skip-bot]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import csv
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.roundtrip import Table, set_up, start_bots
+from bot.engine import Color, Game, square_name
+from bot.engine.ai.analysis import DEFAULT_BUDGET
+from bot.engine.review import review_game
+from bot.storage import Ending, EndReason, Storage, TimeControl
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.replies import Reply
+
+ROOT = Path(__file__).resolve().parent.parent
+WTHOR = ROOT / "tests" / "data" / "wthor"
+
+
+def sixty_move_games(count: int) -> list[str]:
+    """Transcripts of the first `count` WTHOR games of 60 moves."""
+    games = []
+    with (WTHOR / "wthor_sample_games.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            if len(row["moves"]) == 120:
+                games.append(row["moves"])
+            if len(games) == count:
+                break
+    return games
+
+
+def engine_figures(count: int) -> None:
+    print(f"Full reviews at the default budget ({DEFAULT_BUDGET.key}), in one process:")
+    times = []
+    for transcript in sixty_move_games(count):
+        started = time.perf_counter()
+        review = review_game(transcript)
+        elapsed = time.perf_counter() - started
+        times.append(elapsed)
+        exact = sum(move.exact for move in review.moves)
+        print(
+            f"  {transcript[:16]}...  {elapsed:5.1f} s  ({exact} of 60 moves exact, "
+            f"exact from move {review.exact_from})"
+        )
+    print(
+        f"  mean {statistics.mean(times):.1f} s, slowest {max(times):.1f} s "
+        "(target: at most 30 s)\n"
+    )
+
+
+async def move(fake: FakeDiscord, table: Table, index: int) -> float:
+    """`roundtrip.move`, for games long enough to meet a position with more than 20 moves, which
+    the board offers in menus: one legal move, by its button or its menu; the seconds until the
+    bot answered."""
+    table.busy = True
+    moves = table.game.position.legal_moves()
+    square = square_name(moves[index % len(moves)])
+    message = fake.world.messages[table.message_id]
+    user = table.black if table.game.turn is Color.BLACK else table.white
+    menu = next((m for m in message.selects if square in m.values), None)
+    started = time.perf_counter()
+    if menu is None:
+        pending = fake.click(user, message, label=square)
+    else:
+        pending = fake.select(user, message, [square], custom_id=menu.custom_id)
+    reply = await pending.answered()
+    elapsed = time.perf_counter() - started
+    if pending.record.late or reply.ephemeral:
+        raise RuntimeError(f"the move {square} was answered late or refused: {reply.content}")
+    table.game.play(square)
+    ply = len(table.game)
+
+    def shown() -> bool:
+        components = [*message.buttons, *message.selects]
+        ids = [c.custom_id or "" for c in components]
+        return table.game.is_over() or any(f":{ply}:" in custom_id for custom_id in ids)
+
+    async with asyncio.timeout(30):
+        await fake.wait_until(shown)
+    table.busy = False
+    return elapsed
+
+
+def percentiles(seconds: list[float]) -> str:
+    ms = sorted(1000 * s for s in seconds)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return f"{len(ms):>4} moves  p50 {statistics.median(ms):6.1f} ms  p99 {p99:6.1f} ms"
+
+
+async def load(
+    fake: FakeDiscord, tables: list[Table], rate: float, until: asyncio.Event
+) -> list[float]:
+    """Moves offered at `rate` a second over the tables until `until` is set."""
+    latencies: list[float] = []
+    pending: set[asyncio.Task[None]] = set()
+    started, sent = time.perf_counter(), 0
+    while not until.is_set():
+        due = started + sent / rate
+        now = time.perf_counter()
+        if now < due:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(until.wait(), due - now)
+            continue
+        free = [t for t in tables if not t.busy and not t.game.is_over()]
+        sent += 1
+        if not free:
+            continue
+        table = free[sent % len(free)]
+
+        async def one(table: Table = table, index: int = sent) -> None:
+            latencies.append(await move(fake, table, index))
+
+        task = asyncio.create_task(one())
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+    await asyncio.gather(*pending)
+    return latencies
+
+
+async def timed_load(
+    fake: FakeDiscord, tables: list[Table], rate: float, seconds: float
+) -> list[float]:
+    stop = asyncio.Event()
+    asyncio.get_running_loop().call_later(seconds, stop.set)
+    return await load(fake, tables, rate, stop)
+
+
+async def seed(database: str, fake: FakeDiscord, count: int) -> list[int]:
+    """Finished 60-move games in the first server, written before the bot starts."""
+    ids = []
+    async with await Storage.open(database) as storage:
+        for transcript in sixty_move_games(count):
+            game = await storage.games.create(
+                fake.guild.id,
+                fake.general.id,
+                fake.alice.id,
+                fake.bob.id,
+                rated=False,
+                time_control=TimeControl(per_move=86_400),
+                deadline=None,
+                now=time.time(),
+            )
+            for ply in range(60):
+                game = await storage.games.record_move(
+                    game.id, ply, transcript[2 * ply : 2 * ply + 2], deadline=None, now=time.time()
+                )
+            result = Game.from_transcript(transcript).result()
+            assert result is not None
+            ending = Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)
+            await storage.games.finish(game.id, game.ply, ending, now=time.time())
+            ids.append(game.id)
+    return ids
+
+
+async def hint_seconds(fake: FakeDiscord, count: int) -> list[float]:
+    """`/reversi hint` in a game against the bot (a search in the worker pool), `count` times."""
+    seconds = []
+    for _ in range(count):
+        pending = fake.slash(fake.carol, "reversi hint", channel=fake.quiet, expect_answer=False)
+        started = time.perf_counter()
+        reply = await pending.answered()
+
+        def answered(reply: Reply = reply) -> bool:
+            return "Try" in reply.content
+
+        async with asyncio.timeout(60):
+            await fake.wait_until(answered)
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
+async def bot_figures(args: argparse.Namespace) -> None:
+    fake = FakeDiscord(validate_schemas=False)
+    fake.gateway.recommended_shards = 2
+    await fake.start()
+    with tempfile.TemporaryDirectory() as folder:
+        database = f"sqlite:///{folder}/bench.db"
+        game_ids = await seed(database, fake, 1)
+        bots = await start_bots(fake, database, 1, folder)
+        try:
+            tables = await set_up(fake, args.tables)
+            bot_game = await fake.slash(
+                fake.carol, "reversi play-bot", channel=fake.quiet, level=1, colour="black"
+            ).answered()
+            assert bot_game.ephemeral, bot_game.content
+            print(
+                f"The bot (python -m bot, {os.cpu_count()} cores, one worker per spare core), "
+                f"{args.tables} games in play, {args.rate:g} moves/s offered:"
+            )
+            idle = await timed_load(fake, tables, args.rate, args.seconds)
+            idle_hints = await hint_seconds(fake, args.hints)
+
+            done = asyncio.Event()
+            asked = time.perf_counter()
+            reply = await fake.slash(fake.carol, "reversi review", id=game_ids[0]).answered()
+            assert not reply.ephemeral, reply.content
+
+            def reviewed() -> bool:
+                message = reply.message
+                return message is not None and bool(message.embeds)
+
+            async def wait_review() -> float:
+                async with asyncio.timeout(300):
+                    await fake.wait_until(reviewed)
+                done.set()
+                return time.perf_counter() - asked
+
+            waiting = asyncio.create_task(wait_review())
+            busy_hints_task = asyncio.create_task(hint_seconds(fake, args.hints))
+            busy = await load(fake, tables, args.rate, done)
+            review_seconds = await waiting
+            busy_hints = await busy_hints_task
+
+            print(f"  idle:                {percentiles(idle)}")
+            print(f"  during a review:     {percentiles(busy)}")
+            print(
+                f"  the review itself:   {review_seconds:.1f} s from /reversi review to the review"
+            )
+            print(
+                f"  a hint (1 s search): idle {statistics.median(idle_hints):.2f} s, "
+                f"during the review {statistics.median(busy_hints):.2f} s (median of "
+                f"{args.hints})"
+            )
+        finally:
+            for bot in bots:
+                bot.terminate()
+                await bot.wait()
+            await fake.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games the engine reviews")
+    parser.add_argument("--tables", type=int, default=40, help="games in play for the bot")
+    parser.add_argument("--rate", type=float, default=20.0, help="moves offered per second")
+    parser.add_argument("--seconds", type=float, default=10.0, help="idle measurement")
+    parser.add_argument("--hints", type=int, default=3)
+    parser.add_argument("--skip-engine", action="store_true")
+    parser.add_argument("--skip-bot", action="store_true")
+    args = parser.parse_args()
+    # The bot's processes run this checkout's code, whatever else is installed.
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.getenv("PYTHONPATH")]))
+    if not args.skip_engine:
+        engine_figures(args.games)
+    if not args.skip_bot:
+        asyncio.run(bot_figures(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,294 @@
+"""Post-game reviews: the Review button, `/reversi review`, the message that shows a review's
+progress and then the review, and its menus of moves.
+
+The review service (`bot.reviews`) decides and runs; this cog only shows. Asking for a review
+that is done posts it at once; otherwise a message says "Reviewing… move 1 of 60", is edited as
+the review goes (at most once every `EDIT_EVERY` seconds of the bot's clock), and becomes the
+review when it is done, even after a restart. Choosing a move in the review's menus edits the
+message in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import ReversiBot
+from bot.engine.review import Review
+from bot.refusals import Refusal
+from bot.reviews import (
+    ReviewDone,
+    ReviewEvent,
+    ReviewFailed,
+    ReviewProgress,
+    ReviewService,
+)
+from bot.state import GameState
+from bot.storage import ReviewRecord
+from cogs import review_message
+from cogs.core import core
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.links import message_link
+from cogs.publish import LATE
+from cogs.replies import ANSWERING, answering, tell
+from cogs.review_items import DYNAMIC_ITEMS, REVIEW
+
+log = logging.getLogger(__name__)
+
+EDIT_EVERY = 2.0
+"""Seconds between two edits of a review's progress: Discord limits edits, and nobody reads
+faster."""
+QUIET = discord.AllowedMentions.none()
+
+
+@dataclass
+class _Progress:
+    """One review's progress message: the latest progress, and the task that shows it."""
+
+    latest: ReviewProgress
+    shown: str = ""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+
+class ReviewCog(commands.Cog, name=REVIEW):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+        self.service = ReviewService(
+            bot.storage, bot.clock, bot.computer.analyse, shards=bot.settings.shards
+        )
+        self._progress: dict[int, _Progress] = {}
+        self._posted: dict[int, str] = {}
+        """The text each progress message was posted with, until its first progress."""
+        self._recovered = False
+
+    async def cog_load(self) -> None:
+        self.service.subscribe(self.on_review)
+        if self.bot.is_ready():  # loaded again while the bot runs: on_ready has come and gone
+            self._recovered = True
+            await self.service.recover()
+
+    async def cog_unload(self) -> None:
+        self.service.unsubscribe(self.on_review)
+        await self.service.stop()
+        tasks = [p.task for p in self._progress.values() if p.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        remove_feature_commands(self.bot, self)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once connected the first time, resume the reviews a restart interrupted."""
+        if not self._recovered:
+            self._recovered = True
+            await self.service.recover()
+
+    # --- asking ---------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="review", description="The engine's verdict on every move of a finished game"
+    )
+    @app_commands.describe(id="The game's number, as in “game #12”")
+    async def review(
+        self, interaction: discord.Interaction, id: app_commands.Range[int, 1]
+    ) -> None:
+        async with answering(interaction, f"/reversi review {id}"):
+            await self.ask(interaction, id)
+
+    async def on_review_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"review of game {game_id}"):
+            await self.ask(interaction, game_id)
+
+    async def ask(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Post the review if it is done, else a message that shows its progress and becomes
+        it; a review under way already is pointed to."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Games belong to servers; use this in a server channel.")
+        request = await self.service.request(game_id, interaction.guild_id)
+        record = request.record
+        if request.running:
+            where = (
+                message_link(record.guild_id, record.channel_id, record.message_id)
+                if record.channel_id is not None and record.message_id is not None
+                else "it will be posted here"
+            )
+            await tell(interaction, f"The review of game #{game_id} is under way: {where}")
+            return
+        if request.review is not None:
+            await interaction.response.defer(thinking=True)
+            built = await self.render(request.state, request.review, None)
+            await interaction.followup.send(
+                embeds=built.embeds, files=built.files(), view=built.view, allowed_mentions=QUIET
+            )
+            return
+        message_id = None
+        try:
+            await interaction.response.defer(thinking=True)
+            text = review_message.progress_text(
+                game_id, record.analysed, record.positions, waiting=self.service.busy
+            )
+            message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
+            message_id = message.id
+            self._posted[game_id] = text
+        finally:  # without its message the review still runs, and is kept for the next request
+            channel_id = interaction.channel_id if message_id is not None else None
+            await self.service.start(game_id, channel_id, message_id)
+
+    # --- the review's menus ---------------------------------------------------------------
+
+    async def on_review_move(
+        self, interaction: discord.Interaction, game_id: int, chosen: str
+    ) -> None:
+        async with answering(interaction, f"move {chosen} of the review of game {game_id}"):
+            state, review = await self._stored(interaction, game_id)
+            if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
+                raise Refusal("That move isn't in this game.")
+            await self._show(interaction, state, review, int(chosen))
+
+    async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with answering(interaction, f"summary of the review of game {game_id}"):
+            state, review = await self._stored(interaction, game_id)
+            await self._show(interaction, state, review, None)
+
+    async def _stored(
+        self, interaction: discord.Interaction, game_id: int
+    ) -> tuple[GameState, Review]:
+        if interaction.guild_id is None:
+            raise Refusal("Games belong to servers; use this in a server channel.")
+        found = await self.service.stored(game_id, interaction.guild_id)
+        if found is None:
+            raise Refusal(
+                "This review was made by an older version of my engine. Press **Review** on the "
+                f"game, or use `/reversi review {game_id}`, for a fresh one."
+            )
+        return found
+
+    async def _show(
+        self,
+        interaction: discord.Interaction,
+        state: GameState,
+        review: Review,
+        number: int | None,
+    ) -> None:
+        """Edit the review's message in place to show move `number` (None: the summary)."""
+        interaction.extras[ANSWERING] = True  # answered here: the acknowledgement timer waits
+        built = await self.render(state, review, number)
+        try:
+            await interaction.response.edit_message(
+                embeds=built.embeds, attachments=built.files(), view=built.view
+            )
+        except discord.HTTPException as error:
+            if error.code != LATE or interaction.message is None:
+                raise
+            await interaction.message.edit(
+                embeds=built.embeds, attachments=built.files(), view=built.view
+            )
+
+    async def render(
+        self, state: GameState, review: Review, number: int | None
+    ) -> review_message.ReviewMessage:
+        """The summary (or move `number`), its images drawn off the event loop."""
+        names = await core(self.bot).names.players(state.record)
+        if number is None:
+            return await asyncio.to_thread(review_message.render_summary, state, review, names)
+        return await asyncio.to_thread(review_message.render_move, state, review, number, names)
+
+    # --- showing progress -----------------------------------------------------------------
+
+    def on_review(self, event: ReviewEvent) -> None:
+        if isinstance(event, ReviewProgress):
+            shown = self._progress.get(event.game_id)
+            if shown is None:
+                posted = self._posted.pop(event.game_id, "")
+                shown = self._progress[event.game_id] = _Progress(event, posted)
+                shown.task = asyncio.create_task(
+                    self._show_progress(shown), name=f"progress of review {event.game_id}"
+                )
+            shown.latest = event
+            shown.changed.set()
+            return
+        self.bot.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
+
+    async def _show_progress(self, shown: _Progress) -> None:
+        """Edit the progress message with the latest progress, then wait `EDIT_EVERY`."""
+        while True:
+            await shown.changed.wait()
+            shown.changed.clear()
+            event = shown.latest
+            text = review_message.progress_text(
+                event.game_id, event.analysed, event.total, waiting=event.waiting
+            )
+            if text == shown.shown:
+                continue
+            shown.shown = text
+            await self._edit(event.record, content=text)
+            clock = self.bot.clock
+            await clock.sleep_until(clock.now() + timedelta(seconds=EDIT_EVERY))
+
+    async def _finish(self, event: ReviewDone | ReviewFailed) -> None:
+        self._posted.pop(event.game_id, None)
+        shown = self._progress.pop(event.game_id, None)
+        if shown is not None and shown.task is not None:
+            shown.task.cancel()
+            await asyncio.gather(shown.task, return_exceptions=True)
+        record = event.record
+        if record.message_id is None or record.channel_id is None:
+            return  # asked for by nobody who waits: it is stored for the next request
+        if isinstance(event, ReviewFailed):
+            await self._edit(record, content=review_message.failed_text(event.game_id))
+            return
+        try:
+            built = await self.render(event.state, event.review, None)
+        except Exception:
+            log.exception("The review of game %s could not be drawn", event.game_id)
+            return
+        edited = await self._edit(
+            record,
+            content=None,
+            embeds=built.embeds,
+            attachments=built.files(),
+            view=built.view,
+        )
+        if not edited:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            try:
+                await channel.send(
+                    embeds=built.embeds,
+                    files=built.files(),
+                    view=built.view,
+                    allowed_mentions=QUIET,
+                )
+            except discord.HTTPException as error:
+                log.info("Review of game %s not shown (%s)", event.game_id, error.code)
+
+    async def _edit(self, record: ReviewRecord, **changes: object) -> bool:
+        """Edit the review's message; False if Discord refused (the message is gone, say)."""
+        if record.message_id is None or record.channel_id is None:
+            return False
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        try:
+            await channel.get_partial_message(record.message_id).edit(
+                allowed_mentions=QUIET,
+                **changes,  # type: ignore[arg-type]
+            )
+        except discord.HTTPException as error:
+            log.info("Review message %s not edited (%s)", record.message_id, error.code)
+            return False
+        return True
+
+
+async def setup(bot: commands.AutoShardedBot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await add_feature_cog(bot, ReviewCog(cast(ReversiBot, bot)))
+
+
+async def teardown(bot: commands.AutoShardedBot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

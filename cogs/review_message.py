@@ -1,0 +1,295 @@
+"""What a review's message says and shows: the summary with the evaluation graph, each player's
+worst move on a board, or one chosen move; and the menus to jump between moves.
+
+Images are drawn off the event loop by the caller (`render_summary`, `render_move`), the texts
+here; every text stays inside Discord's limits whatever the names.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.engine import Color, square_name
+from bot.engine.review import (
+    THRESHOLDS,
+    Mark,
+    PlayerSummary,
+    Review,
+    ReviewedMove,
+    format_loss,
+    format_value,
+)
+from bot.state import GameState
+from cogs.game_summary import ending, players, plural
+from cogs.leaderboard import COLOUR
+from cogs.links import mention
+from cogs.review_items import ReviewMoveSelect, ReviewSummaryButton
+from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
+from rendering.review_board import (
+    move_caption,
+    render_review_board,
+    review_board_alt_text,
+)
+from rendering.review_graph import render_review_graph, review_graph_alt_text
+
+PER_MENU = 25
+"""Discord's limit of options in a select menu."""
+DISC = {Color.BLACK: "⚫", Color.WHITE: "⚪"}
+SYMBOL = {
+    Mark.BEST: "",
+    Mark.GOOD: "",
+    Mark.INACCURACY: "?!",
+    Mark.MISTAKE: "?",
+    Mark.BLUNDER: "??",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    data: bytes
+    filename: str
+    description: str
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewMessage:
+    """A review's message; `files()` makes fresh attachments each time it is sent."""
+
+    embeds: list[discord.Embed]
+    images: list[Image]
+    view: discord.ui.View
+
+    def files(self) -> list[discord.File]:
+        return [image.file() for image in self.images]
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+
+def progress_text(game_id: int, analysed: int, total: int, *, waiting: bool = False) -> str:
+    """E.g. `🔍 Reviewing… move 23 of 60 · game #12`."""
+    if waiting:
+        return (
+            f"🔍 Review of game #{game_id} queued: another review is running, this one "
+            "starts right after it."
+        )
+    return f"🔍 Reviewing… move {min(analysed + 1, total)} of {total} · game #{game_id}"
+
+
+def failed_text(game_id: int) -> str:
+    return (
+        f"Sorry, the review of game #{game_id} failed on my side. Press **Review** on the game, "
+        f"or use `/reversi review {game_id}`, to try again."
+    )
+
+
+# --- texts ------------------------------------------------------------------------------------
+
+
+def value(number: float, exact: bool) -> str:
+    """A value from Black's side for people: `+4` exact, `≈+4.3` estimated."""
+    return format_value(number, exact).replace("-", "\N{MINUS SIGN}")
+
+
+def thresholds_line() -> str:
+    limits = " · ".join(f"{mark.value} ≤{limit:g}" for limit, mark in THRESHOLDS)
+    return f"Discs lost against the best move: {limits} · blunder >{THRESHOLDS[-1][0]:g}"
+
+
+def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:
+    name = f"{DISC[summary.color]} {summary.color.title}"
+    lines = [mention(user_id)]
+    if summary.accuracy is None or summary.average_loss is None:
+        lines.append("No move with a choice.")
+    else:
+        lines.append(f"Accuracy **{summary.accuracy:.0f}%**")
+        lines.append(f"Average loss {summary.average_loss:.1f} discs a move")
+    counts = [
+        plural(summary.marks[mark], mark.value, mark.plural)
+        for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
+    ]
+    lines.append(" · ".join(counts))
+    worst = summary.worst
+    if worst is not None:
+        lines.append(
+            f"Worst: move {worst.number} {square_name(worst.square)}, lost "
+            f"{format_loss(worst.loss, worst.exact)}"
+        )
+    return name, shorten("\n".join(lines), FIELD_VALUE)
+
+
+def turning_text(state: GameState, review: Review) -> str:
+    number = review.turning_point
+    if number is None:
+        if review.outcome is None:
+            return "Turning point: none, the game has no result."
+        return (
+            "Turning point: none. The engine's verdict agreed with the result from the start, "
+            "or the game was decided off the board."
+        )
+    move = review.move(number)
+    before = value(review.values[number - 1], review.exact_values[number - 1])
+    after = value(review.values[number], review.exact_values[number])
+    who = mention(state.record.player(move.color))
+    return (
+        f"Turning point: move {number}, {DISC[move.color]} **{square_name(move.square)}** by "
+        f"{who} ({before} → {after}): from there on the engine's verdict was the result's."
+    )
+
+
+def values_text(review: Review) -> str:
+    first = review.exact_from
+    if first == 1:
+        return "Values in discs from Black's side, all exact (perfect play)."
+    depths = [move.depth for move in review.moves if not move.exact]
+    searched = f"estimates (≈) of a search about {round(sum(depths) / len(depths))} moves deep"
+    if first is None:
+        return f"Values in discs from Black's side: {searched}."
+    return (
+        f"Values in discs from Black's side: {searched} up to move {first - 1}, "
+        f"exact (perfect play) from move {first}."
+    )
+
+
+def summary_embed(state: GameState, review: Review, graph: str) -> discord.Embed:
+    record = state.record
+    lines = [f"{players(record)} · {ending(record)}"]
+    if review.opening is not None:
+        lines.append(f"Opening: **{review.opening.name}** ({review.opening.transcript})")
+    lines.append(turning_text(state, review))
+    lines.append(values_text(review))
+    embed = discord.Embed(
+        title=f"Reversi · review of game #{record.id}",
+        description=shorten("\n".join(lines), EMBED_DESCRIPTION),
+        colour=COLOUR,
+    )
+    for color in (Color.BLACK, Color.WHITE):
+        name, text = player_field(review.player(color), record.player(color))
+        embed.add_field(name=name, value=text, inline=True)
+    embed.set_image(url=f"attachment://{graph}")
+    embed.set_footer(text=f"{thresholds_line()}. Choose a move below to see it on the board.")
+    return embed
+
+
+def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> discord.Embed:
+    who = mention(state.record.player(move.color))
+    exact = move.exact
+    lines = [
+        f"{who} played **{square_name(move.square)}**: {value(move.played_value, exact)}"
+        + ("" if move.is_best else f", losing {format_loss(move.loss, exact)} discs"),
+    ]
+    if move.is_best:
+        lines.append("The best move." if not move.forced else "The only legal move.")
+    else:
+        lines.append(f"Best: **{square_name(move.best_move)}**, {value(move.best_value, exact)}")
+    how = "exact (perfect play)" if exact else f"estimated by a search {move.depth} moves deep"
+    lines.append(f"Value before the move: {value(move.value_before, exact)}, {how}.")
+    embed = discord.Embed(
+        title=shorten(title, EMBED_TITLE), description="\n".join(lines), colour=COLOUR
+    )
+    embed.set_image(url=f"attachment://{board}")
+    return embed
+
+
+def move_title(move: ReviewedMove) -> str:
+    symbol = SYMBOL[move.mark]
+    return (
+        f"Move {move.number} · {DISC[move.color]} {move.color.title} "
+        f"{square_name(move.square)}{symbol} · {move.mark.value}"
+    )
+
+
+def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
+    label = f"{move.number}. {DISC[move.color]} {square_name(move.square)}{SYMBOL[move.mark]}"
+    label += f" · {move.mark.value}"
+    if move.is_best:
+        description = f"{value(move.played_value, move.exact)}"
+    else:
+        description = (
+            f"lost {format_loss(move.loss, move.exact)} · best {square_name(move.best_move)} "
+            f"{value(move.best_value, move.exact)}"
+        )
+    return discord.SelectOption(
+        label=label,
+        value=str(move.number),
+        description=description,
+        default=move.number == chosen,
+    )
+
+
+def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.View:
+    """A menu per 25 moves, and Summary (off while the summary shows)."""
+    view = discord.ui.View(timeout=None)
+    moves = review.moves
+    for part, start in enumerate(range(0, len(moves), PER_MENU)):
+        chunk = moves[start : start + PER_MENU]
+        view.add_item(
+            ReviewMoveSelect(
+                state.record.id,
+                part,
+                [option(move, chosen) for move in chunk],
+                placeholder=f"Moves {chunk[0].number}-{chunk[-1].number}",
+                row=part,
+            )
+        )
+    summary = ReviewSummaryButton(state.record.id, row=len(range(0, len(moves), PER_MENU)))
+    summary.item.disabled = chosen is None
+    view.add_item(summary)
+    return view
+
+
+# --- whole messages (images drawn here: call them off the event loop) -------------------------
+
+
+def _graph(state: GameState, review: Review, names: tuple[str, str]) -> Image:
+    black, white = names
+    return Image(
+        render_review_graph(review, black_name=black, white_name=white),
+        f"review-{state.record.id}-graph.png",
+        review_graph_alt_text(review, black_name=black, white_name=white),
+    )
+
+
+def _board(state: GameState, move: ReviewedMove, names: tuple[str, str]) -> Image:
+    black, white = names
+    return Image(
+        render_review_board(move, black_name=black, white_name=white),
+        f"review-{state.record.id}-move-{move.number}.png",
+        review_board_alt_text(move, black_name=black, white_name=white),
+    )
+
+
+def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> ReviewMessage:
+    """The summary and graph, and a board at each player's worst move."""
+    graph = _graph(state, review, names)
+    embeds = [summary_embed(state, review, graph.filename)]
+    images = [graph]
+    for color in (Color.BLACK, Color.WHITE):
+        worst = review.player(color).worst
+        if worst is None:
+            continue
+        board = _board(state, worst, names)
+        title = f"{DISC[color]} {color.title}'s worst move · {move_caption(worst)}"
+        embeds.append(move_embed(state, worst, board.filename, title))
+        images.append(board)
+    return ReviewMessage(embeds, images, menus(state, review, None))
+
+
+def render_move(
+    state: GameState, review: Review, number: int, names: tuple[str, str]
+) -> ReviewMessage:
+    """The summary and graph, and move `number` on the board."""
+    graph = _graph(state, review, names)
+    move = review.move(number)
+    board = _board(state, move, names)
+    embeds = [
+        summary_embed(state, review, graph.filename),
+        move_embed(state, move, board.filename, move_title(move)),
+    ]
+    return ReviewMessage(embeds, [graph, board], menus(state, review, number))

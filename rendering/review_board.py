@@ -1,0 +1,126 @@
+"""One move of a review on the board: the position before it, the move played and the best move.
+
+The move played shows as a see-through disc of its player's colour ringed in its mark's colour,
+the best move (when it is another) as one ringed in the best mark's colour, each labelled under
+the disc; the status line says who played what, and what it cost.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.engine import Color, square_name
+from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
+from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
+from rendering.board import PNG_COMPRESS_LEVEL, board_image
+from rendering.layout import DEFAULT_SIZE, Layout
+from rendering.review_graph import MARK_COLOURS
+from rendering.text import load_font
+from rendering.themes import RGB, Theme, get_theme
+
+REVIEW_BOARD_SIZE = DEFAULT_SIZE
+"""The size of the game's own boards: their drawing parts are built already (`get_assets`)."""
+
+
+def move_caption(move: ReviewedMove) -> str:
+    """E.g. `23. Black e6: blunder, lost 12 (best c4)` or `24. White d3: best`."""
+    caption = f"{move.number}. {move.color.title} {square_name(move.square)}: {move.mark.value}"
+    if move.mark is Mark.BEST:
+        return caption
+    loss = format_loss(move.loss, move.exact)
+    return f"{caption}, lost {loss} (best {square_name(move.best_move)})"
+
+
+def render_review_board(
+    move: ReviewedMove,
+    *,
+    black_name: str = "Black",
+    white_name: str = "White",
+    theme: str | Theme = "classic",
+    size: int = REVIEW_BOARD_SIZE,
+) -> bytes:
+    """A PNG of the position before `move`, with the move played and the best move marked."""
+    chosen = get_theme(theme)
+    image = board_image(
+        move.before,
+        show_legal=False,
+        black_name=black_name,
+        white_name=white_name,
+        status=move_caption(move),
+        theme=chosen,
+        size=size,
+    ).convert("RGB")
+    layout = Layout.for_width(size)
+    marks = [(move.square, MARK_COLOURS[move.mark], "played")]
+    if move.best_move != move.square:
+        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], "best"))
+    for square, ring, label in marks:
+        _ghost(image, layout, chosen, square, move.color, ring, label)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def _ghost(
+    image: Image.Image,
+    layout: Layout,
+    theme: Theme,
+    square: int,
+    color: Color,
+    ring: RGB,
+    label: str,
+) -> None:
+    """A see-through disc of `color` on `square`, ringed in `ring`, labelled under it."""
+    scale = 4
+    cell = layout.cell
+    body = theme.black_disc if color is Color.BLACK else theme.white_disc
+    big = Image.new("RGBA", (cell * scale, cell * scale), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    inset = cell * scale * 0.1
+    box = (inset, inset, cell * scale - inset, cell * scale - inset)
+    draw.ellipse(box, fill=(*body, 150), outline=(*ring, 255), width=round(cell * scale * 0.07))
+    sprite = big.resize((cell, cell), Image.Resampling.LANCZOS)
+    x, y = layout.square_origin(square)
+    image.paste(sprite, (x, y), sprite)
+    font = load_font(True, max(8, round(cell * 0.2)))
+    text = (0, 0, 0) if sum(ring) > 380 else (255, 255, 255)
+    width = font.getlength(label) + cell * 0.1
+    centre_x, bottom = x + cell / 2, y + cell - 2
+    ImageDraw.Draw(image).rounded_rectangle(
+        (centre_x - width / 2, bottom - cell * 0.24, centre_x + width / 2, bottom),
+        radius=cell * 0.06,
+        fill=ring,
+    )
+    ImageDraw.Draw(image).text(
+        (centre_x, bottom - cell * 0.12), label, font=font, fill=text, anchor="mm"
+    )
+
+
+def review_board_alt_text(
+    move: ReviewedMove, *, black_name: str = "Black", white_name: str = "White"
+) -> str:
+    """The board before the move, then the move played and the best move with their values."""
+    board = board_alt_text(
+        move.before,
+        show_legal=False,
+        black_name=black_name,
+        white_name=white_name,
+        status=f"Move {move.number}, {move.color.title} to play",
+    )
+    exact = "exact" if move.exact else "estimated"
+    played = (
+        f"Played {square_name(move.square)}, {move.mark.value}: "
+        f"{format_value(move.played_value, move.exact)} for Black"
+    )
+    if move.mark is Mark.BEST:
+        detail = f"{played} ({exact})."
+    else:
+        detail = (
+            f"{played}, losing {format_loss(move.loss, move.exact)} discs; best "
+            f"{square_name(move.best_move)}, {format_value(move.best_value, move.exact)} for "
+            f"Black ({exact})."
+        )
+    text = f"{board} {detail}"
+    return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "\u2026"
