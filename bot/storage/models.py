@@ -37,11 +37,13 @@ class EndReason(StrEnum):
     RESIGNATION = "resignation"
     TIMEOUT = "timeout"
     CANCELLED = "cancelled"
+    ABORTED = "aborted"
+    """Stopped by a player, or by their clock, before each side had made two moves."""
 
     @property
     def has_result(self) -> bool:
         """Whether a game ended this way has a winner or is a draw (else it just stops)."""
-        return self is not EndReason.CANCELLED
+        return self not in (EndReason.CANCELLED, EndReason.ABORTED)
 
 
 class ChallengeStatus(StrEnum):
