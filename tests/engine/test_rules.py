@@ -219,9 +219,9 @@ def test_a_game_decided_on_the_board_is_not_changed_by_the_forfeit_rule() -> Non
 
 def test_forfeit_text_and_bad_counts() -> None:
     assert str(Result(30, 12, forfeited_by=Color.BLACK)) == "White wins by forfeit (discs 30-12)"
-    with pytest.raises(ValueError, match="^disc counts must be 0 or more and at most 64"):
+    with pytest.raises(ValueError, match=r"^disc counts must be 0 or more and at most 64"):
         Result(40, 30)
-    with pytest.raises(ValueError, match="^disc counts"):
+    with pytest.raises(ValueError, match=r"^disc counts"):
         Result(-1, 3)
 
 
