@@ -22,7 +22,7 @@ class Layout:
     header_height: int
     footer_y: int
     height: int
-    names_y: int  # the middle of the names' row (and of the counts)
+    names_y: int  # the middle of the names' row (and of the counts, without clocks)
     clocks_y: int | None = None  # the middle of the clocks' row, when the header has one
 
     @classmethod
