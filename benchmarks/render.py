@@ -1,4 +1,5 @@
-"""Board image speed and size: `rendering` against a naive renderer, plus a 60-move replay.
+"""Board image speed and size: `rendering` against a naive renderer, a board with clocks, and a
+60-move replay.
 
 Run: `.venv/bin/python benchmarks/render.py [--runs N]`. The naive renderer draws everything
 with ImageDraw at 4x size on every call and downsamples with LANCZOS, which is the obvious way
@@ -87,6 +88,26 @@ def measure(render: Callable[[], bytes], runs: int) -> tuple[float, float, int]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))], size
 
 
+def measure_alternately(
+    first: Callable[[], bytes], second: Callable[[], bytes], runs: int
+) -> tuple[tuple[float, float, int], tuple[float, float, int]]:
+    """`measure` of two renders taking turns, so that a busy machine slows both alike."""
+    first(), second()  # build both caches
+    times: tuple[list[float], list[float]] = ([], [])
+    sizes = [0, 0]
+    for _ in range(runs):
+        for index, render in enumerate((first, second)):
+            start = time.perf_counter()
+            sizes[index] = len(render())
+            times[index].append((time.perf_counter() - start) * 1000)
+    results = []
+    for index in (0, 1):
+        ordered = sorted(times[index])
+        p95 = ordered[min(runs - 1, int(runs * 0.95))]
+        results.append((statistics.median(ordered), p95, sizes[index]))
+    return results[0], results[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200, help="renders per position")
@@ -118,6 +139,23 @@ def main() -> None:
             f"{naive[0]:9.2f} {naive[1]:7.2f} {naive[2]:7d} | {ratios[-1]:5.1f}x"
         )
     print(f"speed-up (median of p50 ratios): {statistics.median(ratios):.1f}x")
+
+    ply = game.plies[29]
+    plain, timed = measure_alternately(
+        partial(render_board, ply.after, last_move=ply.square),
+        partial(
+            render_board,
+            ply.after,
+            last_move=ply.square,
+            clocks=(283.4, 7.3),
+            clock_running=Color.BLACK,
+        ),
+        args.runs,
+    )
+    print(
+        f"after 30 moves, without and with clocks (alternately): p50 {plain[0]:.2f} and "
+        f"{timed[0]:.2f} ms ({timed[0] / plain[0] - 1:+.0%}), {plain[2]} and {timed[2]} bytes"
+    )
 
     replay = measure(lambda: render_replay(game, black_name="Alice", white_name="Bob"), 5)
     print(

@@ -11,9 +11,9 @@ import discord
 from bot import engine
 from bot.service import abort_window
 from bot.state import GameState
-from bot.storage import EndReason, RatingChange
+from bot.storage import RatingChange
 from cogs import items
-from cogs.game_summary import LOSS_REASONS, aborted
+from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
 from rendering import board_alt_text, render_board
@@ -78,25 +78,14 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
 
 
 def ending_lines(state: GameState) -> list[str]:
+    """The winner first, how they won and the score (`🏆 <@1> wins by resignation · ⚫ 30-34 ⚪
+    (30-12 on the board)`), or the draw; then the rating changes, if rated. A cancelled or
+    aborted game has no result and no rating change."""
     record = state.record
-    reason = record.end_reason
-    if reason is EndReason.CANCELLED:
-        return [f"Game cancelled by {mention(record.cancelled_by or 0)}; it is not rated."]
-    if reason is EndReason.ABORTED:
-        return [f"🏁 {aborted(record)}: no result, no rating change."]
-    winner_id = record.winner_id
-    black, white = record.black_discs or 0, record.white_discs or 0
-    if winner_id is None:
-        headline = f"🏁 **Draw {black}-{white}**"
-    else:
-        high, low = max(black, white), min(black, white)
-        won = f"{mention(winner_id)} wins"
-        if reason is None or reason is EndReason.NORMAL:
-            headline = f"🏁 {won} **{high}-{low}**"
-        else:
-            how = LOSS_REASONS[reason]
-            headline = f"🏁 {won}: {mention(record.loser_id or 0)} {how} (discs {black}-{white})"
-    lines = [headline]
+    result = result_of(record)
+    if result is None:
+        return [f"Game {stopped(record)}; it is not rated."]
+    lines = [headline(record, result, "wins")]
     finished = state.finished
     if finished is not None and finished.black and finished.white:
         lines.append(
@@ -145,46 +134,35 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
 
 
 def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
+    """The board; a finished game's says how it ended and crowns the winner, if any."""
+    record = state.record
     last = state.game.last
     last_move = None if last is None else last.square
     passed = None if last is None else last.passed
-    status = None if state.record.active else result_status(state)
+    status = None if record.active else final_status(record)
     black, white = names
     image = render_board(
         state.position,
         last_move=last_move,
         flipped=0 if last is None else last.flipped,
         passed=passed,
-        show_legal=state.record.active,
+        show_legal=record.active,
         black_name=black,
         white_name=white,
         status=status,
+        ended=not record.active,
+        winner=record.winner,
     )
     alt = board_alt_text(
         state.position,
         last_move=last_move,
         passed=passed,
-        show_legal=state.record.active,
+        show_legal=record.active,
         black_name=black,
         white_name=white,
         status=status,
     )
     return image, alt
-
-
-def result_status(state: GameState) -> str | None:
-    """The image's status line when the game did not end on the board (resigned, timed out)."""
-    record = state.record
-    reason = record.end_reason
-    if reason is None or reason is EndReason.NORMAL:
-        return None
-    if reason is EndReason.CANCELLED:
-        return "Game cancelled"
-    if reason is EndReason.ABORTED:
-        return "Game aborted"
-    winner = engine.Color.BLACK if record.winner_id == record.black_id else engine.Color.WHITE
-    how = LOSS_REASONS[reason]
-    return f"{winner.opponent.title} {how}: {winner.title} wins"
 
 
 async def build(

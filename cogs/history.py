@@ -14,7 +14,7 @@ from bot.refusals import Refusal
 from bot.state import GameState
 from bot.storage import GamePage, GameRecord
 from cogs.core import core
-from cogs.game_summary import ending, line, players, plural
+from cogs.game_summary import ending, final_status, line, players, plural
 from cogs.group import remove_feature_commands
 from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
@@ -65,6 +65,19 @@ def transcript_block(record: GameRecord) -> str:
         for start in range(0, len(moves), MOVES_PER_ROW)
     ]
     return "```\n" + "\n".join(rows) + "\n```"
+
+
+def replay_gif(state: GameState, names: tuple[str, str]) -> bytes:
+    """The game's replay, ending on how it ended once it is over."""
+    record = state.record
+    black, white = names
+    return render_replay(
+        state.game,
+        black_name=black,
+        white_name=white,
+        ending=None if record.active else final_status(record),
+        winner=record.winner,
+    )
 
 
 def status(record: GameRecord) -> str:
@@ -161,6 +174,6 @@ class History(commands.Cog, name=HISTORY):
 
     async def replay_file(self, state: GameState) -> discord.File:
         """The animated GIF, drawn off the event loop: a long game takes about half a second."""
-        black, white = await core(self.bot).names.players(state.record)
-        gif = await asyncio.to_thread(render_replay, state.game, black_name=black, white_name=white)
+        names = await core(self.bot).names.players(state.record)
+        gif = await asyncio.to_thread(replay_gif, state, names)
         return discord.File(io.BytesIO(gif), f"reversi-{state.record.id}-replay.gif")

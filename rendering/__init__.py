@@ -1,4 +1,5 @@
-"""Board images for the bot: PNG boards, GIF replays and alt text. Depends on the engine only.
+"""Board images for the bot: PNG boards, GIF replays and alt text, and the texts of results and
+clocks that the bot's messages share with them. Depends on the engine only.
 
 >>> from bot.engine import Position
 >>> png = render_board(Position.initial(), black_name="Ann", white_name="Bo", theme="dark")
@@ -8,16 +9,22 @@ Every function is safe to call from several threads at once (e.g. `asyncio.to_th
 
 from rendering.alt_text import board_alt_text
 from rendering.board import board_image, render_board
+from rendering.clocks import clock_text
 from rendering.replay import render_replay
+from rendering.results import DISC_MARKS, result_text, score_text
 from rendering.status import describe_status
 from rendering.themes import THEMES, Theme
 
 __all__ = [
+    "DISC_MARKS",
     "THEMES",
     "Theme",
     "board_alt_text",
     "board_image",
+    "clock_text",
     "describe_status",
     "render_board",
     "render_replay",
+    "result_text",
+    "score_text",
 ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import unicodedata
 
 from bot.engine import Color, Position, square_name
-from rendering.options import check_last_move
+from rendering.clocks import clock_text, flag_fallen
+from rendering.options import check_clocks, check_last_move
 from rendering.status import describe_status
 
 MAX_ALT_TEXT = 1024  # Discord's limit for an attachment description
@@ -22,14 +23,24 @@ def board_alt_text(
     white_name: str = "White",
     status: str | None = None,
     passed: Color | None = None,
+    clocks: tuple[float, float] | None = None,
+    clock_running: Color | None = None,
 ) -> str:
-    """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Last move f5.
-    Black to move. Legal moves: d3, f3.` Options mean what they mean for `render_board`."""
+    """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Clocks: Black 4:59
+    (running), White 0:07.3. Last move f5. Black to move. Legal moves: d3, f3.` Options mean
+    what they mean for `render_board`."""
     check_last_move(last_move)
+    check_clocks(clocks, clock_running)
     parts = [
         "Reversi board.",
         f"{_side(Color.BLACK, black_name, position)}, {_side(Color.WHITE, white_name, position)}.",
     ]
+    if clocks is not None:
+        black, white = (
+            _clock(color, seconds, color is clock_running)
+            for color, seconds in zip((Color.BLACK, Color.WHITE), clocks, strict=True)
+        )
+        parts.append(f"Clocks: {black}, {white}.")
     if last_move is not None:
         parts.append(f"Last move {square_name(last_move)}.")
     shown_status = _clean(
@@ -50,6 +61,14 @@ def _side(color: Color, name: str, position: Position) -> str:
     if not shown or shown == color.title:
         return f"{color.title} {discs}"
     return f"{color.title} ({shown}) {discs}"
+
+
+def _clock(color: Color, seconds: float, running: bool) -> str:
+    """`Black 4:59`, `Black 4:59 (running)`, `White 0:00 (out of time)`."""
+    text = f"{color.title} {clock_text(seconds)}"
+    if flag_fallen(seconds):
+        return f"{text} (out of time)"
+    return f"{text} (running)" if running else text
 
 
 def _clean(text: str) -> str:

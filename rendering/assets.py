@@ -7,9 +7,12 @@ threads, so drawing text with the shared fonts goes through `text_lock`.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,14 +22,18 @@ from rendering.layout import Layout
 from rendering.text import load_font
 from rendering.themes import Theme
 
-CACHE_LIMIT = 12  # (theme, size) pairs kept; a board needs one, so this is plenty
+CACHE_LIMIT = 12  # (theme, size, clocks) kept; a board needs one, so this is plenty
+CLOCK_CHARS = "0123456789:."
 
 
 @dataclass(frozen=True, slots=True)
 class Fonts:
-    name: ImageFont.FreeTypeFont
+    name: ImageFont.FreeTypeFont  # bold: the players in play, and the winner
+    plain_name: ImageFont.FreeTypeFont  # the loser of a finished game
     count: ImageFont.FreeTypeFont
     status: ImageFont.FreeTypeFont
+    small_status: ImageFont.FreeTypeFont  # for a status too long for `status`
+    clock: ImageFont.FreeTypeFont
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +49,21 @@ class Sprites:
     flipped: Image.Image
     black_icon: Image.Image  # small discs for the header
     white_icon: Image.Image
+    black_crowned: Image.Image  # the small discs with the winner's crown on them
+    white_crowned: Image.Image
+
+
+@dataclass(frozen=True, slots=True)
+class ClockGlyphs:
+    """The clock font's characters as masks, pasted in a colour: a clock is drawn without
+    FreeType (and without `text_lock`) in a fraction of the time."""
+
+    masks: Mapping[str, Image.Image]  # "L", `height` tall, the character's origin at (0, 0)
+    advances: Mapping[str, float]
+    height: int  # ascender to descender, as the `m` anchor centres text
+
+    def width(self, text: str) -> float:
+        return sum(self.advances[char] for char in text)
 
 
 @dataclass(frozen=True)
@@ -54,20 +76,22 @@ class Assets:
     background: Image.Image  # RGB: strips, frame, board, grid, dots, coordinates
     sprites: Sprites
     palette: Image.Image  # a "P" image whose palette every PNG uses
+    clock_glyphs: ClockGlyphs
     text_lock: threading.Lock = field(default_factory=threading.Lock, compare=False)
 
 
-_cache: OrderedDict[tuple[Theme, int], Assets] = OrderedDict()
+_cache: OrderedDict[tuple[Theme, int, bool], Assets] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def get_assets(theme: Theme, size: int) -> Assets:
-    """The assets for `theme` at `size` pixels wide, built on first use."""
-    key = (theme, size)
+def get_assets(theme: Theme, size: int, clocks: bool = False) -> Assets:
+    """The assets for `theme` at `size` pixels wide (with a row for clocks in the header, or
+    not), built on first use."""
+    key = (theme, size, clocks)
     with _cache_lock:
         assets = _cache.get(key)
         if assets is None:
-            assets = _build(theme, Layout.for_width(size))
+            assets = _build(theme, Layout.for_width(size, clocks=clocks))
             _cache[key] = assets
             if len(_cache) > CACHE_LIMIT:
                 _cache.popitem(last=False)
@@ -80,8 +104,11 @@ def _build(theme: Theme, layout: Layout) -> Assets:
     cell = layout.cell
     fonts = Fonts(
         name=load_font(True, round(cell * 0.34)),
+        plain_name=load_font(False, round(cell * 0.34)),
         count=load_font(True, round(cell * 0.48)),
         status=load_font(False, round(cell * 0.34)),
+        small_status=load_font(False, round(cell * 0.27)),
+        clock=load_font(True, round(cell * 0.3)),
     )
     hint_font = load_font(True, max(9, round(cell * 0.27)))
     icon = round(cell * 0.62)
@@ -95,6 +122,9 @@ def _build(theme: Theme, layout: Layout) -> Assets:
         sprites.hint(theme.hint_white, theme.hint_white_text, label, hint_font, cell)
         for label in SQUARE_NAMES
     ]
+    black_icon = sprites.disc(theme, True, icon, shadow=False)
+    white_icon = sprites.disc(theme, False, icon, shadow=False)
+    crown = sprites.crown(theme.winner, theme.background, round(icon * 0.7))
     pieces = Sprites(
         black=_tiles(background, layout, [black] * 64),
         white=_tiles(background, layout, [white] * 64),
@@ -102,11 +132,24 @@ def _build(theme: Theme, layout: Layout) -> Assets:
         white_hints=_tiles(background, layout, white_hints),
         last_move=sprites.dot(theme.last_move, cell, sprites.LAST_MOVE_DIAMETER),
         flipped=sprites.dot(theme.flipped, cell, sprites.FLIPPED_DIAMETER, ring=True),
-        black_icon=sprites.disc(theme, True, icon, shadow=False),
-        white_icon=sprites.disc(theme, False, icon, shadow=False),
+        black_icon=black_icon,
+        white_icon=white_icon,
+        black_crowned=_crowned(black_icon, crown),
+        white_crowned=_crowned(white_icon, crown),
     )
     palette = _palette(theme, layout, fonts, background, pieces)
-    return Assets(theme, layout, fonts, background, pieces, palette)
+    return Assets(theme, layout, fonts, background, pieces, palette, _clock_glyphs(fonts.clock))
+
+
+def _clock_glyphs(font: ImageFont.FreeTypeFont) -> ClockGlyphs:
+    ascent, descent = font.getmetrics()
+    masks, advances = {}, {}
+    for char in CLOCK_CHARS:
+        advances[char] = font.getlength(char)
+        mask = Image.new("L", (math.ceil(advances[char]) + 2, ascent + descent), 0)
+        ImageDraw.Draw(mask).text((0, 0), char, font=font, fill=255)
+        masks[char] = mask
+    return ClockGlyphs(MappingProxyType(masks), MappingProxyType(advances), ascent + descent)
 
 
 def _tiles(
@@ -156,6 +199,14 @@ def _background(theme: Theme, layout: Layout) -> Image.Image:
     return image
 
 
+def _crowned(icon: Image.Image, crown: Image.Image) -> Image.Image:
+    """A small disc with the crown in its middle."""
+    crowned = icon.copy()
+    offset = ((icon.width - crown.width) // 2, (icon.height - crown.height) // 2)
+    crowned.alpha_composite(crown, offset)
+    return crowned
+
+
 def _palette(
     theme: Theme, layout: Layout, fonts: Fonts, background: Image.Image, pieces: Sprites
 ) -> Image.Image:
@@ -177,9 +228,18 @@ def _palette(
             sample.paste(marker, origin, marker)
     sample.paste(pieces.black_icon, (0, 0), pieces.black_icon)
     sample.paste(pieces.white_icon, (cell, 0), pieces.white_icon)
+    for i, crowned in enumerate((pieces.black_crowned, pieces.white_crowned)):
+        sample.paste(crowned, ((2 + i) * cell, 0), crowned)
     draw = ImageDraw.Draw(sample)
-    for i, colour in enumerate((theme.text, theme.muted_text, theme.last_move)):
+    for i, colour in enumerate((theme.text, theme.muted_text, theme.last_move, theme.winner)):
         y = layout.header_height // 4 + i * cell // 3
-        draw.text((2 * cell, y), "Sample 0123 abc", font=fonts.name, fill=colour)
+        draw.text((4 * cell, y), "Sample 0123 abc", font=fonts.name, fill=colour)
+    y = layout.board_y + cell // 4
+    for i, (fill, colour) in enumerate(
+        ((theme.clock_running, theme.clock_running_text), (theme.background, theme.flag))
+    ):
+        box = (i * 3 * cell, y, (i * 3 + 2) * cell, y + cell // 2)
+        draw.rounded_rectangle(box, radius=cell // 8, fill=fill, outline=theme.flag)
+        draw.text((box[0] + cell // 8, y), "1:23:45.6", font=fonts.clock, fill=colour)
     draw.text((0, layout.footer_y), "Black to move 64", font=fonts.status, fill=theme.text)
     return sample.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

@@ -1,16 +1,19 @@
-"""One board image: cached background and sprites pasted per square, then the players' strip."""
+"""One board image: cached background and sprites pasted per square, then the players' strip
+(names, counts, clocks) and the status line."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
 from rendering.assets import Assets, get_assets
+from rendering.clocks import clock_text, flag_fallen
 from rendering.layout import DEFAULT_SIZE
-from rendering.options import check_last_move, check_mask
+from rendering.options import check_clocks, check_last_move, check_mask
 from rendering.status import describe_status
 from rendering.text import drawable_name, drawable_text, fit_text
 from rendering.themes import Theme, get_theme
@@ -28,6 +31,10 @@ def render_board(
     white_name: str = "White",
     status: str | None = None,
     passed: Color | None = None,
+    ended: bool = False,
+    winner: Color | None = None,
+    clocks: tuple[float, float] | None = None,
+    clock_running: Color | None = None,
     theme: str | Theme = "classic",
     size: int = DEFAULT_SIZE,
 ) -> bytes:
@@ -37,7 +44,18 @@ def render_board(
     discs it flipped (as `Ply.flipped`), marked with a ring. `show_legal` marks each legal move
     of the side to move with its name. `status` defaults to whose turn it is, the pass
     (`passed`: the side that just had to pass, as `Ply.passed`) or the result.
-    Raises ValueError for an unknown theme, a size out of range or a bad square.
+
+    A game played out ends by itself. One that ended off the board (a resignation, a flag, a
+    cancelled or aborted game) needs `ended=True`, and `winner` for the side that won, if any.
+    Nobody is to move in a finished game; the winner's disc wears a crown, their side of the
+    header is underlined and their name drawn bright and bold, the loser's plain and muted; a
+    draw, or a game without a result, highlights nobody.
+
+    `clocks` are Black's and White's time left in seconds: each is shown under its player's name
+    (`m:ss`, `h:mm:ss` from an hour, tenths under ten seconds), the one of `clock_running`
+    highlighted, and one that ran out as `0:00` in the theme's flag colour. The header is then a
+    row taller. Raises ValueError for an unknown theme, a size out of range, a bad square, bad
+    clocks or a winner of a game that goes on.
     """
     image = board_image(
         position,
@@ -48,6 +66,10 @@ def render_board(
         white_name=white_name,
         status=status,
         passed=passed,
+        ended=ended,
+        winner=winner,
+        clocks=clocks,
+        clock_running=clock_running,
         theme=theme,
         size=size,
     )
@@ -66,13 +88,20 @@ def board_image(
     white_name: str = "White",
     status: str | None = None,
     passed: Color | None = None,
+    ended: bool = False,
+    winner: Color | None = None,
+    clocks: tuple[float, float] | None = None,
+    clock_running: Color | None = None,
     theme: str | Theme = "classic",
     size: int = DEFAULT_SIZE,
 ) -> Image.Image:
     """The board as a palette ("P") image; `render_board` explains the options."""
     check_last_move(last_move)
     check_mask(flipped)
-    assets = get_assets(get_theme(theme), size)
+    check_clocks(clocks, clock_running)
+    if winner is not None and not ended:
+        raise ValueError("winner is for a game that ended off the board: pass ended=True too")
+    assets = get_assets(get_theme(theme), size, clocks is not None)
     image = assets.background.copy()
     _paste_discs(image, assets, position, last_move, flipped)
     if show_legal:
@@ -82,7 +111,15 @@ def board_image(
             image.paste(hints[square], assets.layout.square_origin(square))
     if status is None:
         status = describe_status(position, passed=passed)
-    _draw_strips(image, assets, position, black_name, white_name, status)
+    result = None if ended else position.result()
+    if ended:
+        sides = _Sides(None, winner, True)
+    elif result is not None:
+        sides = _Sides(None, result.winner, True)
+    else:
+        sides = _Sides(position.turn, None, False)
+    _draw_header(image, assets, position, (black_name, white_name), sides, clocks, clock_running)
+    _draw_status(image, assets, status)
     return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
 
 
@@ -100,29 +137,40 @@ def _paste_discs(
         image.paste(sprites.last_move, origin(last_move), sprites.last_move)
 
 
-def _draw_strips(
+@dataclass(frozen=True, slots=True)
+class _Sides:
+    to_move: Color | None  # underlined, and its name bright (others muted)
+    winner: Color | None  # crowned and underlined, its name bright and bold (the loser's plain)
+    over: bool  # a finished game: without a winner, both names are drawn alike
+
+
+def _draw_header(
     image: Image.Image,
     assets: Assets,
     position: Position,
-    black_name: str,
-    white_name: str,
-    status: str,
+    names: tuple[str, str],
+    sides: _Sides,
+    clocks: tuple[float, float] | None,
+    clock_running: Color | None,
 ) -> None:
-    """Header: each side's disc, name and count; the side to move (or the winner) is drawn
-    brighter and the side to move underlined. Footer: the status line."""
+    """Each side's disc, name and count, and under the name its clock when there are clocks;
+    the side to move, or the winner, stands out (see `_Sides`)."""
     theme, layout, fonts, sprites = assets.theme, assets.layout, assets.fonts, assets.sprites
     cell, width, middle = layout.cell, layout.width, layout.width // 2
-    centre_y = layout.header_height // 2 + cell // 10
+    names_y = layout.names_y
+    counts_y = names_y if layout.clocks_y is None else (names_y + layout.clocks_y) // 2
     icon = sprites.black_icon.width
     left_icon = layout.board_x
     right_icon = width - layout.board_x - icon
-    image.paste(sprites.black_icon, (left_icon, centre_y - icon // 2), sprites.black_icon)
-    image.paste(sprites.white_icon, (right_icon, centre_y - icon // 2), sprites.white_icon)
+    for side, x in ((Color.BLACK, left_icon), (Color.WHITE, right_icon)):
+        if side is sides.winner:
+            disc = sprites.black_crowned if side is Color.BLACK else sprites.white_crowned
+        else:
+            disc = sprites.black_icon if side is Color.BLACK else sprites.white_icon
+        image.paste(disc, (x, names_y - icon // 2), disc)
     gap = cell // 5
     count_gap = round(cell * 0.3)
-    result = position.result()
-    to_move = None if result else position.turn
-    shown = result.winner if result else position.turn  # the name drawn brighter
+    left_name, right_name = left_icon + icon + gap, right_icon - gap
     draw = ImageDraw.Draw(image)
     with assets.text_lock:
         black_count, white_count = (
@@ -130,38 +178,94 @@ def _draw_strips(
             str(position.count(Color.WHITE)),
         )
         count_width = max(fonts.count.getlength(black_count), fonts.count.getlength(white_count))
-        name_width = middle - count_gap - count_width - gap - (left_icon + icon + gap)
-        black = fit_text(drawable_name(black_name, Color.BLACK.title), fonts.name, name_width)
-        white = fit_text(drawable_name(white_name, Color.WHITE.title), fonts.name, name_width)
-        for text, x, anchor, side in (
-            (black, left_icon + icon + gap, "lm", Color.BLACK),
-            (white, right_icon - gap, "rm", Color.WHITE),
+        name_width = middle - count_gap - count_width - gap - left_name
+        for side, name, x, anchor in (
+            (Color.BLACK, names[0], left_name, "lm"),
+            (Color.WHITE, names[1], right_name, "rm"),
         ):
-            colour = theme.text if side is shown else theme.muted_text
-            draw.text((x, centre_y), text, font=fonts.name, fill=colour, anchor=anchor)
+            lost = sides.winner is side.opponent
+            font = fonts.plain_name if lost else fonts.name
+            bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
+            colour = theme.text if bright else theme.muted_text
+            text = fit_text(drawable_name(name, side.title), font, name_width)
+            draw.text((x, names_y), text, font=font, fill=colour, anchor=anchor)
         draw.text(
-            (middle - count_gap, centre_y),
+            (middle - count_gap, counts_y),
             black_count,
             font=fonts.count,
             fill=theme.text,
             anchor="rm",
         )
         draw.text(
-            (middle + count_gap, centre_y),
+            (middle + count_gap, counts_y),
             white_count,
             font=fonts.count,
             fill=theme.text,
             anchor="lm",
         )
-        draw.text((middle, centre_y), "\u2013", font=fonts.name, fill=theme.muted_text, anchor="mm")
-        status_text = fit_text(drawable_text(status), fonts.status, width - 2 * layout.board_x)
-        status_y = (layout.footer_y + layout.height) // 2
-        draw.text((middle, status_y), status_text, font=fonts.status, fill=theme.text, anchor="mm")
+        draw.text((middle, counts_y), "\u2013", font=fonts.name, fill=theme.muted_text, anchor="mm")
+    if clocks is not None and layout.clocks_y is not None:
+        for side, seconds, x, anchor in (
+            (Color.BLACK, clocks[0], left_name, "l"),
+            (Color.WHITE, clocks[1], right_name, "r"),
+        ):
+            running = side is clock_running
+            _draw_clock(image, draw, assets, seconds, running, (x, layout.clocks_y), anchor)
     bar = max(2, cell // 16)
     bar_y = layout.header_height - bar - cell // 12
     for side, x0, x1 in (
         (Color.BLACK, left_icon, middle - count_gap // 2),
         (Color.WHITE, middle + count_gap // 2, right_icon + icon),
     ):
-        if side is to_move:
-            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=theme.last_move)
+        if side is sides.to_move or side is sides.winner:
+            colour = theme.winner if side is sides.winner else theme.last_move
+            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=colour)
+
+
+def _draw_clock(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    assets: Assets,
+    seconds: float,
+    running: bool,
+    at: tuple[int, int],
+    anchor: str,
+) -> None:
+    """One clock as a rounded label starting (anchor `l`) or ending (`r`) at `at`: filled when
+    it runs, outlined and muted when it waits, in the flag colour once it ran out."""
+    theme, glyphs, cell = assets.theme, assets.clock_glyphs, assets.layout.cell
+    text = clock_text(seconds)
+    pad, half = round(cell * 0.13), round(cell * 0.21)
+    text_width = glyphs.width(text)
+    width = round(text_width) + 2 * pad
+    x, y = at
+    box = (
+        (x, y - half, x + width, y + half) if anchor == "l" else (x - width, y - half, x, y + half)
+    )
+    if flag_fallen(seconds):
+        fill, outline, colour = None, theme.flag, theme.flag
+    elif running:
+        fill, outline, colour = theme.clock_running, None, theme.clock_running_text
+    else:
+        fill, outline, colour = None, theme.muted_text, theme.muted_text
+    draw.rounded_rectangle(box, radius=half, fill=fill, outline=outline, width=max(1, cell // 32))
+    left, top = (box[0] + box[2] - text_width) / 2, y - glyphs.height // 2
+    for char in text:
+        mask = glyphs.masks[char]
+        image.paste(colour, (round(left), top, round(left) + mask.width, top + mask.height), mask)
+        left += glyphs.advances[char]
+
+
+def _draw_status(image: Image.Image, assets: Assets, status: str) -> None:
+    """The status line, in a smaller font if it is too long for the usual one, and cut short
+    with an ellipsis only if it is too long for that too."""
+    theme, layout, fonts = assets.theme, assets.layout, assets.fonts
+    width = layout.width - 2 * layout.board_x
+    draw = ImageDraw.Draw(image)
+    with assets.text_lock:
+        text, font = drawable_text(status), fonts.status
+        if font.getlength(text) > width:
+            font = fonts.small_status
+            text = fit_text(text, font, width)
+        status_y = (layout.footer_y + layout.height) // 2
+        draw.text((layout.width // 2, status_y), text, font=font, fill=theme.text, anchor="mm")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from bot.engine import Game, Position
+from bot.engine import Color, Game, Position, Result
 from rendering.board import render_board
 from rendering.replay import render_replay
+from rendering.results import result_text
 from rendering.themes import THEMES
 
 # A 1977 WTHOR tournament game that has two forced passes and ends 34-30.
@@ -25,6 +26,8 @@ def write_gallery(directory: Path) -> list[Path]:
     game = Game.from_transcript(GAME)
     mid, passing = game.plies[MIDGAME_PLIES - 1], game.plies[PASS_PLY - 1]
     last = game.plies[-1]
+    black, white = mid.after.count(Color.BLACK), mid.after.count(Color.WHITE)
+    resigned = Result(black, white, forfeited_by=Color.BLACK)
     cases = {
         "start": partial(render_board, Position.initial()),
         "midgame": partial(
@@ -52,6 +55,37 @@ def write_gallery(directory: Path) -> list[Path]:
         ),
         "rtl-names": partial(
             render_board, mid.after, black_name="محمد عبد الله", white_name="שרה לוי"
+        ),
+        "clocks": partial(
+            render_board,
+            mid.after,
+            last_move=mid.square,
+            flipped=mid.flipped,
+            black_name="Aurélien-Maximilian de la Fontai",  # 32 characters
+            white_name="Bob",
+            clocks=(3725.0, 7.3),
+            clock_running=Color.BLACK,
+        ),
+        "flag": partial(
+            render_board,
+            mid.after,
+            black_name="Alice",
+            white_name="Bob",
+            show_legal=False,
+            status=result_text(resigned, "on time"),
+            ended=True,
+            winner=Color.WHITE,
+            clocks=(0.0, 42.0),
+        ),
+        "resigned": partial(
+            render_board,
+            mid.after,
+            black_name="Alice",
+            white_name="Bob",
+            show_legal=False,
+            status=result_text(resigned, "by resignation"),
+            ended=True,
+            winner=Color.WHITE,
         ),
     }
     written = []

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
+from bot.engine import Color
+
 
 def check_last_move(last_move: int | None) -> None:
     if last_move is not None and (
@@ -13,3 +17,19 @@ def check_last_move(last_move: int | None) -> None:
 def check_mask(flipped: int) -> None:
     if isinstance(flipped, bool) or not isinstance(flipped, int) or not 0 <= flipped < 1 << 64:
         raise ValueError(f"flipped must be a 64-bit mask of squares, not {flipped!r}")
+
+
+def check_clocks(clocks: tuple[float, float] | None, running: Color | None) -> None:
+    if clocks is not None and not (
+        isinstance(clocks, tuple)
+        and len(clocks) == 2
+        and all(
+            isinstance(c, int | float) and not isinstance(c, bool) and math.isfinite(c)
+            for c in clocks
+        )
+    ):
+        raise ValueError(
+            f"clocks must be Black's and White's seconds left, two finite numbers, not {clocks!r}"
+        )
+    if running is not None and (clocks is None or not isinstance(running, Color)):
+        raise ValueError(f"clock_running must be a Color of a board with clocks, not {running!r}")

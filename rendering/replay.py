@@ -1,4 +1,4 @@
-"""A whole game as an animated GIF: the start, then one frame per move.
+"""A whole game as an animated GIF: the start, one frame per move, and how it ended.
 
 GIF rather than APNG because every Discord client animates it. All frames share the theme's
 palette, so the encoder only stores the part of each frame that changed.
@@ -9,9 +9,8 @@ from __future__ import annotations
 import io
 from functools import partial
 
-from bot.engine import Game, Ply, Position, square_name
+from bot.engine import Color, Game, Ply, Position, square_name
 from rendering.board import board_image
-from rendering.status import describe_status
 from rendering.themes import Theme
 
 REPLAY_SIZE = 432
@@ -26,20 +25,30 @@ def render_replay(
     black_name: str = "Black",
     white_name: str = "White",
     show_legal: bool = False,
+    ending: str | None = None,
+    winner: Color | None = None,
     theme: str | Theme = "classic",
     size: int = REPLAY_SIZE,
     frame_ms: int = FRAME_MS,
 ) -> bytes:
-    """A looping GIF of `game` (or of a transcript such as `f5d6c3`): len(moves) + 1 frames.
+    """A looping GIF of `game` (or of a transcript such as `f5d6c3`): the start, one frame per
+    move, then for a finished game a frame that states how it ended.
 
-    Each frame marks the move just played and the discs it flipped; its status line names the
-    move, a forced pass and, on the last frame of a finished game, the result. The first and
-    last frames stay longer. Raises ValueError for a bad transcript, theme or size.
+    Each move's frame marks the move and the discs it flipped; its status line names the move
+    and a forced pass. A game played out ends on its result (`Black wins 34-30`), its winner
+    crowned. For a game that ended off the board, pass `ending`, the sentence to show (e.g.
+    `White wins by resignation · 30-34 (30-12 on the board)` or `Game aborted`), and `winner`,
+    the side crowned (None for a game without a result); `ending` also replaces the result of a
+    game played out. A game that goes on ends on its last move. The first and last frames stay
+    longer. Raises ValueError for a bad transcript, theme or size, or a winner without an
+    ending.
     """
     if isinstance(game, str):
         game = Game.from_transcript(game)
     if not 20 <= frame_ms <= 60_000:
         raise ValueError(f"frame_ms must be between 20 and 60000, not {frame_ms}")
+    if winner is not None and ending is None:
+        raise ValueError("winner is for a game that ended off the board: pass its ending too")
     frame = partial(
         board_image,
         show_legal=show_legal,
@@ -52,6 +61,11 @@ def render_replay(
     for number, ply in enumerate(game.plies, 1):
         caption = _caption(number, ply)
         frames.append(frame(ply.after, last_move=ply.square, flipped=ply.flipped, status=caption))
+    final = game.position
+    if ending is not None:
+        frames.append(frame(final, status=ending, ended=True, winner=winner, show_legal=False))
+    elif final.is_game_over():
+        frames.append(frame(final, show_legal=False))
     durations = [frame_ms] * len(frames)
     durations[0] = max(frame_ms, FIRST_MS)
     durations[-1] = max(frame_ms, LAST_MS)
@@ -63,10 +77,8 @@ def render_replay(
 
 
 def _caption(number: int, ply: Ply) -> str:
-    """E.g. `12. Black f5`, `13. White c4 · Black passes`, `60. White h8 · Draw 32-32`."""
+    """E.g. `12. Black f5`, `13. White c4 · Black passes`."""
     caption = f"{number}. {ply.color.title} {square_name(ply.square)}"
-    if ply.after.is_game_over():
-        return f"{caption} \u00b7 {describe_status(ply.after)}"
     if ply.passed is not None:
         return f"{caption} \u00b7 {ply.passed.title} passes"
     return caption

@@ -74,6 +74,32 @@ def dot(colour: RGB, size: int, diameter: float, *, ring: bool = False) -> Image
     return _downsample(image, size)
 
 
+CROWN = (  # a crown's outline in a unit box: band, then three points with the middle one tallest
+    (0.1, 0.92),
+    (0.9, 0.92),
+    (0.97, 0.22),
+    (0.7, 0.52),
+    (0.5, 0.08),
+    (0.3, 0.52),
+    (0.03, 0.22),
+)
+
+
+def crown(fill: RGB, outline: RGB, size: int) -> Image.Image:
+    """The winner's crown, `size` pixels square, with an outline that keeps it visible on
+    either disc."""
+    big = size * SCALE
+    image = Image.new("RGBA", (big, big), (*fill, 0))
+    draw = ImageDraw.Draw(image)
+    points = [(x * big, y * big) for x, y in CROWN]
+    draw.polygon(points, fill=(*fill, 255), outline=(*outline, 255), width=round(big * 0.07))
+    tip = big * 0.075
+    for x, y in (CROWN[2], CROWN[4], CROWN[6]):
+        box = (x * big - tip, y * big - tip, x * big + tip, y * big + tip)
+        draw.ellipse(box, fill=(*fill, 255), outline=(*outline, 255), width=round(big * 0.035))
+    return _downsample(image, size)
+
+
 def hint(
     fill: RGB, text_colour: RGB, label: str, font: ImageFont.FreeTypeFont, size: int
 ) -> Image.Image:

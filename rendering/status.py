@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from bot.engine import Color, Position
+from rendering.results import result_text
 
 
 def describe_status(position: Position, *, passed: Color | None = None) -> str:
-    """E.g. `Black to move`, `White has no move: Black to move again`, `Black wins 40-24`.
+    """E.g. `Black to move`, `White has no move: Black to move again`, `Black wins 34-30`,
+    `Black wins 40-24 (36-24 on the board)`.
 
     `passed` names the side that just had to pass (as `Ply.passed` records it). A position
     whose side to move must pass now says so too.
     """
     result = position.result()
     if result is not None:
-        return str(result)
+        return result_text(result)
     turn = position.turn
     if position.must_pass():
         return f"{turn.title} has no move and must pass"

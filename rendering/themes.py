@@ -32,6 +32,10 @@ class Theme:
     hint_white_text: RGB
     last_move: RGB  # dot on the disc just played, and the underline of the side to move
     flipped: RGB  # smaller ring on the discs that move flipped
+    winner: RGB  # the crown on the winner's disc and the bar under their side
+    clock_running: RGB  # behind the clock that runs
+    clock_running_text: RGB
+    flag: RGB  # a clock that ran out
     shadow_alpha: int = 90  # 0..255: the soft shadow under each disc
 
 
@@ -54,6 +58,10 @@ CLASSIC = Theme(
     hint_white_text=(18, 58, 35),
     last_move=(232, 72, 60),
     flipped=(232, 72, 60),
+    winner=(246, 196, 52),
+    clock_running=(240, 244, 238),
+    clock_running_text=(22, 44, 33),
+    flag=(255, 110, 92),
 )
 
 DARK = Theme(
@@ -75,12 +83,17 @@ DARK = Theme(
     hint_white_text=(22, 25, 30),
     last_move=(255, 140, 66),
     flipped=(255, 140, 66),
+    winner=(250, 204, 21),
+    clock_running=(235, 237, 240),
+    clock_running_text=(30, 31, 34),
+    flag=(248, 81, 73),
     shadow_alpha=120,
 )
 
-# Blue board, pure black and white discs with strong rims, vermillion markers (Okabe-Ito):
-# colours that stay distinct for the common colour-vision deficiencies; the markers also differ
-# in shape (dot vs ring).
+# Blue board, pure black and white discs with strong rims, vermillion markers, a yellow crown,
+# a sky-blue running clock and a reddish-purple fallen flag (Okabe-Ito): colours that stay
+# distinct for the common colour-vision deficiencies; the markers also differ in shape (dot vs
+# ring), and a fallen flag reads 0:00.
 HIGH_CONTRAST = Theme(
     name="high-contrast",
     background=(0, 0, 0),
@@ -100,6 +113,10 @@ HIGH_CONTRAST = Theme(
     hint_white_text=(0, 0, 0),
     last_move=(213, 94, 0),
     flipped=(213, 94, 0),
+    winner=(240, 228, 66),
+    clock_running=(86, 180, 233),
+    clock_running_text=(0, 0, 0),
+    flag=(204, 121, 167),
     shadow_alpha=0,
 )
 

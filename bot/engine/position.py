@@ -35,18 +35,39 @@ class Result:
     """The outcome of a finished game.
 
     `black_discs`/`white_discs` are the discs on the board, what players see. The official score
-    (`black_score`/`white_score`, as in tournament records) gives the empty squares to the winner;
-    a draw stays 32-32.
+    (`black_score`/`white_score`, as in tournament records) gives the empty squares to the
+    winner; a draw stays 32-32.
+
+    A game can also be won off the board: `forfeited_by` names the side that resigned or ran out
+    of time, and the other side wins whatever the discs say. Its official score is counted the
+    same way, the empties going to the winner; if the winner would still not have more discs
+    than the loser, it is 33-31 for the winner (the World Othello Federation's score for a game
+    won off the board).
     """
 
     black_discs: int
     white_discs: int
+    forfeited_by: Color | None = None
+
+    def __post_init__(self) -> None:
+        if min(self.black_discs, self.white_discs) < 0 or self.black_discs + self.white_discs > 64:
+            raise ValueError(
+                f"disc counts must be 0 or more and at most 64 in all, "
+                f"not {self.black_discs}-{self.white_discs}"
+            )
 
     @property
     def winner(self) -> Color | None:
+        if self.forfeited_by is not None:
+            return self.forfeited_by.opponent
         if self.black_discs == self.white_discs:
             return None
         return Color.BLACK if self.black_discs > self.white_discs else Color.WHITE
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the discs decided the game (it was played out), rather than a forfeit."""
+        return self.forfeited_by is None
 
     @property
     def empties(self) -> int:
@@ -54,21 +75,33 @@ class Result:
 
     @property
     def black_score(self) -> int:
-        """Black's official score: discs plus the empties when black wins (32 in a draw)."""
+        """Black's official score: discs plus the empties when black wins (32 in a draw; at
+        least 33 when black wins off the board, at most 31 when black loses there)."""
         winner = self.winner
         if winner is None:
             return 32
-        return self.black_discs + (self.empties if winner is Color.BLACK else 0)
+        if winner is Color.BLACK:
+            return max(self.black_discs + self.empties, 33)
+        return min(self.black_discs, 31)
 
     @property
     def white_score(self) -> int:
         return 64 - self.black_score
 
+    @property
+    def official_score(self) -> tuple[int, int]:
+        """Black's and White's official scores."""
+        return self.black_score, self.white_score
+
     def __str__(self) -> str:
-        """E.g. `White wins 40-24` (winner's discs first) or `Draw 32-32`."""
+        """E.g. `White wins 40-24` (winner's discs first), `Draw 32-32`, or for a forfeit
+        `White wins by forfeit (discs 30-12)` (Black's first)."""
+        discs = f"{self.black_discs}-{self.white_discs}"
+        if self.forfeited_by is not None:
+            return f"{self.forfeited_by.opponent.title} wins by forfeit (discs {discs})"
         winner = self.winner
         if winner is None:
-            return f"Draw {self.black_discs}-{self.white_discs}"
+            return f"Draw {discs}"
         high, low = sorted((self.black_discs, self.white_discs), reverse=True)
         return f"{winner.title} wins {high}-{low}"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.engine import Color, Game, IllegalMoveError, Position, parse_square
+from bot.engine import Color, Game, IllegalMoveError, Position, Result, parse_square
 
 from .boards import board
 
@@ -175,6 +175,54 @@ def test_win_with_empties_gives_them_to_the_winner_in_the_official_score() -> No
     assert (result.black_discs, result.white_discs) == (1, 16)
     assert (result.black_score, result.white_score) == (1, 63)
     assert str(result) == "White wins 16-1"
+
+
+@pytest.mark.parametrize(
+    ("discs", "forfeited_by", "official"),
+    [
+        # The empties go to the winner, who then leads: the usual count.
+        ((30, 12), Color.BLACK, (30, 34)),
+        ((12, 30), Color.WHITE, (34, 30)),
+        ((20, 20), Color.WHITE, (44, 20)),
+        # The winner would still not lead (or only tie): 33-31 for the winner.
+        ((40, 10), Color.BLACK, (31, 33)),
+        ((32, 20), Color.BLACK, (31, 33)),
+        ((10, 44), Color.WHITE, (33, 31)),
+        ((30, 34), Color.WHITE, (33, 31)),
+        # The winner leads without the empties: nothing to add but them.
+        ((36, 20), Color.WHITE, (44, 20)),
+        ((33, 31), Color.WHITE, (33, 31)),
+        ((34, 30), Color.WHITE, (34, 30)),
+    ],
+)
+def test_a_game_won_off_the_board_gives_the_empties_to_the_winner_or_33_31(
+    discs: tuple[int, int], forfeited_by: Color, official: tuple[int, int]
+) -> None:
+    result = Result(*discs, forfeited_by=forfeited_by)
+    assert result.winner is forfeited_by.opponent
+    assert not result.on_board
+    assert result.official_score == (result.black_score, result.white_score) == official
+    assert sum(official) == 64
+
+
+def test_a_game_decided_on_the_board_is_not_changed_by_the_forfeit_rule() -> None:
+    for black, white in ((34, 30), (40, 23), (1, 16), (20, 20), (0, 0)):
+        result = Result(black, white)
+        assert result.on_board
+        winner = result.winner
+        if winner is None:
+            assert result.official_score == (32, 32)
+        else:
+            own = (black if winner is Color.BLACK else white) + result.empties
+            assert max(result.official_score) == own
+
+
+def test_forfeit_text_and_bad_counts() -> None:
+    assert str(Result(30, 12, forfeited_by=Color.BLACK)) == "White wins by forfeit (discs 30-12)"
+    with pytest.raises(ValueError, match=r"^disc counts must be 0 or more and at most 64"):
+        Result(40, 30)
+    with pytest.raises(ValueError, match=r"^disc counts"):
+        Result(-1, 3)
 
 
 def test_result_is_none_while_the_game_goes_on() -> None:

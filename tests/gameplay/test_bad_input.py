@@ -170,7 +170,7 @@ async def test_players_who_are_not_members_get_real_answers(
     assert history.message is not None
     description = history.message.embeds[0]["description"]
     assert description.startswith(f"Games of {dave.mention}, latest first:")
-    assert f"{dave.mention} resigned" in description
+    assert f"🏆 {alice.mention} won by resignation · ⚫ 62-2 ⚪ (2-2 on the board)" in description
 
     refusal = (
         "That player isn't a member of this server, so they couldn't accept. Challenge a "

@@ -93,7 +93,7 @@ async def test_a_final_move_stored_but_never_shown_is_shown_at_the_next_start(
 
     await bot_harness.restart()
 
-    assert f"{fake.alice.mention} wins **52-12**" in board.content
+    assert f"🏆 {fake.alice.mention} wins · ⚫ 52-12 ⚪" in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert fake.messages(fake.general) == [board]
     assert not (await stored(bot_harness, board)).board_behind

@@ -61,7 +61,7 @@ async def test_a_tournament_game_played_to_the_end_by_clicks(
     assert record.transcript == row["moves"]
     assert (record.black_discs, record.white_discs) == (34, 30)
     assert record.deadline is None
-    assert f"🏁 {fake.alice.mention} wins **34-30**" in board.content
+    assert f"🏆 {fake.alice.mention} wins · ⚫ 34-30 ⚪" in board.content
     assert "Ratings: " in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
@@ -213,7 +213,10 @@ async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: B
     assert record.status is GameStatus.FINISHED
     assert record.end_reason is EndReason.RESIGNATION
     assert record.winner is Color.BLACK
-    assert f"{fake.alice.mention} wins: {fake.bob.mention} resigned" in board.content
+    assert (
+        f"🏆 {fake.alice.mention} wins by resignation · ⚫ 61-3 ⚪ (6-3 on the board)"
+        in board.content
+    )
     assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert board.attachments[0].image().format == "PNG"
 

@@ -168,7 +168,7 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
         game.play(square)
     number = game_id(board)
 
-    assert f"🏁 {alice.mention} wins **34-30**" in board.content
+    assert f"🏆 {alice.mention} wins · ⚫ 34-30 ⚪" in board.content
     assert (
         f"Ratings: {alice.mention} 1500 → 1662 (+162) · {bob.mention} 1500 → 1338 (-162)"
         in board.content
@@ -180,18 +180,18 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     assert not clip.ephemeral and clip.channel is fake.general
     assert clip.content == (
         f"Replay of game #{number}: ⚫ {alice.mention} vs ⚪ {bob.mention} · "
-        f"{alice.mention} won 34-30"
+        f"🏆 {alice.mention} won · ⚫ 34-30 ⚪"
     )
     (gif,) = clip.attachments
     assert gif.filename == f"reversi-{number}-replay.gif"
-    assert frames(gif.image()) == len(moves) + 1
+    assert frames(gif.image()) == len(moves) + 2  # the start, each move, the result
 
     summary = await posted(fake.slash(fake.carol, "reversi game", id=number))
     embed = embed_of(summary)
     assert embed["title"] == f"Reversi · game #{number}"
     who, how, link = lines(embed)
     assert who == f"⚫ {alice.mention} vs ⚪ {bob.mention}"
-    assert how.startswith(f"{alice.mention} won 34-30 · <t:")
+    assert how.startswith(f"🏆 {alice.mention} won · ⚫ 34-30 ⚪ · <t:")
     assert link == f"[Go to the game's message]({board.jump_url})"
     rows = field(embed, "Transcript (60 moves)").strip("`\n").splitlines()
     assert rows[0] == " 1. " + " ".join(moves[:10])
@@ -199,7 +199,7 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     png, animated = summary.attachments
     assert embed["image"]["url"] == f"attachment://{png.filename}"
     assert png.image().format == "PNG"
-    assert frames(animated.image()) == len(moves) + 1
+    assert frames(animated.image()) == len(moves) + 2
 
     card = await shown(fake.slash(alice, "reversi stats"))
     assert field(card, "Rating").startswith("**1662?** ± ")
@@ -208,12 +208,14 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     assert field(card, "Favourite opening as Black") == "`f5 d6 c3` · 1 game"
     (recent,) = field(card, "Recent games").splitlines()
     assert recent.startswith(f"[**#{number}**]({board.jump_url}) <t:")
-    assert recent.endswith(f"· ⚫ vs {bob.mention} · **Won** 34-30")
+    assert recent.endswith(f"· ⚫ vs {bob.mention} · **Won** · ⚫ 34-30 ⚪")
 
     history = await shown(fake.slash(bob, "reversi history"))
     (listed,) = lines(history)
     assert listed.startswith(f"[**#{number}**]({board.jump_url}) <t:")
-    assert listed.endswith(f"⚫ {alice.mention} vs ⚪ {bob.mention} · {alice.mention} won 34-30")
+    assert listed.endswith(
+        f"⚫ {alice.mention} vs ⚪ {bob.mention} · 🏆 {alice.mention} won · ⚫ 34-30 ⚪"
+    )
 
 
 # --- the leaderboard ---------------------------------------------------------------------------
@@ -324,10 +326,11 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     recent = re.sub(r"<t:\d+:R>", "<t>", field(card, "Recent games")).split("\n")
     assert recent == [
         f"**#{lost.id + 1}** <t> · ⚫ vs {me.mention} · **Cancelled**",
-        f"**#{lost.id}** <t> · ⚪ vs {me.mention} · **Lost** 24-40 · unrated",
-        f"**#{lost.id - 1}** <t> · ⚫ vs {me.mention} · **Won** 40-24 · unrated",
-        f"**#{won.id}** <t> · ⚫ vs {bob.mention} · **Won** 50-14",
-        f"**#{won.id - 1}** <t> · ⚪ vs {carol.mention} · **Lost** 30-25 · on time",
+        f"**#{lost.id}** <t> · ⚪ vs {me.mention} · **Lost** · ⚫ 40-24 ⚪ · unrated",
+        f"**#{lost.id - 1}** <t> · ⚫ vs {me.mention} · **Won** · ⚫ 40-24 ⚪ · unrated",
+        f"**#{won.id}** <t> · ⚫ vs {bob.mention} · **Won** · ⚫ 50-14 ⚪",
+        f"**#{won.id - 1}** <t> · ⚪ vs {carol.mention} · **Lost** on time · ⚫ 34-30 ⚪ "
+        "(25-30 on the board)",
     ]
     assert footer(card) == PROVISIONAL
 
@@ -339,7 +342,9 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     assert "Favourite opening as Black" not in field_names(card)  # his game as Black had no moves
     assert "Against me (not rated)" not in field_names(card)
     resigned = field(card, "Recent games").split("\n")[2]
-    assert resigned.endswith(f"⚫ vs {alice.mention} · **Lost** 30-20 · resignation")
+    assert resigned.endswith(
+        f"⚫ vs {alice.mention} · **Lost** by resignation · ⚫ 30-34 ⚪ (30-20 on the board)"
+    )
 
 
 async def test_a_stats_card_for_someone_who_has_not_played(fake: FakeDiscord) -> None:
@@ -366,7 +371,12 @@ async def test_games_against_the_bot_are_unrated_and_counted_apart(
         )
     await fake.slash(frank, "reversi resign")
     await fake.click(frank, fake.ephemeral_replies(frank)[-1], "Yes, resign")
-    assert f"🏁 {me.mention} wins: {frank.mention} resigned" in board.content
+    record = await stored(bot_harness, board)
+    black, white = record.black_discs or 0, record.white_discs or 0
+    assert (
+        f"🏆 {me.mention} wins by resignation · ⚫ {black}-{64 - black} ⚪ ({black}-{white} on the board)"
+        in board.content
+    )
     assert "Ratings:" not in board.content
 
     card = await shown(fake.slash(frank, "reversi stats"))
@@ -377,10 +387,10 @@ async def test_games_against_the_bot_are_unrated_and_counted_apart(
         "Recent games",
     ]
     assert field(card, "Against me (not rated)") == "0W 1L 0D · 1 game"
-    record = await stored(bot_harness, board)
     assert field(card, "Recent games").endswith(
-        f"· ⚫ vs {me.mention} · **Lost** {record.black_discs}-{record.white_discs} · "
-        "resignation · unrated"
+        f"· ⚫ vs {me.mention} · **Lost** by resignation · ⚫ {record.black_discs}-"
+        f"{64 - record.black_discs} ⚪ ({record.black_discs}-{record.white_discs} on the board)"
+        " · unrated"
     )
 
     mine = await shown(fake.slash(frank, "reversi stats", player=me))
@@ -440,7 +450,7 @@ async def test_history_pages_latest_first_for_everyone_or_one_player(
     assert embed["title"] == "Reversi · finished games"
     assert numbers(listing) == newest_first[:10]
     assert lines(embed)[0].endswith(
-        f"⚫ {carol.mention} vs ⚪ {alice.mention} · {carol.mention} won 36-28"
+        f"⚫ {carol.mention} vs ⚪ {alice.mention} · 🏆 {carol.mention} won · ⚫ 36-28 ⚪"
     )
     assert footer(embed) == "Page 1 of 3 · 23 games"
     assert pager(listing) == [("Previous", True), ("Next", False)]
@@ -487,6 +497,8 @@ async def test_a_game_from_another_server_or_none_at_all_is_refused(
 
     there = await posted(fake.slash(fake.dave, "reversi game", id=theirs.id, channel=fake.lobby))
     embed = embed_of(there)
-    assert lines(embed)[1].startswith(f"{fake.alice.mention} resigned (28-36) · <t:")
+    assert lines(embed)[1].startswith(
+        f"🏆 {fake.dave.mention} won by resignation · ⚫ 28-36 ⚪ · <t:"
+    )
     assert field(embed, "Transcript (0 moves)") == "No moves were played."
-    assert frames(there.attachments[1].image()) == 1
+    assert frames(there.attachments[1].image()) == 2  # the start, then how it ended

@@ -48,7 +48,7 @@ async def test_a_restart_mid_game_then_the_old_message_finishes_it(
     assert (record.black_discs, record.white_discs) == (52, 12)
     assert record.message_id == board.id
     assert fake.messages(fake.general) == [board]
-    assert f"{fake.alice.mention} wins **52-12**" in board.content
+    assert f"🏆 {fake.alice.mention} wins · ⚫ 52-12 ⚪" in board.content
 
 
 async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: BotHarness) -> None:
@@ -64,10 +64,12 @@ async def test_the_side_to_move_loses_on_time(fake: FakeDiscord, bot_harness: Bo
     assert record.end_reason is EndReason.TIMEOUT
     assert record.winner is Color.BLACK
     assert (record.black_discs, record.white_discs) == (6, 3)
-    assert f"{fake.alice.mention} wins: {fake.bob.mention} ran out of time" in board.content
+    assert f"🏆 {fake.alice.mention} wins on time · ⚫ 61-3 ⚪ (6-3 on the board)" in board.content
     assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
     assert board.attachments[0].image().format == "PNG"
-    assert "ran out of time" in (board.attachments[0].description or "")
+    assert (board.attachments[0].description or "").endswith(
+        "Black wins on time · 61-3 (6-3 on the board)."
+    )
 
 
 async def test_each_move_restarts_the_clock(fake: FakeDiscord, bot_harness: BotHarness) -> None:
@@ -110,7 +112,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down(
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT
     assert record.winner is Color.BLACK
-    assert "ran out of time" in board.content
+    assert f"🏆 {fake.alice.mention} wins on time" in board.content
 
 
 async def test_challenge_expiry_is_rearmed_at_start_up(

@@ -109,7 +109,7 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
     assert timeouts(one.events) == [game_id(there)]
     assert servers(zero.events) == {fake.guild.id}
     assert servers(one.events) == {fake.second_guild.id}
-    assert "ran out of time" in here.content and "ran out of time" in there.content
+    assert "wins on time" in here.content and "wins on time" in there.content
 
     # Re-sharded, each process now serves the other's server, whose results it finds stored.
     for harness in processes:

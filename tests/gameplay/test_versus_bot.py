@@ -17,8 +17,12 @@ def bot_board(fake: FakeDiscord) -> Message:
     return fake.last_message(fake.general)
 
 
+def over(board: Message) -> bool:
+    return "Rematch" in [button.label for button in board.buttons]
+
+
 def humans_turn(board: Message) -> bool:
-    return "is thinking" not in board.content and bool(move_labels(board) or "🏁" in board.content)
+    return "is thinking" not in board.content and bool(move_labels(board) or over(board))
 
 
 async def test_a_whole_game_against_level_1_by_clicks(
@@ -34,7 +38,7 @@ async def test_a_whole_game_against_level_1_by_clicks(
     while True:
         await eventually(lambda: humans_turn(bot_board(fake)))
         board = bot_board(fake)
-        if "🏁" in board.content:
+        if over(board):
             break
         await fake.click(fake.alice, board, label=move_labels(board)[0])
         moves += 1

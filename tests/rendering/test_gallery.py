@@ -10,7 +10,17 @@ from rendering import THEMES
 from rendering.__main__ import main
 from tests.rendering.images import decode
 
-CASES = ("start", "midgame", "pass", "final", "long-names", "rtl-names")
+CASES = (
+    "start",
+    "midgame",
+    "pass",
+    "final",
+    "long-names",
+    "rtl-names",
+    "clocks",
+    "flag",
+    "resigned",
+)
 
 
 def test_gallery_writes_images(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,12 +1,12 @@
-"""Replays: one frame per move plus the start, each showing that move."""
+"""Replays: the start, one frame per move showing that move, and how the game ended."""
 
 from __future__ import annotations
 
 import pytest
-from PIL import ImageSequence
+from PIL import Image, ImageSequence
 
-from bot.engine import Game, IllegalMoveError, InvalidMoveError
-from rendering import THEMES, render_replay
+from bot.engine import Color, Game, IllegalMoveError, InvalidMoveError
+from rendering import THEMES, render_board, render_replay
 from rendering.gallery import GAME
 from rendering.layout import Layout
 from rendering.replay import FRAME_MS, LAST_MS, REPLAY_SIZE
@@ -14,7 +14,7 @@ from tests.rendering.images import centre, colour_at, decode, distance
 
 
 @pytest.mark.parametrize("transcript", ["", "f5", "f5d6c3d3"])
-def test_frame_count_is_moves_plus_one(transcript: str) -> None:
+def test_a_game_that_goes_on_has_its_moves_plus_the_start(transcript: str) -> None:
     image = decode(render_replay(transcript), "GIF")
     assert sum(1 for _ in ImageSequence.Iterator(image)) == len(transcript) // 2 + 1
     assert image.size == (REPLAY_SIZE, Layout.for_width(REPLAY_SIZE).height)
@@ -34,9 +34,74 @@ def test_whole_game_marks_each_move() -> None:
             square = game.plies[index - 1].square
             marker = colour_at(frame, centre(layout, square))
             assert distance(marker, theme.last_move) <= 16, index
-    assert len(durations) == len(game.plies) + 1 == 61
-    assert durations[1:-1] == [FRAME_MS] * 59
+    assert len(durations) == len(game.plies) + 2 == 62  # the start, 60 moves, the result
+    assert durations[1:-1] == [FRAME_MS] * 60
     assert durations[-1] == LAST_MS
+
+
+def frames(data: bytes) -> list[tuple[Image.Image, int]]:
+    image = decode(data, "GIF")
+    return [
+        (frame.convert("RGB"), frame.info["duration"]) for frame in ImageSequence.Iterator(image)
+    ]
+
+
+def footer(image: Image.Image) -> bytes:
+    layout = Layout.for_width(REPLAY_SIZE)
+    return image.crop((0, layout.footer_y, layout.width, layout.height)).tobytes()
+
+
+def header_half(image: Image.Image, color: Color) -> Image.Image:
+    layout = Layout.for_width(REPLAY_SIZE)
+    middle = layout.width // 2
+    x0, x1 = (0, middle) if color is Color.BLACK else (middle, layout.width)
+    return image.crop((x0, 0, x1, layout.header_height))
+
+
+def winner_pixels(image: Image.Image) -> int:
+    gold = THEMES["classic"].winner
+    return sum(1 for p in image.get_flattened_data() if distance(p, gold) <= 8)  # type: ignore[arg-type]
+
+
+def test_the_last_frame_states_how_a_game_ended_off_the_board_and_stays_longest() -> None:
+    game = Game.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    ending = "White wins by resignation \u00b7 6-58 (6-8 on the board)"
+    shown = frames(render_replay(game, ending=ending, winner=Color.WHITE))
+    assert len(shown) == len(game.plies) + 2
+    last_move, final = shown[-2], shown[-1]
+    assert last_move[1] == FRAME_MS and final[1] == LAST_MS
+    assert footer(final[0]) != footer(last_move[0])
+    # The final frame is the final board with that status, the winner crowned.
+    expected = render_board(
+        game.position,
+        status=ending,
+        ended=True,
+        winner=Color.WHITE,
+        show_legal=False,
+        size=REPLAY_SIZE,
+    )
+    assert footer(final[0]) == footer(decode(expected).convert("RGB"))
+    assert winner_pixels(header_half(final[0], Color.WHITE)) > 50
+    assert winner_pixels(header_half(final[0], Color.BLACK)) == 0
+    assert winner_pixels(final[0]) > winner_pixels(last_move[0]) == 0
+
+
+def test_a_game_without_a_result_ends_on_a_frame_saying_so() -> None:
+    game = Game.from_transcript("f5d6")
+    cancelled, aborted = (
+        frames(render_replay(game, ending=text)) for text in ("Game cancelled", "Game aborted")
+    )
+    assert len(cancelled) == len(aborted) == 4
+    assert footer(cancelled[-1][0]) != footer(aborted[-1][0])
+    assert winner_pixels(cancelled[-1][0]) == winner_pixels(aborted[-1][0]) == 0
+
+
+def test_a_game_played_out_ends_on_its_result() -> None:
+    game = Game.from_transcript(GAME)
+    shown = frames(render_replay(game))
+    expected = render_board(game.position, show_legal=False, size=REPLAY_SIZE)
+    assert footer(shown[-1][0]) == footer(decode(expected).convert("RGB"))  # Black wins 34-30
+    assert winner_pixels(header_half(shown[-1][0], Color.BLACK)) > 50
 
 
 def test_bad_transcripts_are_refused() -> None:
@@ -46,3 +111,5 @@ def test_bad_transcripts_are_refused() -> None:
         render_replay("a1")
     with pytest.raises(ValueError, match="frame_ms must be between 20 and 60000"):
         render_replay("f5", frame_ms=5)
+    with pytest.raises(ValueError, match=r"^winner is for a game that ended off the board"):
+        render_replay("f5", winner=Color.BLACK)
