@@ -373,10 +373,8 @@ async def test_games_against_the_bot_are_unrated_and_counted_apart(
     await fake.click(frank, fake.ephemeral_replies(frank)[-1], "Yes, resign")
     record = await stored(bot_harness, board)
     black, white = record.black_discs or 0, record.white_discs or 0
-    assert (
-        f"🏆 {me.mention} wins by resignation · ⚫ {black}-{64 - black} ⚪ ({black}-{white} on the board)"
-        in board.content
-    )
+    score = f"⚫ {black}-{64 - black} ⚪ ({black}-{white} on the board)"
+    assert f"🏆 {me.mention} wins by resignation · {score}" in board.content
     assert "Ratings:" not in board.content
 
     card = await shown(fake.slash(frank, "reversi stats"))
