@@ -16,7 +16,7 @@ from cogs import items
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
-from rendering import board_alt_text, render_board
+from rendering import board_alt_text, clock_text, render_board
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
 SELECT_OPTIONS = 25
@@ -43,14 +43,18 @@ def discs(count: int) -> str:
 
 
 def player_lines(state: GameState) -> list[str]:
+    """Each player's colour, discs and, in a live game, clock (as the turn began)."""
     record, position = state.record, state.position
-    return [
-        f"{DISC[color]} {color.title}: {mention(user)} · {discs(position.count(color))}"
-        for color, user in (
-            (engine.Color.BLACK, record.black_id),
-            (engine.Color.WHITE, record.white_id),
-        )
-    ]
+    clocks = record.clocks or (None, None)
+    lines = []
+    for color, user, clock in zip(
+        engine.Color, (record.black_id, record.white_id), clocks, strict=True
+    ):
+        line = f"{DISC[color]} {color.title}: {mention(user)} · {discs(position.count(color))}"
+        if clock is not None:
+            line += f" · ⏱ {clock_text(clock)}"
+        lines.append(line)
+    return lines
 
 
 def rating_line(change: RatingChange, name: str) -> str:
@@ -72,7 +76,8 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
             return [*lines, f"{line} is thinking…"]
         line += " to move"
         if record.deadline is not None:
-            line += f" · time runs out <t:{int(record.deadline)}:R>"
+            runs_out = "flag falls" if record.time_control.live else "time runs out"
+            line += f" · {runs_out} <t:{int(record.deadline)}:R>"
         return [*lines, line]
     return [*lines, *ending_lines(state)]
 
@@ -140,6 +145,7 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
     last_move = None if last is None else last.square
     passed = None if last is None else last.passed
     status = None if record.active else final_status(record)
+    running = state.position.turn if record.active and record.clocks else None
     black, white = names
     image = render_board(
         state.position,
@@ -152,6 +158,8 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
         status=status,
         ended=not record.active,
         winner=record.winner,
+        clocks=record.clocks,
+        clock_running=running,
     )
     alt = board_alt_text(
         state.position,
@@ -161,6 +169,8 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
         black_name=black,
         white_name=white,
         status=status,
+        clocks=record.clocks,
+        clock_running=running,
     )
     return image, alt
 

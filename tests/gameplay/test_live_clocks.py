@@ -61,7 +61,10 @@ async def test_the_flag_falls_at_the_second_and_costs_the_game(
     record = await stored(bot_harness, board)
     assert record.clocks == (42, 42)  # 60 - 2 * 10 + 2 * 1
     assert record.deadline is not None
-    assert f"<t:{int(record.deadline)}:R>" in board.content
+    assert f"⚫ Black: {fake.alice.mention} · 4 discs · ⏱ 0:42" in board.content
+    assert f"flag falls <t:{int(record.deadline)}:R>" in board.content
+    alt = board.attachments[0].description or ""
+    assert "Clocks: Black 0:42 (running), White 0:42." in alt
 
     await fake.advance(seconds=41.9)
     assert (await stored(bot_harness, board)).active
@@ -70,6 +73,11 @@ async def test_the_flag_falls_at_the_second_and_costs_the_game(
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.TIMEOUT and record.winner is Color.WHITE
     assert record.clocks == (0, 42)
+    assert f"🏆 {fake.bob.mention} wins on time" in board.content
+    assert "⏱ 0:00" in board.content
+    assert "Clocks: Black 0:00 (out of time), White 0:42." in (
+        board.attachments[0].description or ""
+    )
     assert [b.label for b in board.buttons][:2] == ["Rematch", "Replay"]
 
 
