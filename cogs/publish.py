@@ -170,7 +170,7 @@ class BoardPublisher:
             return
         if repost:
             if record.message_id is not None:
-                await self._clear(record.channel_id, record.message_id)
+                await self._leave_link(record, message_id)
             return
         link = message_link(record.guild_id, record.channel_id, message_id)
         for interaction in waiting:
@@ -200,12 +200,21 @@ class BoardPublisher:
     async def _shown(self, record: GameRecord, message_id: int) -> None:
         await self.bot.storage.games.set_board(record.id, message_id, record.version)
 
-    async def _clear(self, channel_id: int, message_id: int) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
+    async def _leave_link(self, record: GameRecord, moved_to: int) -> None:
+        """The old board of a reposted game becomes one line pointing to the new one: no
+        image, no buttons, nothing to click by mistake."""
+        assert record.message_id is not None
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        link = message_link(record.guild_id, record.channel_id, moved_to)
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(record.message_id).edit(
+                content=f"Reversi game #{record.id} moved down here: {link}",
+                attachments=[],
+                embeds=[],
+                view=None,
+            )
         except discord.HTTPException as error:
-            log.info("Old board %s not cleared (%s)", message_id, error.code)
+            log.info("Old board %s not cleared (%s)", record.message_id, error.code)
 
     async def build(self, state: GameState) -> board_message.BoardMessage:
         bot_id = self.bot.user.id if self.bot.user is not None else None

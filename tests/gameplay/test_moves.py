@@ -132,7 +132,11 @@ async def show_position(
     await fake.settle()
     shown = await fake.slash(fake.alice, "reversi board")
     assert shown.ephemeral and shown.content == "Here's the board again."
-    assert board.buttons == []  # the old message keeps its image only
+    new = fake.last_message(fake.general)
+    assert new is not board and (await stored(bot_harness, new)).id == record.id
+    link = f"https://discord.com/channels/{fake.guild.id}/{fake.general.id}/{new.id}"
+    assert board.content == f"Reversi game #{record.id} moved down here: {link}"
+    assert board.components == [] and board.attachments == [] and board.embeds == []
     return game, record.id
 
 
