@@ -5,7 +5,7 @@ The cogs turn every `Refusal` into an ephemeral reply; a refusal never changes a
 
 from __future__ import annotations
 
-from bot.storage import GameRecord
+from bot.storage import Challenge, GameRecord
 
 
 class Refusal(Exception):
@@ -44,15 +44,32 @@ class OutOfTimeError(Refusal):
         super().__init__("Too late: the time for that move ran out, so the game is over.")
 
 
-class GameRefusal(Refusal):
-    """A refusal that points at a game (`game`); `with_link` is its message with `{link}` to the
-    game's board, for the front end to fill in."""
+class PointingRefusal(Refusal):
+    """A refusal that points somewhere: `with_link` is its message with `{link}` for the front
+    end to fill in with a link to `where` (server, channel, and message if there is one)."""
 
     with_link: str
+    where: tuple[int, int, int | None]
+
+
+class GameRefusal(PointingRefusal):
+    """A refusal that points at a game (`game`) and its board."""
 
     def __init__(self, game: GameRecord) -> None:
         super().__init__(self.with_link.format(link=f"game #{game.id}"))
         self.game = game
+        self.where = (game.guild_id, game.channel_id, game.message_id)
+
+
+class RematchOfferedRefusal(PointingRefusal):
+    """A rematch of the game is on offer already: `challenge`."""
+
+    with_link = "A rematch of this game is already on offer: {link}"
+
+    def __init__(self, challenge: Challenge) -> None:
+        super().__init__(self.with_link.format(link=f"challenge #{challenge.id}"))
+        self.challenge = challenge
+        self.where = (challenge.guild_id, challenge.channel_id, challenge.message_id)
 
 
 class StaleBoardError(GameRefusal):

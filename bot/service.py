@@ -45,6 +45,7 @@ from bot.refusals import (
     NotYourTurnError,
     OutOfTimeError,
     Refusal,
+    RematchOfferedRefusal,
     StaleBoardError,
 )
 from bot.shards import ALL_SHARDS, Shards
@@ -60,6 +61,8 @@ from bot.storage import (
     GameOverError,
     GameRecord,
     GuildSettings,
+    RematchOpenError,
+    Replay,
     StaleMoveError,
     Storage,
     TimeControl,
@@ -68,6 +71,9 @@ from bot.storage import (
 ATTEMPTS = 3
 """Resigning, cancelling and timing out apply to whatever the position is: retried this often
 when a move lands between reading the game and ending it."""
+
+REPLAY_POSTING = 60.0
+"""Seconds a replay being posted is waited for before another request posts it instead."""
 
 ABORT_MOVES = 2
 """Until each side has made this many moves, a game can be aborted: resigning or running out of
@@ -188,6 +194,7 @@ class GameService:
         time_control: TimeControl | None = None,
         thread: bool = False,
         level: int = DEFAULT_LEVEL,
+        rematch_of: int | None = None,
         origin: object = None,
     ) -> Challenge | GameState:
         """Invite `opponent_id` (anyone, if None); challenging the bot itself starts a game
@@ -227,6 +234,7 @@ class GameService:
                 color=color,
                 time_control=time_control,
                 in_thread=thread,
+                rematch_of=rematch_of,
             )
         except ChannelBusyError as error:
             raise await self._busy(error) from None
@@ -382,7 +390,8 @@ class GameService:
         self, game_id: int, user_id: int, place: Place, *, origin: object = None
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
-        challenge to the same opponent with the same time control."""
+        challenge to the same opponent with the same time control. While one such challenge is
+        open, a second click by either player is pointed to it instead of pinging again."""
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
@@ -399,14 +408,23 @@ class GameService:
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
             raise Refusal("Your opponent's account is gone; challenge someone else.")
-        return await self.challenge(
-            place,
-            user_id,
-            opponent_id,
-            color=color.opponent,
-            time_control=record.time_control,
-            origin=origin,
-        )
+        for _ in range(ATTEMPTS):
+            try:
+                return await self.challenge(
+                    place,
+                    user_id,
+                    opponent_id,
+                    color=color.opponent,
+                    time_control=record.time_control,
+                    rematch_of=record.id,
+                    origin=origin,
+                )
+            except RematchOpenError as error:
+                offer = await self.storage.challenges.get(error.challenge_id)
+            if offer.expires_at > self.now():
+                raise RematchOfferedRefusal(offer)
+            await self.expire_challenges()  # lapsed, its timer not run yet: close it, offer anew
+        raise RematchOfferedRefusal(offer)
 
     async def _check_can_start(self, place: Place, *, thread: bool) -> GuildSettings:
         """The server's settings, if a game may start in `place` (or a thread of it)."""
@@ -615,6 +633,26 @@ class GameService:
         ended = GameState(finished.game, state.game, finished)
         self.events.emit(GameEnded(ended, origin, finished))
         return ended
+
+    # --- replays ------------------------------------------------------------------------------
+
+    async def claim_replay(self, game_id: int, guild_id: int) -> tuple[GameState, Replay | None]:
+        """A finished game's replay is posted once: returns the game and its replay, or None
+        when the caller is to post it (then `replay_posted`, or `replay_gone` if it failed)."""
+        state = await self.game_in_server(game_id, guild_id)
+        if state.record.active:
+            raise Refusal("This game is still being played; its replay comes when it ends.")
+        replay = await self.storage.replays.claim(
+            game_id, now=self.now(), stale_after=REPLAY_POSTING
+        )
+        return state, replay
+
+    async def replay_posted(self, game_id: int, channel_id: int, message_id: int) -> None:
+        await self.storage.replays.posted(game_id, channel_id, message_id)
+
+    async def replay_gone(self, game_id: int) -> None:
+        """The replay could not be posted, or its message was deleted: the next asks anew."""
+        await self.storage.replays.release(game_id)
 
     async def hint_position(self, place: Place, user_id: int) -> GameState:
         """The game a player may ask the bot's advice in: their turn, against the bot only."""

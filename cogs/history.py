@@ -19,7 +19,7 @@ from cogs.group import remove_feature_commands
 from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
-from cogs.replies import answering
+from cogs.replies import answering, tell
 from cogs.review_items import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import render_replay
@@ -156,15 +156,45 @@ class History(commands.Cog, name=HISTORY):
             )
 
     async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The first click posts the replay; later ones are pointed to it."""
         async with answering(interaction, f"replay of game {game_id}"):
-            state = await self.guild_game(interaction, game_id)
-            await interaction.response.defer(thinking=True)
-            record = state.record
-            await interaction.followup.send(
-                f"Replay of game #{record.id}: {players(record)} · {status(record)}",
-                file=await self.replay_file(state),
-                allowed_mentions=QUIET,
-            )
+            if interaction.guild_id is None:
+                raise Refusal("Games belong to servers; use this in a server channel.")
+            service = self.bot.service
+            state, replay = await service.claim_replay(game_id, interaction.guild_id)
+            if replay is not None and replay.channel_id and replay.message_id:
+                if await self.still_there(replay.channel_id, replay.message_id):
+                    link = message_link(interaction.guild_id, replay.channel_id, replay.message_id)
+                    await tell(interaction, f"The replay of game #{game_id} is here: {link}")
+                    return
+                await service.replay_gone(game_id)
+                state, replay = await service.claim_replay(game_id, interaction.guild_id)
+            if replay is not None:
+                await tell(interaction, "The replay is being posted right now; look just below.")
+                return
+            try:
+                await interaction.response.defer(thinking=True)
+                record = state.record
+                message = await interaction.followup.send(
+                    f"Replay of game #{record.id}: {players(record)} · {status(record)}",
+                    file=await self.replay_file(state),
+                    allowed_mentions=QUIET,
+                    wait=True,
+                )
+            except BaseException:
+                await service.replay_gone(game_id)
+                raise
+            await service.replay_posted(game_id, message.channel.id, message.id)
+
+    async def still_there(self, channel_id: int, message_id: int) -> bool:
+        """Whether a message of ours is still in its channel (not deleted by a moderator)."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True  # can't tell now: assume it is, as it most likely is
+        return True
 
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
         """The game, if it was played in this server; others' games stay private."""

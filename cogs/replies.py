@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import IllegalMoveError, InvalidMoveError
-from bot.refusals import GameRefusal, Refusal
+from bot.refusals import PointingRefusal, Refusal
 from bot.storage import DatabaseBusyError, DatabaseError, StorageError
 from cogs.links import message_link
 from cogs.text import shorten
@@ -48,11 +48,8 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 
 def explain(error: BaseException) -> str | None:
     """What to tell the user about `error`, or None if it is a fault of ours (an apology)."""
-    if isinstance(error, GameRefusal):
-        game = error.game
-        return error.with_link.format(
-            link=message_link(game.guild_id, game.channel_id, game.message_id)
-        )
+    if isinstance(error, PointingRefusal):
+        return error.with_link.format(link=message_link(*error.where))
     if isinstance(error, Refusal | InvalidMoveError | IllegalMoveError):
         return str(error)
     if isinstance(error, DatabaseError):

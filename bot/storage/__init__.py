@@ -15,6 +15,7 @@ from bot.storage.errors import (
     InvalidInputError,
     NotAllowedError,
     NotFoundError,
+    RematchOpenError,
     SchemaTooNewError,
     StaleMoveError,
     StorageError,
@@ -40,7 +41,9 @@ from bot.storage.models import (
     RatingChange,
     TimeControl,
 )
+from bot.storage.notices import Notice, NoticeKind, NotifyChoice
 from bot.storage.postgres import ClaimedError, claimed
+from bot.storage.replays import Replay
 from bot.storage.reviews import ReviewRecord
 from bot.storage.storage import Storage
 
@@ -74,10 +77,15 @@ __all__ = [
     "LeaderboardPage",
     "NotAllowedError",
     "NotFoundError",
+    "Notice",
+    "NoticeKind",
+    "NotifyChoice",
     "Opening",
     "PlayerRecord",
     "Rating",
     "RatingChange",
+    "RematchOpenError",
+    "Replay",
     "ReviewRecord",
     "SchemaTooNewError",
     "StaleMoveError",

@@ -10,6 +10,7 @@ from bot.storage.errors import (
     ChallengeNotFoundError,
     InvalidInputError,
     NotAllowedError,
+    RematchOpenError,
 )
 from bot.storage.games import check_channel_free, insert_game
 from bot.storage.models import Challenge, ChallengeStatus, GameRecord, TimeControl
@@ -20,7 +21,8 @@ CHALLENGE_LIFETIME = 15 * 60.0
 
 CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, clock_base, "
-    "clock_increment, in_thread, message_id, status, game_id, created_at, expires_at, updated_at"
+    "clock_increment, in_thread, message_id, status, game_id, created_at, expires_at, updated_at, "
+    "rematch_of"
 )
 
 
@@ -40,6 +42,7 @@ def challenge_from_row(row: Row) -> Challenge:
         created_at=float(row["created_at"]),
         expires_at=float(row["expires_at"]),
         updated_at=float(row["updated_at"]),
+        rematch_of=row["rematch_of"],
     )
 
 
@@ -93,12 +96,15 @@ class ChallengeStore(Store):
         time_control: TimeControl | None = None,
         in_thread: bool = False,
         expires_in: float = CHALLENGE_LIFETIME,
+        rematch_of: int | None = None,
     ) -> Challenge:
         """Invite `opponent_id` (anyone, if None) to a game; `color` is the challenger's (None:
         drawn at random on acceptance).
 
         Without `time_control` the guild's default applies. Unless the game is to be played in
-        a new thread, a channel with a game in progress is refused (`ChannelBusyError`).
+        a new thread, a channel with a game in progress is refused (`ChannelBusyError`). A
+        rematch (`rematch_of` the game it follows) is refused with `RematchOpenError` while
+        another of that game is open.
         """
         if opponent_id == challenger_id:
             raise InvalidInputError("You can't challenge yourself.")
@@ -113,8 +119,10 @@ class ChallengeStore(Store):
                 f"""
                 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, colour,
                     time_per_move, clock_base, clock_increment, in_thread, created_at,
-                    expires_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    expires_at, updated_at, rematch_of)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (rematch_of) WHERE status = 'pending' AND rematch_of IS NOT NULL
+                DO NOTHING
                 RETURNING {CHALLENGE_COLUMNS}
                 """,
                 (
@@ -128,9 +136,15 @@ class ChallengeStore(Store):
                     now,
                     now + expires_in,
                     now,
+                    rematch_of,
                 ),
             )
-        assert row is not None
+            if row is None:
+                open_offer = await db.value(
+                    "SELECT id FROM challenges WHERE rematch_of = ? AND status = 'pending'",
+                    (rematch_of,),
+                )
+                raise RematchOpenError(open_offer)
         return challenge_from_row(row)
 
     async def get(self, challenge_id: int) -> Challenge:

@@ -42,6 +42,13 @@ TABLES = (
     Table("challenges", _columns(CHALLENGE_COLUMNS), ("id",)),
     Table("players", _columns(PLAYER_COLUMNS), ("guild_id", "user_id")),
     Table("reviews", _columns(REVIEW_COLUMNS), ("id",)),
+    Table("replays", ("game_id", "channel_id", "message_id", "claimed_at"), ("game_id",)),
+    Table("notify_choices", ("user_id", "choice", "updated_at"), ("user_id",)),
+    Table(
+        "turn_notices",
+        ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id"),
+        ("game_id",),
+    ),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
 among them: the target's triggers build it from the players, and it is compared afterwards."""

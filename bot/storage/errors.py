@@ -100,3 +100,11 @@ class ActiveGameError(StorageError):
     def __init__(self, game_id: int) -> None:
         super().__init__("You have a game in progress here; finish or resign it first.")
         self.game_id = game_id
+
+
+class RematchOpenError(StorageError):
+    """A game's rematch offer is still open: a second one would only ping the opponent again."""
+
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__("A rematch of this game is already on offer.")
+        self.challenge_id = challenge_id

@@ -531,7 +531,85 @@ _REVIEWS: Migration = (
     "CREATE INDEX reviews_running ON reviews (guild_id) WHERE status = 'running'",
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_INITIAL, _BOT_LEVEL, _SHOWN_VERSION, _CLOCKS, _REVIEWS)
+_COMMUNITY: Migration = (
+    # A rematch offer knows its game, and a game has at most one open: a second click shows it.
+    "ALTER TABLE challenges ADD COLUMN rematch_of BIGINT REFERENCES games (id)",
+    """
+    CREATE UNIQUE INDEX challenges_one_rematch ON challenges (rematch_of)
+    WHERE status = 'pending' AND rematch_of IS NOT NULL
+    """,
+    # A game's replay is posted once; `message_id` is empty while it is being posted.
+    PerDialect(
+        """
+        CREATE TABLE replays (
+            game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+            channel_id INTEGER,
+            message_id INTEGER,
+            claimed_at REAL    NOT NULL,
+            CHECK ((channel_id IS NULL) = (message_id IS NULL))
+        )
+        """,
+        """
+        CREATE TABLE replays (
+            game_id    BIGINT PRIMARY KEY REFERENCES games (id),
+            channel_id BIGINT,
+            message_id BIGINT,
+            claimed_at DOUBLE PRECISION NOT NULL,
+            CHECK ((channel_id IS NULL) = (message_id IS NULL))
+        )
+        """,
+    ),
+    # How each player wants to hear that it is their turn, in every server.
+    PerDialect(
+        """
+        CREATE TABLE notify_choices (
+            user_id    INTEGER PRIMARY KEY,
+            choice     TEXT    NOT NULL CHECK (choice IN ('channel', 'dm', 'none')),
+            updated_at REAL    NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE notify_choices (
+            user_id    BIGINT PRIMARY KEY,
+            choice     TEXT   NOT NULL CHECK (choice IN ('channel', 'dm', 'none')),
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ),
+    # The turn notices of a game: the ply each kind was last sent for (at most once a move), and
+    # the last message, deleted when the next is posted or the game ends.
+    PerDialect(
+        """
+        CREATE TABLE turn_notices (
+            game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+            ping_ply      INTEGER,
+            reminder_ply  INTEGER,
+            channel_id    INTEGER,
+            message_id    INTEGER,
+            CHECK ((channel_id IS NULL) = (message_id IS NULL))
+        )
+        """,
+        """
+        CREATE TABLE turn_notices (
+            game_id       BIGINT PRIMARY KEY REFERENCES games (id),
+            ping_ply      INTEGER,
+            reminder_ply  INTEGER,
+            channel_id    BIGINT,
+            message_id    BIGINT,
+            CHECK ((channel_id IS NULL) = (message_id IS NULL))
+        )
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _INITIAL,
+    _BOT_LEVEL,
+    _SHOWN_VERSION,
+    _CLOCKS,
+    _REVIEWS,
+    _COMMUNITY,
+)
 
 
 def pending_statements(

@@ -158,6 +158,8 @@ class Challenge:
     created_at: float
     expires_at: float
     updated_at: float
+    rematch_of: int | None = None
+    """The finished game this challenge offers to play again."""
 
 
 @dataclass(frozen=True, slots=True)

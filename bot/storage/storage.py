@@ -13,7 +13,9 @@ from bot.storage.errors import ActiveGameError
 from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
 from bot.storage.models import DELETED_USER_ID, Challenge
+from bot.storage.notices import NoticeStore
 from bot.storage.players import PlayerStore
+from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
 
@@ -29,6 +31,8 @@ class Storage:
         self.history = HistoryStore(database)
         self.settings = SettingsStore(database)
         self.reviews = ReviewStore(database)
+        self.replays = ReplayStore(database)
+        self.notices = NoticeStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:
@@ -37,7 +41,8 @@ class Storage:
         return cls(await open_database(where))
 
     async def forget_player(self, guild_id: int, user_id: int) -> list[Challenge]:
-        """Delete the user's record and challenges in the guild, returning the challenges; their
+        """Delete the user's record and challenges in the guild (and how they like to be told
+        it is their turn), returning the challenges; their
         finished games stay, with the user replaced by `DELETED_USER_ID`. Refused while they play
         a game there."""
         async with self.database.transaction() as db:
@@ -65,6 +70,7 @@ class Storage:
             # and it goes on with its players.
             for statement in (
                 "DELETE FROM players WHERE guild_id = :guild AND user_id = :user",
+                "DELETE FROM notify_choices WHERE user_id = :user",
                 """
                 UPDATE games SET black_id = :deleted
                 WHERE guild_id = :guild AND black_id = :user AND status = 'finished'

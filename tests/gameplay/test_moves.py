@@ -259,6 +259,12 @@ async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
     assert f"{fake.bob.mention} challenges {fake.alice.mention}" in invitation.content
     assert f"{fake.bob.mention} plays ⚫ Black" in invitation.content
     assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
+    for player in (fake.bob, fake.alice):  # a second click, by either: the same offer
+        again = await fake.click(player, board, label="Rematch")
+        assert again.ephemeral and again.content == (
+            f"A rematch of this game is already on offer: {invitation.jump_url}"
+        )
+    assert fake.messages(fake.general) == [board, invitation]
 
     own = await fake.click(fake.bob, invitation, label="Accept")
     assert own.ephemeral and "can't accept your own challenge" in own.content

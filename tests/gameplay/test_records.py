@@ -185,6 +185,24 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     (gif,) = clip.attachments
     assert gif.filename == f"reversi-{number}-replay.gif"
     assert frames(gif.image()) == len(moves) + 2  # the start, each move, the result
+    again = await fake.click(fake.bob, board, "Replay")  # posted once: later clicks get a link
+    assert again.ephemeral and again.content == (
+        f"The replay of game #{number} is here: {clip.jump_url}"
+    )
+    await fake.delete_message(clip)  # a moderator tidies up
+    anew = await fake.click(fake.bob, board, "Replay")
+    (clip,) = anew.messages
+    assert not clip.ephemeral and clip.attachments[0].filename == gif.filename
+    assert (
+        len(
+            [
+                m
+                for m in fake.messages(fake.general)
+                if m.attachments and "replay" in m.attachments[0].filename
+            ]
+        )
+        == 1
+    )
 
     summary = await posted(fake.slash(fake.carol, "reversi game", id=number))
     embed = embed_of(summary)

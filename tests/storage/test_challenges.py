@@ -10,6 +10,7 @@ from bot.storage import (
     ChannelBusyError,
     InvalidInputError,
     NotAllowedError,
+    RematchOpenError,
     Storage,
     TimeControl,
 )
@@ -278,3 +279,26 @@ async def test_concurrent_accepts_across_connections(database_url: str) -> None:
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_game_has_one_open_rematch_offer_at_a_time(storage: Storage) -> None:
+    game = await start_game(storage, ALICE, BOB, channel=CHANNEL + 9)
+    offers = await asyncio.gather(
+        *(
+            storage.challenges.create(GUILD, CHANNEL, who, other, now=0, rematch_of=game.id)
+            for who, other in ((ALICE, BOB), (BOB, ALICE), (ALICE, BOB))
+        ),
+        return_exceptions=True,
+    )
+
+    made = [offer for offer in offers if not isinstance(offer, BaseException)]
+    refused = [offer for offer in offers if isinstance(offer, RematchOpenError)]
+    assert len(made) == 1 and len(refused) == 2
+    assert {error.challenge_id for error in refused} == {made[0].id}
+    assert made[0].rematch_of == game.id
+
+    await storage.challenges.decline(made[0].id, made[0].opponent_id or 0, now=1)
+    again = await storage.challenges.create(GUILD, CHANNEL, BOB, ALICE, now=2, rematch_of=game.id)
+    assert again.id != made[0].id and again.status is ChallengeStatus.PENDING
+    other = await storage.challenges.create(GUILD, CHANNEL + 1, ALICE, BOB, now=2)
+    assert other.rematch_of is None

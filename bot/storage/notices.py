@@ -1,0 +1,103 @@
+"""Telling players it is their turn: each player's choice, and each game's notices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.storage.database import Store
+
+
+class NotifyChoice(StrEnum):
+    CHANNEL = "channel"
+    """A mention in the game's channel (the default)."""
+    DM = "dm"
+    """A direct message, or the channel when the player's DMs are closed."""
+    NONE = "none"
+
+
+class NoticeKind(StrEnum):
+    PING = "ping"
+    """It became your turn a while ago."""
+    REMINDER = "reminder"
+    """Your time for this move is running out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A turn notice on screen: the game's latest, deleted when the next is posted."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+
+
+_SENT_COLUMN = {NoticeKind.PING: "ping_ply", NoticeKind.REMINDER: "reminder_ply"}
+
+
+class NoticeStore(Store):
+    async def choice(self, user_id: int) -> NotifyChoice:
+        async with self.transaction(read_only=True) as db:
+            found = await db.value(
+                "SELECT choice FROM notify_choices WHERE user_id = ?", (user_id,)
+            )
+        return NotifyChoice.CHANNEL if found is None else NotifyChoice(found)
+
+    async def choose(self, user_id: int, choice: NotifyChoice, *, now: float) -> None:
+        async with self.transaction() as db:
+            await db.all(
+                """
+                INSERT INTO notify_choices (user_id, choice, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE
+                SET choice = excluded.choice, updated_at = excluded.updated_at
+                """,
+                (user_id, choice.value, now),
+            )
+
+    async def claim(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether the caller may send `kind` for the game's move at `ply`: once per move, even
+        across restarts and processes."""
+        column = _SENT_COLUMN[kind]
+        async with self.transaction() as db:
+            claimed = await db.value(
+                f"""
+                INSERT INTO turn_notices (game_id, {column}) VALUES (:game, :ply)
+                ON CONFLICT (game_id) DO UPDATE SET {column} = excluded.{column}
+                WHERE coalesce(turn_notices.{column}, -1) <> excluded.{column}
+                RETURNING game_id
+                """,
+                {"game": game_id, "ply": ply},
+            )
+        return claimed is not None
+
+    async def shown(self, notice: Notice) -> Notice | None:
+        """Record the game's new notice; returns the one it replaces, to delete."""
+        async with self.transaction() as db:
+            row = await db.one(
+                f"SELECT channel_id, message_id FROM turn_notices WHERE game_id = ? "
+                f"{db.dialect.for_update}",
+                (notice.game_id,),
+            )
+            await db.all(
+                "UPDATE turn_notices SET channel_id = ?, message_id = ? WHERE game_id = ?",
+                (notice.channel_id, notice.message_id, notice.game_id),
+            )
+        if row is None or row["message_id"] is None:
+            return None
+        return Notice(notice.game_id, row["channel_id"], row["message_id"])
+
+    async def take(self, game_id: int) -> Notice | None:
+        """The game's last notice, forgotten: the game is over, the notice is to go."""
+        async with self.transaction() as db:
+            row = await db.one(
+                f"SELECT channel_id, message_id FROM turn_notices WHERE game_id = ? "
+                f"{db.dialect.for_update}",
+                (game_id,),
+            )
+            if row is None or row["message_id"] is None:
+                return None
+            await db.all(
+                "UPDATE turn_notices SET channel_id = NULL, message_id = NULL WHERE game_id = ?",
+                (game_id,),
+            )
+        return Notice(game_id, row["channel_id"], row["message_id"])
