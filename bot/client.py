@@ -29,6 +29,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.admin",
     "cogs.review",
+    "cogs.notify",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's

@@ -61,6 +61,7 @@ from bot.storage import (
     GameOverError,
     GameRecord,
     GuildSettings,
+    NotifyChoice,
     RematchOpenError,
     Replay,
     StaleMoveError,
@@ -697,6 +698,10 @@ class GameService:
         )
 
     # --- players ------------------------------------------------------------------------------
+
+    async def choose_notices(self, user_id: int, choice: NotifyChoice) -> None:
+        """How `user_id` wants to hear that it is their turn, in every server."""
+        await self.storage.notices.choose(user_id, choice, now=self.now())
 
     async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
         """Delete the player's stats and challenges in the server; their open invitations close.

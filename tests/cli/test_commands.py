@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "history",
     "game",
     "review",
+    "notify",
     "rules",
     "help",
     "forget-me",
@@ -45,7 +46,7 @@ async def test_check_builds_every_command_without_a_token_or_discord(cli: Cli) -
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 7 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
+        "OK: 8 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
     )
     assert not cli.database.exists()
 

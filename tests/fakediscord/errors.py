@@ -106,3 +106,7 @@ def unknown_interaction() -> DiscordError:
 
 def unknown_webhook() -> DiscordError:
     return DiscordError(404, 10015, "Unknown Webhook")
+
+
+def unknown_user() -> DiscordError:
+    return DiscordError(404, 10013, "Unknown User")

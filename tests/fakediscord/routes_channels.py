@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import permissions as perms
+from . import routes_dms
 from .errors import (
     DiscordError,
     FieldError,
@@ -50,6 +51,8 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return message
 
     def create_message(request: ApiRequest) -> Any:
+        if int(request.param("channel_id")) in world.dm_channels:
+            return routes_dms.send(server, int(request.param("channel_id")), request.body or {})
         channel = server.find_channel(request.param("channel_id"))
         body = request.body or {}
         needed = perms.send_flag(channel)
@@ -107,6 +110,9 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return message.payload(world)
 
     def delete_message(request: ApiRequest) -> Any:
+        if int(request.param("channel_id")) in world.dm_channels:
+            channel_id, message_id = request.param("channel_id"), request.param("message_id")
+            return routes_dms.delete(server, int(channel_id), int(message_id))
         message = find_message(request)
         if message.author is not world.bot_user:
             require(message.channel, perms.MANAGE_MESSAGES)

@@ -12,7 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import routes_channels, routes_commands, routes_interactions, routes_session
+from . import routes_channels, routes_commands, routes_dms, routes_interactions, routes_session
 from .activity import ActivityMonitor
 from .clock import FakeClock
 from .errors import DiscordError, unknown_channel
@@ -56,7 +56,13 @@ class FakeDiscordServer:
         self.settle_timeout = 10.0
         self._runner: web.AppRunner | None = None
         self.base_url = ""
-        for module in (routes_session, routes_commands, routes_channels, routes_interactions):
+        for module in (
+            routes_session,
+            routes_commands,
+            routes_channels,
+            routes_interactions,
+            routes_dms,
+        ):
             self.rest.register(module.handlers(self))
 
     @property

@@ -54,9 +54,22 @@ def _upload_index(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
+_RECIPIENT = (
+    "discord.py opens a DM channel with the recipient's id as an integer, which Discord "
+    "accepts although the spec types every snowflake as a string"
+)
+
+
+def _snowflake_number(value: Any) -> bool:
+    return type(value) is int and 0 < value < 2**64
+
+
 ALLOWED_MISMATCHES: tuple[AllowedMismatch, ...] = (
     AllowedMismatch("*", "attachments.*.id", "type", _upload_index, _UPLOAD_INDEX),
     AllowedMismatch("*", "data.attachments.*.id", "type", _upload_index, _UPLOAD_INDEX),
+    AllowedMismatch(
+        "POST /users/@me/channels", "recipient_id", "type", _snowflake_number, _RECIPIENT
+    ),
 )
 
 

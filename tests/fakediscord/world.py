@@ -43,6 +43,8 @@ class User:
     display_name: str | None = None
     """The name people see (Discord's `global_name`, 1-32 characters); default: `name`
     capitalised."""
+    dms_open: bool = True
+    """Whether the user accepts direct messages from the bot (Discord refuses with 50007)."""
 
     @property
     def mention(self) -> str:
@@ -195,6 +197,39 @@ class Channel:
                 },
             )
         return data
+
+
+@dataclass(eq=False)
+class DirectMessage:
+    """A message the bot sent to a user in their DMs."""
+
+    id: int
+    channel_id: int
+    recipient: User
+    author: User
+    created_at: datetime
+    content: str
+    deleted: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created_at),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+            "components": [],
+        }
 
 
 @dataclass(eq=False)
@@ -406,6 +441,9 @@ class World:
         self.guilds: list[Guild] = []
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.dm_channels: dict[int, User] = {}
+        """The bot's direct-message channels, by id: with whom."""
+        self.direct_messages: list[DirectMessage] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id; None: global
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "Reversi", bot=True)
@@ -479,3 +517,7 @@ class World:
             for m in self.messages.values()
             if m.channel is channel and not m.deleted and m.visible_to is None
         ]
+
+    def dms_to(self, user: User) -> list[DirectMessage]:
+        """What the bot sent `user` directly and did not delete, oldest first."""
+        return [m for m in self.direct_messages if m.recipient is user and not m.deleted]

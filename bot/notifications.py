@@ -1,0 +1,121 @@
+"""Telling players it is their turn, without spam.
+
+Discord notifies nobody of an edited message, so a correspondence game's board alone lets a turn
+pass unseen. When a player's turn has gone unplayed for `PING_AFTER` seconds, they are told once
+(a mention in the channel, a direct message, or not at all: their `NotifyChoice`), and reminded
+once more when a quarter of their time for the move is left. Each game keeps one notice on
+screen: posting the next deletes the last, and the game's end deletes it too. Live games, the
+bot's turns and the move after the opponent's forced pass (the mover is there) get none.
+
+The stored game is the truth: a timer re-reads it and sends only if the same player is still to
+move at the same ply; the storage lets each notice go out once per move, across restarts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from bot.events import Events, GameEvent
+from bot.service import GameService
+from bot.state import GameState
+from bot.storage import Notice, NoticeKind, NotifyChoice
+from bot.timers import Timers
+
+_Action = Callable[[], Awaitable[None]]
+
+PING_AFTER = 60.0
+"""Seconds of grace after a turn begins before the player is told."""
+REMIND_AT = 0.25
+"""The share of the time per move left when the reminder goes."""
+
+
+class Sender(Protocol):
+    """Posts and deletes notices (the Discord side)."""
+
+    async def notify_player(
+        self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
+    ) -> Notice | None:
+        """Tell `user_id` it is their move, as they chose; the notice posted, if any."""
+
+    async def withdraw(self, notice: Notice) -> None:
+        """Delete a notice (one already gone is fine)."""
+
+
+class TurnNotices:
+    def __init__(self, service: GameService, timers: Timers, sender: Sender) -> None:
+        self.service = service
+        self.timers = timers
+        self.sender = sender
+
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(GameEvent, self.on_game)
+
+    def unsubscribe(self, events: Events) -> None:
+        events.unsubscribe(self.on_game)
+
+    def on_game(self, event: GameEvent) -> None:
+        state = event.state
+        record = state.record
+        game_id = record.id
+        ping, reminder = ("ping", game_id), ("reminder", game_id)
+        if not record.active:
+            self.timers.cancel(ping)
+            self.timers.cancel(reminder)
+            self.timers.arm(("notice over", game_id), self.service.now(), self._remove(game_id))
+            return
+        if not self.wanted(state):
+            self.timers.cancel(ping)
+            self.timers.cancel(reminder)
+            return
+        last = state.game.last
+        if last is not None and last.passed is not None:
+            self.timers.cancel(ping)  # the mover moves again at once: they are here
+        else:
+            when = record.turn_started + PING_AFTER
+            self.timers.arm(ping, when, self._due(game_id, record.ply, NoticeKind.PING))
+        per_move, deadline = record.time_control.per_move, record.deadline
+        if per_move is None or deadline is None:
+            self.timers.cancel(reminder)
+        else:
+            when = deadline - REMIND_AT * per_move
+            self.timers.arm(reminder, when, self._due(game_id, record.ply, NoticeKind.REMINDER))
+
+    def wanted(self, state: GameState) -> bool:
+        """Whether the side to move may be told: a person, in a correspondence game."""
+        to_move = state.to_move_id
+        live = state.record.time_control.live
+        return to_move is not None and to_move != self.service.bot_id and not live
+
+    def _due(self, game_id: int, ply: int, kind: NoticeKind) -> _Action:
+        async def send() -> None:
+            state = await self.service.load(game_id)
+            record = state.record
+            if not record.active or record.ply != ply or not self.wanted(state):
+                return
+            if kind is NoticeKind.REMINDER and (
+                record.deadline is None or record.deadline <= self.service.now()
+            ):
+                return
+            user_id = state.to_move_id
+            assert user_id is not None
+            notices = self.service.storage.notices
+            choice = await notices.choice(user_id)
+            if choice is NotifyChoice.NONE or not await notices.claim(game_id, ply, kind):
+                return
+            notice = await self.sender.notify_player(state, user_id, kind, choice)
+            if notice is None:
+                return
+            previous = await notices.shown(notice)
+            if previous is not None:
+                await self.sender.withdraw(previous)
+
+        return send
+
+    def _remove(self, game_id: int) -> _Action:
+        async def remove() -> None:
+            notice = await self.service.storage.notices.take(game_id)
+            if notice is not None:
+                await self.sender.withdraw(notice)
+
+        return remove

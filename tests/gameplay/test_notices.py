@@ -1,0 +1,137 @@
+"""Turn notices through Discord: a mention after a minute's grace, one on screen per game, a
+reminder when a quarter of the time is left, direct messages, and none for live games."""
+
+from __future__ import annotations
+
+from bot import engine
+from bot.notifications import PING_AFTER
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.world import Message, User
+
+from .play import play, start_game, stored, to_move, wthor_games
+
+
+def notices(fake: FakeDiscord, board: Message) -> list[Message]:
+    """The channel's messages besides the board."""
+    return [m for m in fake.messages(board.channel) if m is not board]
+
+
+def ping(fake: FakeDiscord, board: Message, user: User, number: int) -> str:
+    return f"{user.mention}, it's your move in Reversi game #{number} → {board.jump_url}"
+
+
+async def test_a_player_is_told_after_a_minute_and_one_notice_stays_on_screen(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    number = (await stored(bot_harness, board)).id
+    await fake.advance(seconds=PING_AFTER - 1)
+    assert notices(fake, board) == []
+    await fake.advance(seconds=1)
+
+    (first,) = notices(fake, board)
+    assert first.content == ping(fake, board, fake.alice, number)
+    assert first.mentioned_ids() == [fake.alice.id]
+
+    await play(fake, board, fake.alice, "f5")
+    await fake.advance(seconds=30)
+    await play(fake, board, fake.bob, "d6")  # within the grace: Bob is never told
+    await fake.advance(seconds=PING_AFTER)
+    (second,) = notices(fake, board)  # Alice's new notice replaced her old one
+    assert second is not first and first.deleted
+    assert second.content == ping(fake, board, fake.alice, number)
+
+    await fake.advance(hours=5)
+    assert notices(fake, board) == [second]  # once per move
+
+
+async def test_a_reminder_comes_when_a_quarter_of_the_time_is_left(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake, time="1h")
+    await play(fake, board, fake.alice, "f5")
+    record = await stored(bot_harness, board)
+    assert record.deadline is not None
+    await fake.advance(minutes=44)
+    (first,) = notices(fake, board)
+    await fake.advance(minutes=1)
+
+    (reminder,) = notices(fake, board)
+    assert first.deleted
+    assert reminder.content == (
+        f"⏰ {fake.bob.mention}, your move in Reversi game #{record.id}: time runs out "
+        f"<t:{int(record.deadline)}:R> → {board.jump_url}"
+    )
+    await fake.advance(minutes=14)
+    assert notices(fake, board) == [reminder]
+
+
+async def test_direct_messages_and_no_notices_by_choice(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    chosen = await fake.slash(fake.alice, "reversi notify", choice="dm")
+    assert chosen.ephemeral and chosen.content.startswith("Saved: your turn notices are now a")
+    await fake.slash(fake.bob, "reversi notify", choice="none")
+    shown = await fake.slash(fake.bob, "reversi notify")
+    assert shown.ephemeral and "nothing" in shown.content
+
+    board = await start_game(fake)
+    number = (await stored(bot_harness, board)).id
+    await fake.advance(minutes=2)
+    (dm,) = fake.world.dms_to(fake.alice)
+    assert dm.content == ping(fake, board, fake.alice, number)
+    assert notices(fake, board) == []
+
+    await play(fake, board, fake.alice, "f5")
+    await fake.advance(hours=20)  # Bob's reminder time too: he chose none
+    assert notices(fake, board) == [] and fake.world.dms_to(fake.bob) == []
+    await play(fake, board, fake.bob, "d6")
+    await fake.advance(minutes=2)
+    second = fake.world.dms_to(fake.alice)
+    assert len(second) == 1 and second[0] is not dm and dm.deleted  # one at a time, in DMs too
+
+
+async def test_closed_direct_messages_fall_back_to_the_channel(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "reversi notify", choice="dm")
+    fake.alice.dms_open = False
+    board = await start_game(fake)
+    await fake.advance(minutes=2)
+    (notice,) = notices(fake, board)
+    assert notice.mentioned_ids() == [fake.alice.id]
+    assert fake.world.dms_to(fake.alice) == []
+
+
+async def test_no_notices_in_live_games_or_for_the_bot(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake, time="15+10")
+    await fake.advance(minutes=10)
+    assert notices(fake, board) == []
+
+    await fake.slash(fake.carol, "reversi play-bot", channel=fake.games, level=1, colour="white")
+    await fake.advance(minutes=10)
+    for message in fake.messages(fake.games)[1:]:
+        assert fake.world.bot_user.mention not in message.content
+
+
+async def test_a_60_move_correspondence_game_leaves_its_board_and_nothing_else(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    row = wthor_games()[0]  # WTH_1977#1: 60 moves, two passes
+    moves = [row["moves"][i : i + 2] for i in range(0, len(row["moves"]), 2)]
+    board = await start_game(fake)
+    game = engine.Game()
+    posted = 0
+    for square in moves:
+        await fake.advance(minutes=2)  # each player lets the grace pass: everyone is told
+        posted += len([m for m in notices(fake, board) if not m.deleted])
+        await play(fake, board, to_move(game, fake.alice, fake.bob), square)
+        game.play(square)
+    record = await stored(bot_harness, board)
+
+    assert not record.active and record.transcript == row["moves"]
+    assert posted == len(moves)  # a notice before every move
+    assert fake.messages(fake.general) == [board]  # the game's end took the last one away
