@@ -3,6 +3,8 @@ reminder when a quarter of the time is left, direct messages, and none for live 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot import engine
 from bot.notifications import PING_AFTER
 from tests.fakediscord.driver import FakeDiscord
@@ -135,3 +137,19 @@ async def test_a_60_move_correspondence_game_leaves_its_board_and_nothing_else(
     assert not record.active and record.transcript == row["moves"]
     assert posted == len(moves)  # a notice before every move
     assert fake.messages(fake.general) == [board]  # the game's end took the last one away
+
+
+async def test_a_notice_due_while_the_bot_was_down_is_sent_once_after_it(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await bot_harness.stop()
+    fake.clock.advance(timedelta(minutes=5))
+    await bot_harness.start()
+    await fake.settle()
+    (notice,) = notices(fake, board)
+    assert notice.mentioned_ids() == [fake.alice.id]
+
+    await bot_harness.restart()
+    await fake.advance(minutes=5)
+    assert notices(fake, board) == [notice]
