@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,6 +20,7 @@ from cogs.group import remove_feature_commands
 from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
+from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering, tell
 from cogs.review_items import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit
@@ -43,16 +45,14 @@ def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
     return embed
 
 
-def history_pager(page: GamePage, user_id: int | None) -> discord.ui.View:
+def history_pager(page: GamePage, user_id: int | None) -> list[discord.ui.Item[Any]]:
     """Previous and Next; no buttons when everything fits on one page."""
-    view = discord.ui.View(timeout=None)
     if page.pages == 1:
-        return view
-    view.add_item(HistoryPageButton(user_id, page.page - 1, "prev", disabled=page.page <= 1))
-    view.add_item(
-        HistoryPageButton(user_id, page.page + 1, "next", disabled=page.page >= page.pages)
-    )
-    return view
+        return []
+    return [
+        HistoryPageButton(user_id, page.page - 1, "prev", disabled=page.page <= 1),
+        HistoryPageButton(user_id, page.page + 1, "next", disabled=page.page >= page.pages),
+    ]
 
 
 def transcript_block(record: GameRecord) -> str:
@@ -103,57 +103,71 @@ class History(commands.Cog, name=HISTORY):
     ) -> None:
         async with answering(interaction, "/reversi history"):
             user_id = None if player is None else player.id
-            embed, view = await self.history_page(interaction, user_id, page)
-            await interaction.response.send_message(embed=embed, view=view)
+            await answer_privately(interaction, await self.history_page(interaction, user_id, page))
 
     async def on_history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
         async with answering(interaction, f"history page {page}"):
-            embed, view = await self.history_page(interaction, user_id, page)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await turn_page(interaction, await self.history_page(interaction, user_id, page))
+
+    async def on_share(
+        self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
+    ) -> None:
+        async with answering(interaction, f"sharing {what}"):
+            if what == "game":
+                (game_id,) = args
+                answer = await self.game_answer(await self.guild_game(interaction, game_id))
+            else:
+                user_id, page = args
+                answer = await self.history_page(interaction, user_id or None, page)
+            await share(interaction, answer)
 
     async def history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> Answer:
         if interaction.guild_id is None:
             raise Refusal("Game history belongs to servers; use this in a server channel.")
         found = await self.bot.storage.history.games(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
-        return history_embed(found, user_id), history_pager(found, user_id)
+        return Answer(
+            history_embed(found, user_id),
+            ("hist", (user_id or 0, found.page)),
+            history_pager(found, user_id),
+        )
 
     @app_commands.command(name="game", description="One game: final board, result, moves, replay")
     @app_commands.describe(id="The game's number, as in “game #12”")
     async def game(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         async with answering(interaction, f"/reversi game {id}"):
             state = await self.guild_game(interaction, id)
-            await interaction.response.defer(thinking=True)
-            record = state.record
-            board = await core(self.bot).publisher.build(state)
-            description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
-            if record.message_id is not None:
-                link = message_link(record.guild_id, record.channel_id, record.message_id)
-                description += f"\n[Go to the game's message]({link})"
-            embed = discord.Embed(
-                title=f"Reversi · game #{record.id}", description=description, colour=COLOUR
-            )
-            embed.add_field(
-                name=f"Transcript ({plural(len(record.moves), 'move')})",
-                value=transcript_block(record),
-                inline=False,
-            )
-            embed.set_image(url=f"attachment://{board.filename}")
-            embed.set_footer(text="The animated replay is attached.")
-            view = discord.ui.View(timeout=None)
-            if not record.active and record.ply:
-                view.add_item(ReviewButton(record.id))
-            await interaction.followup.send(
-                embed=embed,
-                files=[board.file(), await self.replay_file(state)],
-                view=view,
-                allowed_mentions=QUIET,
-            )
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_privately(interaction, await self.game_answer(state))
+
+    async def game_answer(self, state: GameState) -> Answer:
+        """The game's card: players, result, transcript, final board and animated replay."""
+        record = state.record
+        board = await core(self.bot).publisher.build(state)
+        description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
+        if record.message_id is not None:
+            link = message_link(record.guild_id, record.channel_id, record.message_id)
+            description += f"\n[Go to the game's message]({link})"
+        embed = discord.Embed(
+            title=f"Reversi · game #{record.id}", description=description, colour=COLOUR
+        )
+        embed.add_field(
+            name=f"Transcript ({plural(len(record.moves), 'move')})",
+            value=transcript_block(record),
+            inline=False,
+        )
+        embed.set_image(url=f"attachment://{board.filename}")
+        embed.set_footer(text="The animated replay is attached.")
+        items: list[discord.ui.Item[Any]] = []
+        if not record.active and record.ply:
+            items.append(ReviewButton(record.id))
+        files = [board.file(), await self.replay_file(state)]
+        return Answer(embed, ("game", (record.id,)), items, files)
 
     async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
         """The first click posts the replay; later ones are pointed to it."""

@@ -12,6 +12,7 @@ import discord
 PLAY = "Play"
 LEADERBOARD = "Leaderboard"
 HISTORY = "History"
+STATS = "Stats"
 ADMIN = "Admin"
 
 
@@ -259,6 +260,39 @@ class HistoryPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
+
+
+SHARED_BY = {"lb": LEADERBOARD, "stats": STATS, "h2h": STATS, "hist": HISTORY, "game": HISTORY}
+"""Which cog answers each look-up a Share button names."""
+
+
+class ShareButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
+):
+    """Posts a look-up answered privately (`what`, with the numbers that say which page or
+    player: `args`) publicly in the channel; it reads "Shared" once done."""
+
+    def __init__(self, what: str, args: tuple[int, ...], *, shared: bool = False) -> None:
+        custom_id = "reversi:share:" + ":".join([what, *map(str, args)])
+        super().__init__(
+            discord.ui.Button(
+                label="Shared" if shared else "Share",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+                disabled=shared,
+            )
+        )
+        self.what, self.args = what, args
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ShareButton:
+        return cls(match["what"], tuple(int(n) for n in match["args"].split(":")[1:]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, SHARED_BY[self.what]).on_share(interaction, self.what, self.args)
 
 
 class ForgetConfirmButton(

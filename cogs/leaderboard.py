@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +15,7 @@ from cogs.game_summary import plural, tally
 from cogs.group import remove_feature_commands
 from cogs.items import LEADERBOARD, LeaderboardPageButton
 from cogs.links import mention
+from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, shorten
 
@@ -63,14 +66,14 @@ def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -
     return embed
 
 
-def pager(board: LeaderboardPage) -> discord.ui.View:
+def pager(board: LeaderboardPage) -> list[discord.ui.Item[Any]]:
     """Previous and Next; no buttons when everything fits on one page."""
-    view = discord.ui.View(timeout=None)
     if board.pages == 1:
-        return view
-    view.add_item(LeaderboardPageButton(board.page - 1, "prev", disabled=board.page <= 1))
-    view.add_item(LeaderboardPageButton(board.page + 1, "next", disabled=board.page >= board.pages))
-    return view
+        return []
+    return [
+        LeaderboardPageButton(board.page - 1, "prev", disabled=board.page <= 1),
+        LeaderboardPageButton(board.page + 1, "next", disabled=board.page >= board.pages),
+    ]
 
 
 def requester_id(interaction: discord.Interaction) -> int:
@@ -94,17 +97,24 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
         async with answering(interaction, "/reversi leaderboard"):
-            embed, view = await self.leaderboard_page(interaction, page, interaction.user.id)
-            await interaction.response.send_message(embed=embed, view=view)
+            answer = await self.leaderboard_page(interaction, page, interaction.user.id)
+            await answer_privately(interaction, answer)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
         async with answering(interaction, f"leaderboard page {page}"):
-            embed, view = await self.leaderboard_page(interaction, page, requester_id(interaction))
-            await interaction.response.edit_message(embed=embed, view=view)
+            answer = await self.leaderboard_page(interaction, page, requester_id(interaction))
+            await turn_page(interaction, answer)
+
+    async def on_share(
+        self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
+    ) -> None:
+        async with answering(interaction, "sharing the leaderboard"):
+            page, viewer_id = args
+            await share(interaction, await self.leaderboard_page(interaction, page, viewer_id))
 
     async def leaderboard_page(
         self, interaction: discord.Interaction, page: int, viewer_id: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> Answer:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("Leaderboards belong to servers; use this in a server channel.")
@@ -112,4 +122,6 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
         name = interaction.guild.name if interaction.guild is not None else "this server"
-        return leaderboard_embed(board, name, viewer_id), pager(board)
+        return Answer(
+            leaderboard_embed(board, name, viewer_id), ("lb", (board.page, viewer_id)), pager(board)
+        )

@@ -1,5 +1,6 @@
-"""Records: `/reversi leaderboard`, `stats`, `h2h`, `history`, `game`, the "Reversi stats" menu
-and the Replay button; one extension, a cog for each view of the server's finished games."""
+"""Records: `/reversi leaderboard`, `stats`, `h2h`, `history`, `game`, the "Reversi stats" menu,
+the Replay button and the look-ups' Share button; one extension, a cog for each view of the
+server's finished games."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from cogs.group import add_feature_cog
 from cogs.history import History
-from cogs.items import HistoryPageButton, LeaderboardPageButton, ReplayButton
+from cogs.items import HistoryPageButton, LeaderboardPageButton, ReplayButton, ShareButton
 from cogs.leaderboard import Leaderboard
 from cogs.stats import Stats
 
-DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton)
+DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:

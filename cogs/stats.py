@@ -12,8 +12,10 @@ from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import line_for, plural, tally
 from cogs.group import remove_feature_commands
+from cogs.items import STATS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
+from cogs.lookup import Answer, answer_privately, share
 from cogs.replies import answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
@@ -64,7 +66,7 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class Stats(commands.Cog):
+class Stats(commands.Cog, name=STATS):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
@@ -94,7 +96,21 @@ class Stats(commands.Cog):
     ) -> None:
         async with answering(interaction, "/reversi stats"):
             embed = await self.stats_card(guild_of(interaction), user)
-            await interaction.response.send_message(embed=embed)
+            await answer_privately(interaction, Answer(embed, ("stats", (user.id,))))
+
+    async def on_share(
+        self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
+    ) -> None:
+        async with answering(interaction, f"sharing {what}"):
+            guild_id = guild_of(interaction)
+            if what == "stats":
+                (user_id,) = args
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                embed = await self.stats_card(guild_id, user)
+            else:
+                first, second = args
+                embed = await self.h2h_card(guild_id, first, second)
+            await share(interaction, Answer(embed, (what, args)))
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage
@@ -138,11 +154,12 @@ class Stats(commands.Cog):
         other: discord.User | None = None,
     ) -> None:
         async with answering(interaction, "/reversi h2h"):
-            first = other or interaction.user
-            record = await self.bot.storage.history.head_to_head(
-                guild_of(interaction), first.id, player.id
-            )
-            embed = discord.Embed(
-                title="Reversi head to head", description=h2h_text(record), colour=COLOUR
-            )
-            await interaction.response.send_message(embed=embed)
+            first = (other or interaction.user).id
+            embed = await self.h2h_card(guild_of(interaction), first, player.id)
+            await answer_privately(interaction, Answer(embed, ("h2h", (first, player.id))))
+
+    async def h2h_card(self, guild_id: int, first: int, second: int) -> discord.Embed:
+        record = await self.bot.storage.history.head_to_head(guild_id, first, second)
+        return discord.Embed(
+            title="Reversi head to head", description=h2h_text(record), colour=COLOUR
+        )

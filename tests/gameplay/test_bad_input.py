@@ -154,7 +154,7 @@ async def test_players_who_are_not_members_get_real_answers(
         await fake.slash(alice, "reversi stats", player=dave),
         await fake.context_menu(alice, "Reversi stats", dave),
     ]:
-        assert reply.message is not None and not reply.ephemeral
+        assert reply.message is not None and reply.ephemeral
         (card,) = reply.message.embeds
         assert card["title"] == "Reversi stats · Dave"
         fields = {field["name"]: field["value"] for field in card["fields"]}
@@ -194,7 +194,7 @@ async def test_numbers_past_any_range_get_a_plain_refusal(
         assert game.ephemeral and game.content == f"There's no game #{TOP} in this server."
         for command in ("reversi leaderboard", "reversi history"):
             page = await fake.slash(fake.alice, command, page=TOP)  # the last page
-            assert page.message is not None and not page.ephemeral, command
+            assert page.message is not None and page.ephemeral, command
             assert page.message.embeds, command
 
         # Discord sends no more in an option, and no forged custom id reaches a button (see

@@ -132,7 +132,8 @@ def footer(embed: dict[str, Any]) -> str:
 
 
 def pager(message: Message) -> list[tuple[str | None, bool]]:
-    return [(b.label, b.disabled) for b in message.buttons]
+    """The page buttons (Share aside)."""
+    return [(b.label, b.disabled) for b in message.buttons if b.label not in ("Share", "Shared")]
 
 
 def frames(gif: Image.Image) -> int:
@@ -141,14 +142,15 @@ def frames(gif: Image.Image) -> int:
 
 
 async def posted(pending: Pending) -> Message:
-    """The bot's public answer to a command."""
+    """The bot's answer to a look-up: for the asker alone, with a Share button."""
     reply = await pending
-    assert reply.message is not None and not reply.ephemeral, reply.content
+    assert reply.message is not None and reply.ephemeral, reply.content
+    assert [b.label for b in reply.message.buttons][-1:] == ["Share"]
     return reply.message
 
 
 async def shown(pending: Pending) -> dict[str, Any]:
-    """The embed of the bot's public answer to a command."""
+    """The embed of the bot's answer to a look-up."""
     return embed_of(await posted(pending))
 
 
@@ -270,12 +272,23 @@ async def test_the_leaderboard_pages_through_rated_players_even_after_a_restart(
     assert footer(embed) == f"Page 1 of 3 · 25 rated players · {PROVISIONAL}"
     assert pager(board) == [("Previous", True), ("Next", False)]
 
-    turned = await fake.click(fake.bob, board, "Next")  # someone else turns the page
+    turned = await fake.click(fake.alice, board, "Next")  # her own copy turns its page
     assert turned.callback_type == UPDATE_MESSAGE and turned.message is board
-    embed = embed_of(board)
-    assert lines(embed) == [expected(rank) for rank in range(11, 21)]
+    assert lines(embed_of(board)) == [expected(rank) for rank in range(11, 21)]
+    shared = await fake.click(fake.alice, board, "Share")  # and everyone may see it
+    assert [(b.label, b.disabled) for b in board.buttons][-1] == ("Shared", True)
+    (public,) = shared.followups
+    assert not public.ephemeral and public.channel is fake.general
+    assert public.embeds == board.embeds and pager(public) == pager(board)
+    assert "Share" not in [b.label for b in public.buttons]
+    assert fake.messages(fake.general) == [public]
+
+    await fake.click(fake.bob, public, "Previous")  # someone else turns the shared page
+    embed = embed_of(public)
+    assert lines(embed) == [expected(rank) for rank in range(1, 11)]
     assert field(embed, "Your place") == alice_place  # still the place of who asked
-    assert footer(embed).startswith("Page 2 of 3 · ")
+    assert footer(embed).startswith("Page 1 of 3 · ")
+    await fake.click(fake.bob, public, "Next")
 
     await bot_harness.restart()
     await fake.click(fake.alice, board, "Next")
@@ -304,7 +317,7 @@ async def test_an_empty_leaderboard_says_how_to_get_on_it(
     assert embed["description"] == (
         "No rated games here yet. Start one with `/reversi challenge`: the winner tops this board."
     )
-    assert "fields" not in embed and board.buttons == []
+    assert "fields" not in embed and [b.label for b in board.buttons] == ["Share"]
 
 
 # --- stats cards ------------------------------------------------------------------------------
@@ -471,7 +484,7 @@ async def test_history_pages_latest_first_for_everyone_or_one_player(
     assert footer(embed) == "Page 1 of 3 · 23 games"
     assert pager(listing) == [("Previous", True), ("Next", False)]
 
-    await fake.click(carol, listing, "Next")
+    await fake.click(bob, listing, "Next")
     assert numbers(listing) == newest_first[10:20]
     await bot_harness.restart()
     await fake.click(bob, listing, "Next")
@@ -494,7 +507,7 @@ async def test_history_pages_latest_first_for_everyone_or_one_player(
 async def test_history_with_nothing_to_show(fake: FakeDiscord) -> None:
     elsewhere = await posted(fake.slash(fake.dave, "reversi history", channel=fake.lobby))
     assert embed_of(elsewhere)["description"] == "No finished games in this server yet."
-    assert elsewhere.buttons == []
+    assert [b.label for b in elsewhere.buttons] == ["Share"]  # nothing to page through
     none = await shown(fake.slash(fake.alice, "reversi history", player=fake.bob))
     assert none["description"] == (f"No finished games of {fake.bob.mention} in this server yet.")
 
@@ -518,3 +531,28 @@ async def test_a_game_from_another_server_or_none_at_all_is_refused(
     )
     assert field(embed, "Transcript (0 moves)") == "No moves were played."
     assert frames(there.attachments[1].image()) == 2  # the start, then how it ended
+
+
+async def test_every_look_up_is_private_until_shared_once(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    game = await Seeder(fake, bot_harness).game(fake.alice, fake.bob, "black")
+    asked = [
+        await fake.slash(fake.carol, "reversi stats", player=fake.alice),
+        await fake.context_menu(fake.carol, "Reversi stats", fake.bob),
+        await fake.slash(fake.carol, "reversi h2h", player=fake.alice, other=fake.bob),
+        await fake.slash(fake.carol, "reversi history", player=fake.bob),
+        await fake.slash(fake.carol, "reversi game", id=game.id),
+    ]
+    for reply in asked:
+        private = reply.message
+        assert private is not None and private.ephemeral and fake.messages(fake.general) == []
+        shared = await fake.click(fake.carol, private, "Share")
+
+        (public,) = shared.followups
+        assert not public.ephemeral and fake.messages(fake.general) == [public]
+        assert public.embeds == private.embeds
+        assert [a.filename for a in public.attachments] == [a.filename for a in private.attachments]
+        assert [(b.label, b.disabled) for b in private.buttons][-1] == ("Shared", True)
+        assert "Share" not in [b.label for b in public.buttons]
+        await fake.delete_message(public)

@@ -1,0 +1,81 @@
+"""Look-ups (leaderboard, stats, head to head, history, a game) answer only the asker, with a
+Share button that posts the same answer in the channel for everyone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.items import ShareButton
+from cogs.replies import ANSWERING
+
+QUIET = discord.AllowedMentions.none()
+
+
+class Answer:
+    """One look-up's answer: an embed, its buttons (pagers), its files, and how to share it."""
+
+    def __init__(
+        self,
+        embed: discord.Embed,
+        share: tuple[str, tuple[int, ...]],
+        items: list[discord.ui.Item[Any]] | None = None,
+        files: list[discord.File] | None = None,
+    ) -> None:
+        self.embed = embed
+        self.share = share
+        self.items = items or []
+        self.files = files or []
+
+    def view(self, *, shared: bool | None) -> discord.ui.View:
+        """The buttons, with Share (`shared` False), Shared (True) or neither (None)."""
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        if shared is not None:
+            what, args = self.share
+            view.add_item(ShareButton(what, args, shared=shared))
+        return view
+
+
+async def answer_privately(interaction: discord.Interaction, answer: Answer) -> None:
+    """The answer for the asker alone, with a Share button."""
+    view = answer.view(shared=False)
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            embed=answer.embed, view=view, files=answer.files, ephemeral=True
+        )
+    else:
+        await interaction.response.send_message(
+            embed=answer.embed, view=view, files=answer.files, ephemeral=True
+        )
+
+
+async def turn_page(interaction: discord.Interaction, answer: Answer) -> None:
+    """A pager button: the same message shows the new page (with Share only where it was)."""
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    await _edit(
+        interaction, embed=answer.embed, view=answer.view(shared=False if private else None)
+    )
+
+
+async def share(interaction: discord.Interaction, answer: Answer) -> None:
+    """The Share button: it turns into "Shared", and the answer is posted for everyone."""
+    await _edit(interaction, embed=answer.embed, view=answer.view(shared=True))
+    await interaction.followup.send(
+        embed=answer.embed,
+        view=answer.view(shared=None),
+        files=answer.files,
+        allowed_mentions=QUIET,
+    )
+
+
+async def _edit(interaction: discord.Interaction, **changes: Any) -> None:
+    """Edit the message the button is on, whether or not the click was acknowledged yet."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+        return
+    interaction.extras[ANSWERING] = True  # the acknowledgement timer leaves it to us
+    await interaction.response.edit_message(**changes)
