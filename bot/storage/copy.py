@@ -34,7 +34,15 @@ def _columns(listed: str) -> tuple[str, ...]:
 TABLES = (
     Table(
         "guild_settings",
-        ("guild_id", "time_per_move", "clock_base", "clock_increment", "rated", "updated_at"),
+        (
+            "guild_id",
+            "time_per_move",
+            "clock_base",
+            "clock_increment",
+            "rated",
+            "language",
+            "updated_at",
+        ),
         ("guild_id",),
     ),
     Table("allowed_channels", ("guild_id", "channel_id"), ("guild_id", "channel_id")),
@@ -44,6 +52,7 @@ TABLES = (
     Table("reviews", _columns(REVIEW_COLUMNS), ("id",)),
     Table("replays", ("game_id", "channel_id", "message_id", "claimed_at"), ("game_id",)),
     Table("notify_choices", ("user_id", "choice", "updated_at"), ("user_id",)),
+    Table("player_languages", ("user_id", "language", "updated_at"), ("user_id",)),
     Table(
         "turn_notices",
         ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id"),

@@ -602,6 +602,28 @@ _COMMUNITY: Migration = (
     ),
 )
 
+_LANGUAGES: Migration = (
+    # The server's language for what everyone sees, and each player's for what only they see;
+    # neither chosen means the reader's Discord locale, then English.
+    "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+    PerDialect(
+        """
+        CREATE TABLE player_languages (
+            user_id    INTEGER PRIMARY KEY,
+            language   TEXT    NOT NULL,
+            updated_at REAL    NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE player_languages (
+            user_id    BIGINT PRIMARY KEY,
+            language   TEXT   NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -609,6 +631,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _CLOCKS,
     _REVIEWS,
     _COMMUNITY,
+    _LANGUAGES,
 )
 
 

@@ -135,6 +135,8 @@ class GuildSettings:
     rated: bool
     allowed_channels: frozenset[int]
     """Channels where games may start; empty means every channel."""
+    language: str | None = None
+    """For what everyone sees (boards, invitations); None: the server's Discord locale."""
 
     def allows(self, channel_id: int) -> bool:
         return not self.allowed_channels or channel_id in self.allowed_channels

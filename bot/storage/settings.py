@@ -1,4 +1,5 @@
-"""Per-guild settings: the default time control, whether games are rated, where games may start."""
+"""Per-guild settings: the default time control, whether games are rated, where games may start,
+the language of what everyone sees."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults for a guild that never changed them."""
     row = await db.one(
         """
-        SELECT time_per_move, clock_base, clock_increment, rated FROM guild_settings
+        SELECT time_per_move, clock_base, clock_increment, rated, language FROM guild_settings
         WHERE guild_id = ?
         """,
         (guild_id,),
@@ -30,6 +31,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         else time_control_from_row(row),
         rated=True if row is None else bool(row["rated"]),
         allowed_channels=frozenset(r["channel_id"] for r in channels),
+        language=None if row is None else row["language"],
     )
 
 
@@ -46,8 +48,11 @@ class SettingsStore(Store):
         time_control: TimeControl | None = None,
         rated: bool | None = None,
         allowed_channels: Iterable[int] | None = None,
+        language: str | None = None,
+        clear_language: bool = False,
     ) -> GuildSettings:
-        """Change the given settings, keep the others; an empty `allowed_channels` allows all.
+        """Change the given settings, keep the others; an empty `allowed_channels` allows all,
+        `clear_language` goes back to the server's Discord locale.
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
         for when the clock is turned off again."""
         per_move = base = increment = None
@@ -60,9 +65,11 @@ class SettingsStore(Store):
             await db.all(
                 """
                 INSERT INTO guild_settings AS saved
-                    (guild_id, time_per_move, clock_base, clock_increment, rated, updated_at)
+                    (guild_id, time_per_move, clock_base, clock_increment, rated, language,
+                     updated_at)
                 VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
-                        :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE), :now)
+                        :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE),
+                        CAST(:language AS TEXT), :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
                     clock_base = CASE WHEN :changed THEN excluded.clock_base
@@ -70,6 +77,8 @@ class SettingsStore(Store):
                     clock_increment = CASE WHEN :changed THEN excluded.clock_increment
                                            ELSE saved.clock_increment END,
                     rated = coalesce(CAST(:rated AS BOOLEAN), saved.rated),
+                    language = CASE WHEN :clear_language THEN NULL
+                                    ELSE coalesce(CAST(:language AS TEXT), saved.language) END,
                     updated_at = excluded.updated_at
                 """,
                 {
@@ -80,6 +89,8 @@ class SettingsStore(Store):
                     "changed": time_control is not None,
                     "default_time": DEFAULT_TIME_PER_MOVE,
                     "rated": rated,
+                    "language": language,
+                    "clear_language": clear_language,
                     "now": now,
                 },
             )

@@ -12,6 +12,7 @@ from bot.storage.database import Database
 from bot.storage.errors import ActiveGameError
 from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
+from bot.storage.languages import LanguageStore
 from bot.storage.models import DELETED_USER_ID, Challenge
 from bot.storage.notices import NoticeStore
 from bot.storage.players import PlayerStore
@@ -33,6 +34,7 @@ class Storage:
         self.reviews = ReviewStore(database)
         self.replays = ReplayStore(database)
         self.notices = NoticeStore(database)
+        self.languages = LanguageStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:
@@ -42,7 +44,7 @@ class Storage:
 
     async def forget_player(self, guild_id: int, user_id: int) -> list[Challenge]:
         """Delete the user's record and challenges in the guild (and how they like to be told
-        it is their turn), returning the challenges; their
+        it is their turn, and their language), returning the challenges; their
         finished games stay, with the user replaced by `DELETED_USER_ID`. Refused while they play
         a game there."""
         async with self.database.transaction() as db:
@@ -71,6 +73,7 @@ class Storage:
             for statement in (
                 "DELETE FROM players WHERE guild_id = :guild AND user_id = :user",
                 "DELETE FROM notify_choices WHERE user_id = :user",
+                "DELETE FROM player_languages WHERE user_id = :user",
                 """
                 UPDATE games SET black_id = :deleted
                 WHERE guild_id = :guild AND black_id = :user AND status = 'finished'

@@ -1,0 +1,82 @@
+"""Translations: the bot's gettext catalogues, and the language in force.
+
+Text is translated where it is made, in the language in force there: a context variable that
+the front end sets for each interaction (the reader's language) and around every public message
+(the server's), so any layer can mark its text with `_()` without passing a language along.
+Messages are English in the code; the catalogues (`locales/<code>/LC_MESSAGES/reversi.po`,
+made with Babel's `pybabel`, see the README) are compiled in memory on first use, so a `.po`
+file edited in the repository is what runs.
+
+Text that is made before any language is known (module constants, command descriptions) is
+marked with `N_()` or discord.py's `locale_str` for extraction and translated where it is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from bot.engine import Color
+from bot.i18n.catalogues import LANGUAGES, translations
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "colour_name",
+    "current",
+    "language_of_locale",
+    "ngettext",
+    "using",
+]
+
+DEFAULT = "en"
+
+_current: ContextVar[str] = ContextVar("language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language code in force."""
+    return _current.get()
+
+
+@contextmanager
+def using(code: str) -> Iterator[None]:
+    """Make `code` the language in force inside the block (an unknown code means English)."""
+    token = _current.set(code if code in LANGUAGES else DEFAULT)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """`message` in the language in force (itself where there is no translation)."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count `n`, by the plural rule of the language in force."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for translation where it is shown, not where it is defined."""
+    return message
+
+
+def language_of_locale(locale: str | None) -> str | None:
+    """Our language for a Discord locale (`en-US`, `fil`...), or None if we have none: matched by
+    the language code before any `-`, with `fil` (Filipino) read as Tagalog."""
+    if not locale:
+        return None
+    code = locale.split("-")[0].lower()
+    code = {"fil": "tl"}.get(code, code)
+    return code if code in LANGUAGES else None
+
+
+def colour_name(color: Color) -> str:
+    """`Black` or `White` in the language in force."""
+    return _("Black") if color is Color.BLACK else _("White")
