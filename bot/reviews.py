@@ -24,6 +24,7 @@ from bot.clock import Clock
 from bot.engine import Color
 from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
 from bot.engine.review import Review, build_review, positions_of
+from bot.i18n import _
 from bot.refusals import Refusal
 from bot.shards import ALL_SHARDS, Shards
 from bot.state import GameState
@@ -144,14 +145,20 @@ class ReviewService:
         except LookupError:
             record = None
         if record is None or record.guild_id != guild_id:
-            raise Refusal(f"There's no game #{game_id} in this server.")
+            raise Refusal(_("There's no game #{id} in this server.").format(id=game_id))
         if record.active:
             raise Refusal(
-                f"Game #{game_id} is still being played. Reviews come once a game is over, so "
-                "that nobody gets the engine's help during it."
+                _(
+                    "Game #{id} is still being played. Reviews come once a game is over, so "
+                    "that nobody gets the engine's help during it."
+                ).format(id=game_id)
             )
         if not record.ply:
-            raise Refusal(f"No move was played in game #{game_id}, so there's nothing to review.")
+            raise Refusal(
+                _("No move was played in game #{id}, so there's nothing to review.").format(
+                    id=game_id
+                )
+            )
         return GameState.of(record)
 
     async def request(self, game_id: int, guild_id: int) -> ReviewRequest:

@@ -36,6 +36,8 @@ from bot.events import (
     GameStarted,
     MovePlayed,
 )
+from bot.i18n import LANGUAGES, _
+from bot.languages import AUTO_LANGUAGE, Languages
 from bot.refusals import (
     ChannelBusyRefusal,
     GameOverRefusal,
@@ -108,9 +110,11 @@ class SettingsChange:
     allow: int | None = None
     disallow: int | None = None
     everywhere: bool = False
+    language: str | None = None
+    """A language code, or `AUTO_LANGUAGE` for each server member's Discord language."""
 
     def __bool__(self) -> bool:
-        changes = (self.time_control, self.rated, self.allow, self.disallow)
+        changes = (self.time_control, self.rated, self.allow, self.disallow, self.language)
         return self.everywhere or any(change is not None for change in changes)
 
 
@@ -134,6 +138,7 @@ class GameService:
         self.rng = rng or random.Random()
         self.bot_id: int | None = None
         """The bot's own user id, once logged in: the player in games against the bot."""
+        self.languages = Languages(storage)
 
     def now(self) -> float:
         return self.clock.now().timestamp()
@@ -161,7 +166,7 @@ class GameService:
         except LookupError:
             state = None
         if state is None or state.record.guild_id != guild_id:
-            raise Refusal(f"There's no game #{game_id} in this server.")
+            raise Refusal(_("There's no game #{id} in this server.").format(id=game_id))
         return state
 
     async def channel_game(self, place: Place) -> GameState:
@@ -203,8 +208,10 @@ class GameService:
         says whether the opponent is a member of the server (only members can accept)."""
         if opponent_id == challenger_id:
             raise Refusal(
-                "You can't challenge yourself. Leave the opponent empty for an open challenge "
-                "anyone can accept."
+                _(
+                    "You can't challenge yourself. Leave the opponent empty for an open challenge "
+                    "anyone can accept."
+                )
             )
         if opponent_id is not None and opponent_id == self.bot_id:
             return await self.start_bot_game(
@@ -216,14 +223,16 @@ class GameService:
                 origin=origin,
             )
         if opponent_is_bot:
-            raise Refusal("Other bots can't play Reversi here; challenge a member, or me.")
+            raise Refusal(_("Other bots can't play Reversi here; challenge a member, or me."))
         if opponent_id is not None and not opponent_is_member:
             raise Refusal(
-                "That player isn't a member of this server, so they couldn't accept. Challenge "
-                "a member, or leave the opponent empty for an open challenge."
+                _(
+                    "That player isn't a member of this server, so they couldn't accept. "
+                    "Challenge a member, or leave the opponent empty for an open challenge."
+                )
             )
         if thread and place.in_thread:
-            raise Refusal("This is already a thread: play here without `thread`.")
+            raise Refusal(_("This is already a thread: play here without `thread`."))
         await self._check_can_start(place, thread=thread)
         try:
             created = await self.storage.challenges.create(
@@ -250,7 +259,7 @@ class GameService:
         try:
             challenge = await self.storage.challenges.get(challenge_id)
         except LookupError:
-            raise Refusal("This challenge no longer exists.") from None
+            raise Refusal(_("This challenge no longer exists.")) from None
         if (challenge.guild_id, challenge.channel_id) != (place.guild_id, place.channel_id):
             raise NotHereError()
         return challenge
@@ -263,11 +272,11 @@ class GameService:
         thread is created only once the game exists (see `reopen`)."""
         challenge = await self.challenge_here(challenge_id, place)
         if user_id == challenge.challenger_id:
-            raise Refusal("You can't accept your own challenge; use Cancel to withdraw it.")
+            raise Refusal(_("You can't accept your own challenge; use Cancel to withdraw it."))
         if challenge.opponent_id not in (None, user_id):
-            raise Refusal("This challenge is for someone else.")
+            raise Refusal(_("This challenge is for someone else."))
         if challenge.in_thread and challenge.message_id is None:
-            raise Refusal("This challenge isn't ready yet; try again in a moment.")
+            raise Refusal(_("This challenge isn't ready yet; try again in a moment."))
         now = self.now()
         challenger_color = challenge.color or self.rng.choice(list(engine.Color))
         black_id = user_id if challenger_color is engine.Color.WHITE else challenge.challenger_id
@@ -306,7 +315,7 @@ class GameService:
     ) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.opponent_id:
-            raise Refusal("Only the challenged player can decline.")
+            raise Refusal(_("Only the challenged player can decline."))
         return await self._close_challenge(
             self.storage.challenges.decline(challenge_id, user_id, now=self.now()), origin
         )
@@ -316,7 +325,7 @@ class GameService:
     ) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
-            raise Refusal("Only the challenger can cancel this challenge.")
+            raise Refusal(_("Only the challenger can cancel this challenge."))
         return await self._close_challenge(
             self.storage.challenges.cancel(challenge_id, user_id, now=self.now()), origin
         )
@@ -361,7 +370,7 @@ class GameService:
         """A game against the bot at `level`, the player's colour drawn if not chosen, timed
         by `time_control` or the server's default; unrated."""
         if self.bot_id is None:
-            raise Refusal("I'm still starting up; try again in a moment.")
+            raise Refusal(_("I'm still starting up; try again in a moment."))
         settings = await self._check_can_start(place, thread=False)
         color = color or self.rng.choice(list(engine.Color))
         black, white = (user_id, self.bot_id)
@@ -396,7 +405,7 @@ class GameService:
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
-            raise Refusal("Only the two players can ask for a rematch.")
+            raise Refusal(_("Only the two players can ask for a rematch."))
         if record.bot_level is not None:
             return await self.start_bot_game(
                 place,
@@ -408,8 +417,8 @@ class GameService:
             )
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
-            raise Refusal("Your opponent's account is gone; challenge someone else.")
-        for _ in range(ATTEMPTS):
+            raise Refusal(_("Your opponent's account is gone; challenge someone else."))
+        for _attempt in range(ATTEMPTS):
             try:
                 return await self.challenge(
                     place,
@@ -431,7 +440,7 @@ class GameService:
         """The server's settings, if a game may start in `place` (or a thread of it)."""
         settings = await self.storage.settings.get(place.guild_id)
         if not settings.allows(place.home):
-            raise Refusal("Games aren't allowed in this channel. Ask an admin where to play.")
+            raise Refusal(_("Games aren't allowed in this channel. Ask an admin where to play."))
         if not thread:
             busy = await self.storage.games.active_in(place.channel_id)
             if busy is not None:
@@ -553,7 +562,7 @@ class GameService:
     ) -> GameState:
         """`user_id` gives up: the opponent wins, whatever the discs say. In the abort window
         (`abort_window`) the game is aborted instead: no result."""
-        for _ in range(ATTEMPTS):
+        for _attempt in range(ATTEMPTS):
             state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
             assert color is not None
@@ -572,8 +581,8 @@ class GameService:
     ) -> GameState:
         """A moderator ends this channel's game without a result or rating."""
         if not moderator:
-            raise Refusal("Only members with the Manage Messages permission can do that.")
-        for _ in range(ATTEMPTS):
+            raise Refusal(_("Only members with the Manage Messages permission can do that."))
+        for _attempt in range(ATTEMPTS):
             state = await self.channel_game(place)
             ended = await self._end(
                 state, EndReason.CANCELLED, None, cancelled_by=moderator_id, origin=origin
@@ -586,7 +595,7 @@ class GameService:
         """End the game if its move deadline has passed: the side to move loses on time, or the
         game is aborted in the abort window. Returns the game as it is now, ended or not (its
         deadline may have moved on)."""
-        for _ in range(ATTEMPTS):
+        for _attempt in range(ATTEMPTS):
             state = await self.load(game_id)
             deadline = state.record.deadline
             if not state.record.active or deadline is None or deadline > self.now():
@@ -642,7 +651,7 @@ class GameService:
         when the caller is to post it (then `replay_posted`, or `replay_gone` if it failed)."""
         state = await self.game_in_server(game_id, guild_id)
         if state.record.active:
-            raise Refusal("This game is still being played; its replay comes when it ends.")
+            raise Refusal(_("This game is still being played; its replay comes when it ends."))
         replay = await self.storage.replays.claim(
             game_id, now=self.now(), stale_after=REPLAY_POSTING
         )
@@ -659,7 +668,7 @@ class GameService:
         """The game a player may ask the bot's advice in: their turn, against the bot only."""
         state = await self.channel_game(place)
         if state.record.bot_level is None:
-            raise Refusal("Hints are only for games against me, not between people.")
+            raise Refusal(_("Hints are only for games against me, not between people."))
         if state.record.color_of(user_id) is None:
             raise NotPlayingError()
         if state.to_move_id != user_id:
@@ -673,7 +682,7 @@ class GameService:
     ) -> GuildSettings:
         """Apply an admin's change; the allowed channels are all of them until some are listed."""
         if not manager:
-            raise Refusal("Only members with the Manage Server permission can do that.")
+            raise Refusal(_("Only members with the Manage Server permission can do that."))
         current = await self.storage.settings.get(guild_id)
         channels: set[int] | None = None
         if change.everywhere:
@@ -685,17 +694,25 @@ class GameService:
             if change.disallow is not None:
                 if change.disallow not in channels:
                     raise Refusal(
-                        f"<#{change.disallow}> isn't on the list. Games are allowed in every "
-                        "channel until you `allow` some; then only those allow games."
+                        _(
+                            "{channel} isn't on the list. Games are allowed in every channel "
+                            "until you `allow` some; then only those allow games."
+                        ).format(channel=f"<#{change.disallow}>")
                     )
                 channels.discard(change.disallow)
-        return await self.storage.settings.update(
+        if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
+            raise Refusal(_("I don't speak that language yet."))
+        updated = await self.storage.settings.update(
             guild_id,
             now=self.now(),
             time_control=change.time_control,
             rated=change.rated,
             allowed_channels=channels,
+            language=None if change.language == AUTO_LANGUAGE else change.language,
+            clear_language=change.language == AUTO_LANGUAGE,
         )
+        self.languages.server_changed(guild_id, updated.language)
+        return updated
 
     # --- players ------------------------------------------------------------------------------
 
@@ -703,11 +720,19 @@ class GameService:
         """How `user_id` wants to hear that it is their turn, in every server."""
         await self.storage.notices.choose(user_id, choice, now=self.now())
 
+    async def choose_language(self, user_id: int, language: str) -> None:
+        """The language of what `user_id` alone sees, in every server; `AUTO_LANGUAGE` follows
+        the server's again."""
+        if language not in (*LANGUAGES, AUTO_LANGUAGE):
+            raise Refusal(_("I don't speak that language yet."))
+        chosen = None if language == AUTO_LANGUAGE else language
+        await self.storage.languages.choose(user_id, chosen, now=self.now())
+
     async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
         """Delete the player's stats and challenges in the server; their open invitations close.
         Only the player themself can confirm it."""
         if confirmed_by != user_id:
-            raise Refusal("Only the member who asked can confirm this.")
+            raise Refusal(_("Only the member who asked can confirm this."))
         for challenge in await self.storage.forget_player(guild_id, user_id):
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from bot.engine.errors import InvalidMoveError
+from bot.engine.errors import InvalidMoveError, MoveProblem
 
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[s % 8]}{s // 8 + 1}" for s in range(64))
 _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
@@ -29,8 +29,17 @@ def parse_square(text: str) -> int:
     name = text.strip().lower()
     square = _SQUARE_INDEX.get(name)
     if square is None:
-        shown = _shown(text) or "an empty move"
-        raise InvalidMoveError(f"{shown} is not a square: use a letter a-h and a number 1-8")
+        shown = _shown(text)
+        if not shown:
+            raise InvalidMoveError(
+                "an empty move is not a square: use a letter a-h and a number 1-8",
+                MoveProblem.EMPTY,
+            )
+        raise InvalidMoveError(
+            f"{shown} is not a square: use a letter a-h and a number 1-8",
+            MoveProblem.NOT_A_SQUARE,
+            shown,
+        )
     return square
 
 
@@ -39,7 +48,9 @@ def parse_transcript(text: str) -> list[int]:
     compact = _SEPARATORS.sub("", text).lower()
     if len(compact) % 2:
         raise InvalidMoveError(
-            f"{_shown(text)} is not a transcript: write each move as a letter a-h and a number 1-8"
+            f"{_shown(text)} is not a transcript: write each move as a letter a-h and a number 1-8",
+            MoveProblem.NOT_A_TRANSCRIPT,
+            _shown(text),
         )
     return [parse_square(compact[i : i + 2]) for i in range(0, len(compact), 2)]
 

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from bot.engine import bitboard
-from bot.engine.errors import IllegalMoveError
+from bot.engine.errors import IllegalMoveError, MoveProblem
 from bot.engine.notation import SQUARE_NAMES, parse_square
 
 
@@ -192,12 +192,18 @@ class Position:
         index = _square(square)
         name = SQUARE_NAMES[index]
         if self.is_game_over():
-            raise IllegalMoveError(f"{name} is not a legal move now: the game is over")
+            raise IllegalMoveError(
+                f"{name} is not a legal move now: the game is over", MoveProblem.GAME_OVER, name
+            )
         if (self.black | self.white) >> index & 1:
-            raise IllegalMoveError(f"{name} is not a legal move now: the square is taken")
+            raise IllegalMoveError(
+                f"{name} is not a legal move now: the square is taken", MoveProblem.TAKEN, name
+            )
         flipped = bitboard.flips(self.player, self.opponent, index)
         if not flipped:
-            raise IllegalMoveError(f"{name} is not a legal move now: it flips no disc")
+            raise IllegalMoveError(
+                f"{name} is not a legal move now: it flips no disc", MoveProblem.FLIPS_NOTHING, name
+            )
         mover = self.player | flipped | (1 << index)
         other = self.opponent & ~flipped
         if self.turn is Color.BLACK:
@@ -215,9 +221,13 @@ class Position:
         """The position after a forced pass; raises `IllegalMoveError` if a pass is not allowed."""
         if self.has_legal_move():
             moves = ", ".join(SQUARE_NAMES[s] for s in self.legal_moves())
-            raise IllegalMoveError(f"You cannot pass: you have a legal move ({moves})")
+            raise IllegalMoveError(
+                f"You cannot pass: you have a legal move ({moves})", MoveProblem.HAS_MOVES, moves
+            )
         if self.is_game_over():
-            raise IllegalMoveError("You cannot pass: the game is over")
+            raise IllegalMoveError(
+                "You cannot pass: the game is over", MoveProblem.NO_PASS_GAME_OVER
+            )
         return Position(self.black, self.white, self.turn.opponent)
 
     def is_game_over(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Color
+from bot.i18n import _
 from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
@@ -107,7 +108,7 @@ class ChallengeStore(Store):
         another of that game is open.
         """
         if opponent_id == challenger_id:
-            raise InvalidInputError("You can't challenge yourself.")
+            raise InvalidInputError(_("You can't challenge yourself."))
         if not expires_in > 0:
             raise InvalidInputError("A challenge must stay open for some time.")
         async with self.transaction() as db:
@@ -192,7 +193,7 @@ class ChallengeStore(Store):
             if user_id == challenge.challenger_id or challenge.opponent_id not in (None, user_id):
                 raise NotAllowedError("This challenge is for someone else.")
             if challenge.color not in (None, challenger_color):
-                raise InvalidInputError("The challenger chose the other colour.")
+                raise InvalidInputError(_("The challenger chose the other colour."))
             players = (challenge.challenger_id, user_id)
             black_id, white_id = players if challenger_color is Color.BLACK else players[::-1]
             settings = await load_settings(db, challenge.guild_id)

@@ -1,6 +1,9 @@
-"""Everything the storage refuses; each message is short and fit to show a player."""
+"""Everything the storage refuses; each message is short and fit to show a player, in the
+language in force where it is raised (the database's own troubles are for the admin: English)."""
 
 from __future__ import annotations
+
+from bot.i18n import _
 
 
 class StorageError(Exception):
@@ -27,7 +30,7 @@ class DatabaseBusyError(DatabaseError):
     """Another process held the database for longer than the busy timeout."""
 
     def __init__(self) -> None:
-        super().__init__("The database is busy right now; please try again in a moment.")
+        super().__init__(_("The database is busy right now; please try again in a moment."))
 
 
 class InvalidInputError(StorageError, ValueError):
@@ -40,13 +43,13 @@ class NotFoundError(StorageError, LookupError):
 
 class GameNotFoundError(NotFoundError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+        super().__init__(_("There is no game #{id}.").format(id=game_id))
         self.game_id = game_id
 
 
 class ChallengeNotFoundError(NotFoundError):
     def __init__(self, challenge_id: int) -> None:
-        super().__init__("This challenge no longer exists.")
+        super().__init__(_("This challenge no longer exists."))
         self.challenge_id = challenge_id
 
 
@@ -54,7 +57,7 @@ class StaleMoveError(StorageError):
     """The caller acted on a position that is no longer the current one."""
 
     def __init__(self, game_id: int, expected_ply: int, ply: int) -> None:
-        super().__init__("This board is out of date: the game has moved on since.")
+        super().__init__(_("This board is out of date: the game has moved on since."))
         self.game_id = game_id
         self.expected_ply = expected_ply
         self.ply = ply
@@ -62,7 +65,7 @@ class StaleMoveError(StorageError):
 
 class GameOverError(StorageError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"Game #{game_id} is already over.")
+        super().__init__(_("Game #{id} is already over.").format(id=game_id))
         self.game_id = game_id
 
 
@@ -71,8 +74,10 @@ class ChannelBusyError(StorageError):
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            "There is already a game in progress in this channel; "
-            "finish it first or play in a thread."
+            _(
+                "There is already a game in progress in this channel; "
+                "finish it first or play in a thread."
+            )
         )
         self.game_id = game_id
 
@@ -81,11 +86,13 @@ class ChallengeClosedError(StorageError):
     """The challenge was already accepted, declined, cancelled or expired."""
 
     def __init__(self, challenge_id: int, status: str) -> None:
-        super().__init__(
-            "This challenge has expired."
-            if status == "expired"
-            else f"This challenge has already been {status}."
-        )
+        messages = {
+            "expired": _("This challenge has expired."),
+            "accepted": _("This challenge has already been accepted."),
+            "declined": _("This challenge has already been declined."),
+            "cancelled": _("This challenge has already been cancelled."),
+        }
+        super().__init__(messages.get(status, _("This challenge is closed.")))
         self.challenge_id = challenge_id
         self.status = status
 
@@ -98,7 +105,7 @@ class ActiveGameError(StorageError):
     """The user's data cannot be deleted while they are playing."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__("You have a game in progress here; finish or resign it first.")
+        super().__init__(_("You have a game in progress here; finish or resign it first."))
         self.game_id = game_id
 
 
@@ -106,5 +113,5 @@ class RematchOpenError(StorageError):
     """A game's rematch offer is still open: a second one would only ping the opponent again."""
 
     def __init__(self, challenge_id: int) -> None:
-        super().__init__("A rematch of this game is already on offer.")
+        super().__init__(_("A rematch of this game is already on offer."))
         self.challenge_id = challenge_id

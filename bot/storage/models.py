@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from bot.engine import Color
+from bot.i18n import _, ngettext
 from bot.storage.errors import InvalidInputError
 from bot.storage.glicko2 import Rating
 
@@ -76,11 +77,11 @@ class TimeControl:
         if self.per_move is not None and not (
             math.isfinite(self.per_move) and 60 <= self.per_move <= MAX_PER_MOVE
         ):
-            raise InvalidInputError("The time per move must be between a minute and 30 days.")
+            raise InvalidInputError(_("The time per move must be between a minute and 30 days."))
         if self.base is not None and not (math.isfinite(self.base) and 0 < self.base <= MAX_CLOCK):
-            raise InvalidInputError("A clock starts with between 1 second and 180 minutes.")
+            raise InvalidInputError(_("A clock starts with between 1 second and 180 minutes."))
         if not (math.isfinite(self.increment) and 0 <= self.increment <= MAX_INCREMENT):
-            raise InvalidInputError("The increment must be between 0 and 180 seconds.")
+            raise InvalidInputError(_("The increment must be between 0 and 180 seconds."))
         if self.per_move is not None and self.increment:
             raise InvalidInputError("Only a clock has an increment.")
 
@@ -102,8 +103,10 @@ class TimeControl:
                 fields = {"per_move": float(written[:-1]) * _UNITS[written[-1:]]}
         except (ValueError, KeyError):
             raise InvalidInputError(
-                f"{text[:20]!r} isn't a time control: write a clock as minutes+seconds (3+2), or a "
-                "time per move such as 30m, 6h, 1d."
+                _(
+                    "{text} isn't a time control: write a clock as minutes+seconds (3+2), or a "
+                    "time per move such as 30m, 6h, 1d."
+                ).format(text=repr(text[:20]))
             ) from None
         return cls(**fields)
 
@@ -112,7 +115,7 @@ class TimeControl:
         if self.base is not None:
             return f"{self.base / 60:g}+{self.increment:g}"
         assert self.per_move is not None
-        return f"{duration(self.per_move)} per move"
+        return _("{duration} per move").format(duration=duration(self.per_move))
 
 
 _UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0, "w": 7 * 86400.0}
@@ -120,11 +123,23 @@ _UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0, "w": 7 * 86400.0}
 
 def duration(seconds: float) -> str:
     """`1 day`, `3 days`, `6 hours`, `1 week`, `90 minutes`: the largest whole unit."""
-    for unit, name in ((7 * 86400, "week"), (86400, "day"), (3600, "hour"), (60, "minute")):
+    for unit in (7 * 86400, 86400, 3600, 60):
         count = seconds / unit
         if count >= 1 and count == int(count):
-            return f"{int(count)} {name}{'s' if count != 1 else ''}"
-    return f"{seconds:g} seconds"
+            return _count_of(unit, int(count))
+    return _("{count} seconds").format(count=f"{seconds:g}")
+
+
+def _count_of(unit: int, count: int) -> str:
+    if unit == 7 * 86400:
+        text = ngettext("{count} week", "{count} weeks", count)
+    elif unit == 86400:
+        text = ngettext("{count} day", "{count} days", count)
+    elif unit == 3600:
+        text = ngettext("{count} hour", "{count} hours", count)
+    else:
+        text = ngettext("{count} minute", "{count} minutes", count)
+    return text.format(count=count)
 
 
 @dataclass(frozen=True, slots=True)
