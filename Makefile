@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench messages
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -31,3 +31,15 @@ test: lint
 
 bench: $(VENV)/.installed-dev
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+# After changing the bot's texts: the template of every message, and each catalogue brought up to
+# date with it (new messages empty, changed ones marked fuzzy) for translators to fill in.
+LOCALES := bot/i18n/locales
+LANGUAGES := tl is ta ha rw
+messages: $(VENV)/.installed-dev
+	$(VENV)/bin/pybabel extract -F babel.cfg -k locale_str --add-location=file --no-wrap \
+		--sort-by-file --project=reversi-bot --copyright-holder="reversi-bot contributors" -o $(LOCALES)/reversi.pot .
+	for code in $(LANGUAGES); do \
+		$(VENV)/bin/pybabel update -i $(LOCALES)/reversi.pot -d $(LOCALES) -D reversi -l $$code \
+			--init-missing --no-wrap --ignore-obsolete; \
+	done

@@ -20,6 +20,7 @@ from bot.events import Events
 from bot.service import GameService
 from bot.storage import Storage
 from bot.timers import Timers
+from bot.translator import CatalogueTranslator
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.core",
@@ -30,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.review",
     "cogs.notify",
+    "cogs.language",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's
@@ -90,6 +92,7 @@ class ReversiBot(commands.AutoShardedBot):
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)
         BotPlayer(service, self.computer, self.background).subscribe(self.events)
+        await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
 

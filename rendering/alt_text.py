@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from bot.engine import Color, Position, square_name
+from bot.i18n import _, colour_name, ngettext
 from rendering.clocks import clock_text, flag_fallen
 from rendering.options import check_clocks, check_last_move
 from rendering.status import describe_status
@@ -19,8 +20,8 @@ def board_alt_text(
     *,
     last_move: int | None = None,
     show_legal: bool = True,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     status: str | None = None,
     passed: Color | None = None,
     clocks: tuple[float, float] | None = None,
@@ -31,18 +32,19 @@ def board_alt_text(
     what they mean for `render_board`."""
     check_last_move(last_move)
     check_clocks(clocks, clock_running)
-    parts = [
-        "Reversi board.",
-        f"{_side(Color.BLACK, black_name, position)}, {_side(Color.WHITE, white_name, position)}.",
-    ]
+    sides = _("{black}, {white}.").format(
+        black=_side(Color.BLACK, black_name, position),
+        white=_side(Color.WHITE, white_name, position),
+    )
+    parts = [_("Reversi board."), sides]
     if clocks is not None:
         black, white = (
             _clock(color, seconds, color is clock_running)
             for color, seconds in zip((Color.BLACK, Color.WHITE), clocks, strict=True)
         )
-        parts.append(f"Clocks: {black}, {white}.")
+        parts.append(_("Clocks: {black}, {white}.").format(black=black, white=white))
     if last_move is not None:
-        parts.append(f"Last move {square_name(last_move)}.")
+        parts.append(_("Last move {square}.").format(square=square_name(last_move)))
     shown_status = _clean(
         status if status is not None else describe_status(position, passed=passed)
     )
@@ -50,25 +52,32 @@ def board_alt_text(
         parts.append(shown_status if shown_status[-1] in ".!?" else f"{shown_status}.")
     moves = position.legal_moves()
     if show_legal and moves:
-        parts.append(f"Legal moves: {', '.join(square_name(s) for s in moves)}.")
+        listed = ", ".join(square_name(s) for s in moves)
+        parts.append(_("Legal moves: {moves}.").format(moves=listed))
     return _shorten(" ".join(parts), MAX_ALT_TEXT)
 
 
-def _side(color: Color, name: str, position: Position) -> str:
+def _side(color: Color, name: str | None, position: Position) -> str:
     count = position.count(color)
-    discs = f"{count} disc" if count == 1 else f"{count} discs"
-    shown = _shorten(_clean(name), MAX_NAME)
-    if not shown or shown == color.title:
-        return f"{color.title} {discs}"
-    return f"{color.title} ({shown}) {discs}"
+    shown = _shorten(_clean(name or ""), MAX_NAME)
+    colour = colour_name(color)
+    if not shown or shown == colour:
+        text = ngettext("{color} {count} disc", "{color} {count} discs", count)
+        return text.format(color=colour, count=count)
+    text = ngettext("{color} ({name}) {count} disc", "{color} ({name}) {count} discs", count)
+    return text.format(color=colour, name=shown, count=count)
 
 
 def _clock(color: Color, seconds: float, running: bool) -> str:
     """`Black 4:59`, `Black 4:59 (running)`, `White 0:00 (out of time)`."""
-    text = f"{color.title} {clock_text(seconds)}"
+    clock = clock_text(seconds)
     if flag_fallen(seconds):
-        return f"{text} (out of time)"
-    return f"{text} (running)" if running else text
+        text = _("{color} {clock} (out of time)")
+    elif running:
+        text = _("{color} {clock} (running)")
+    else:
+        text = _("{color} {clock}")
+    return text.format(color=colour_name(color), clock=clock)
 
 
 def _clean(text: str) -> str:

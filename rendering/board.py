@@ -10,12 +10,13 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
+from bot.i18n import colour_name
 from rendering.assets import Assets, get_assets
 from rendering.clocks import clock_text, flag_fallen
 from rendering.layout import DEFAULT_SIZE
 from rendering.options import check_clocks, check_last_move, check_mask
 from rendering.status import describe_status
-from rendering.text import drawable_name, drawable_text, fit_text
+from rendering.text import drawable_name, drawable_text, fit_text, font_for
 from rendering.themes import Theme, get_theme
 
 PNG_COMPRESS_LEVEL = 3  # palette images: level 3 is about twice as fast as 6 for 15% more bytes
@@ -27,8 +28,8 @@ def render_board(
     last_move: int | None = None,
     flipped: int = 0,
     show_legal: bool = True,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     status: str | None = None,
     passed: Color | None = None,
     ended: bool = False,
@@ -84,8 +85,8 @@ def board_image(
     last_move: int | None = None,
     flipped: int = 0,
     show_legal: bool = True,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     status: str | None = None,
     passed: Color | None = None,
     ended: bool = False,
@@ -118,7 +119,8 @@ def board_image(
         sides = _Sides(None, result.winner, True)
     else:
         sides = _Sides(position.turn, None, False)
-    _draw_header(image, assets, position, (black_name, white_name), sides, clocks, clock_running)
+    names = (black_name or "", white_name or "")  # empty: the colour's name
+    _draw_header(image, assets, position, names, sides, clocks, clock_running)
     _draw_status(image, assets, status)
     return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
 
@@ -187,8 +189,8 @@ def _draw_header(
             font = fonts.plain_name if lost else fonts.name
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
             colour = theme.text if bright else theme.muted_text
-            text = fit_text(drawable_name(name, side.title), font, name_width)
-            draw.text((x, names_y), text, font=font, fill=colour, anchor=anchor)
+            text = fit_text(drawable_name(name, colour_name(side)), font, name_width)
+            draw.text((x, names_y), text, font=font_for(text, font), fill=colour, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
             black_count,
@@ -263,9 +265,10 @@ def _draw_status(image: Image.Image, assets: Assets, status: str) -> None:
     width = layout.width - 2 * layout.board_x
     draw = ImageDraw.Draw(image)
     with assets.text_lock:
-        text, font = drawable_text(status), fonts.status
+        text = drawable_text(status)
+        font = font_for(text, fonts.status)
         if font.getlength(text) > width:
-            font = fonts.small_status
+            font = font_for(text, fonts.small_status)
             text = fit_text(text, font, width)
         status_y = (layout.footer_y + layout.height) // 2
         draw.text((layout.width // 2, status_y), text, font=font, fill=theme.text, anchor="mm")

@@ -10,6 +10,7 @@ import io
 from functools import partial
 
 from bot.engine import Color, Game, Ply, Position, square_name
+from bot.i18n import _, colour_name
 from rendering.board import board_image
 from rendering.themes import Theme
 
@@ -22,8 +23,8 @@ LAST_MS = 4000
 def render_replay(
     game: Game | str,
     *,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     show_legal: bool = False,
     ending: str | None = None,
     winner: Color | None = None,
@@ -57,7 +58,7 @@ def render_replay(
         theme=theme,
         size=size,
     )
-    frames = [frame(Position.initial(), status="Start")]
+    frames = [frame(Position.initial(), status=_("Start"))]
     for number, ply in enumerate(game.plies, 1):
         caption = _caption(number, ply)
         frames.append(frame(ply.after, last_move=ply.square, flipped=ply.flipped, status=caption))
@@ -78,7 +79,10 @@ def render_replay(
 
 def _caption(number: int, ply: Ply) -> str:
     """E.g. `12. Black f5`, `13. White c4 · Black passes`."""
-    caption = f"{number}. {ply.color.title} {square_name(ply.square)}"
+    caption = _("{number}. {color} {square}").format(
+        number=number, color=colour_name(ply.color), square=square_name(ply.square)
+    )
     if ply.passed is not None:
-        return f"{caption} \u00b7 {ply.passed.title} passes"
+        passes = _("{color} passes").format(color=colour_name(ply.passed))
+        return f"{caption} \u00b7 {passes}"
     return caption

@@ -7,10 +7,14 @@ The score is Black's first, always: the official score (the empties go to the wi
 from __future__ import annotations
 
 from bot.engine import Result
+from bot.i18n import _, colour_name
 
 NO_MARKS = ("", "")
 DISC_MARKS = ("⚫ ", " ⚪")
 """Marks around the official score in messages, to say which number is whose."""
+BY_RESIGNATION = "resignation"
+ON_TIME = "time"
+"""How a game was won off the board, for `result_text`."""
 
 
 def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
@@ -23,16 +27,22 @@ def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
     before, after = marks
     text = f"{before}{result.black_score}-{result.white_score}{after}"
     if result.official_score != (result.black_discs, result.white_discs):
-        text += f" ({result.black_discs}-{result.white_discs} on the board)"
+        on_board = _("({black}-{white} on the board)")
+        text += " " + on_board.format(black=result.black_discs, white=result.white_discs)
     return text
 
 
 def result_text(result: Result, how: str = "") -> str:
     """Who won, how and the score: `Black wins 34-30`, `Draw 32-32`,
-    `White wins by resignation · 30-34 (30-12 on the board)` (`how` being `by resignation`)."""
+    `White wins by resignation · 30-34 (30-12 on the board)` (`how` being `BY_RESIGNATION`)."""
     winner = result.winner
+    score = score_text(result)
     if winner is None:
-        return f"Draw {score_text(result)}"
-    if how:
-        return f"{winner.title} wins {how} \u00b7 {score_text(result)}"
-    return f"{winner.title} wins {score_text(result)}"
+        return _("Draw {score}").format(score=score)
+    if how == BY_RESIGNATION:
+        text = _("{color} wins by resignation · {score}")
+    elif how == ON_TIME:
+        text = _("{color} wins on time · {score}")
+    else:
+        text = _("{color} wins {score}")
+    return text.format(color=colour_name(winner), score=score)

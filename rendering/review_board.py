@@ -13,11 +13,13 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
+from bot.i18n import _, colour_name
 from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
 from rendering.board import PNG_COMPRESS_LEVEL, board_image
 from rendering.layout import DEFAULT_SIZE, Layout
+from rendering.marks import mark_name
 from rendering.review_graph import MARK_COLOURS
-from rendering.text import load_font
+from rendering.text import font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
 
 REVIEW_BOARD_SIZE = DEFAULT_SIZE
@@ -26,18 +28,24 @@ REVIEW_BOARD_SIZE = DEFAULT_SIZE
 
 def move_caption(move: ReviewedMove) -> str:
     """E.g. `23. Black e6: blunder, lost 12 (best c4)` or `24. White d3: best`."""
-    caption = f"{move.number}. {move.color.title} {square_name(move.square)}: {move.mark.value}"
+    played = {
+        "number": move.number,
+        "color": colour_name(move.color),
+        "square": square_name(move.square),
+        "mark": mark_name(move.mark),
+    }
     if move.mark is Mark.BEST:
-        return caption
-    loss = format_loss(move.loss, move.exact)
-    return f"{caption}, lost {loss} (best {square_name(move.best_move)})"
+        return _("{number}. {color} {square}: {mark}").format(**played)
+    return _("{number}. {color} {square}: {mark}, lost {loss} (best {best})").format(
+        **played, loss=format_loss(move.loss, move.exact), best=square_name(move.best_move)
+    )
 
 
 def render_review_board(
     move: ReviewedMove,
     *,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     theme: str | Theme = "classic",
     size: int = REVIEW_BOARD_SIZE,
 ) -> bytes:
@@ -53,9 +61,9 @@ def render_review_board(
         size=size,
     ).convert("RGB")
     layout = Layout.for_width(size)
-    marks = [(move.square, MARK_COLOURS[move.mark], "played")]
+    marks = [(move.square, MARK_COLOURS[move.mark], _("played"))]
     if move.best_move != move.square:
-        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], "best"))
+        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], mark_name(Mark.BEST)))
     for square, ring, label in marks:
         _ghost(image, layout, chosen, square, move.color, ring, label)
     buffer = io.BytesIO()
@@ -84,7 +92,7 @@ def _ghost(
     sprite = big.resize((cell, cell), Image.Resampling.LANCZOS)
     x, y = layout.square_origin(square)
     image.paste(sprite, (x, y), sprite)
-    font = load_font(True, max(8, round(cell * 0.2)))
+    font = font_for(label, load_font(True, max(8, round(cell * 0.2))))
     text = (0, 0, 0) if sum(ring) > 380 else (255, 255, 255)
     width = font.getlength(label) + cell * 0.1
     centre_x, bottom = x + cell / 2, y + cell - 2
@@ -99,7 +107,7 @@ def _ghost(
 
 
 def review_board_alt_text(
-    move: ReviewedMove, *, black_name: str = "Black", white_name: str = "White"
+    move: ReviewedMove, *, black_name: str | None = None, white_name: str | None = None
 ) -> str:
     """The board before the move, then the move played and the best move with their values."""
     board = board_alt_text(
@@ -107,20 +115,35 @@ def review_board_alt_text(
         show_legal=False,
         black_name=black_name,
         white_name=white_name,
-        status=f"Move {move.number}, {move.color.title} to play",
+        status=_("Move {number}, {color} to play").format(
+            number=move.number, color=colour_name(move.color)
+        ),
     )
-    exact = "exact" if move.exact else "estimated"
-    played = (
-        f"Played {square_name(move.square)}, {move.mark.value}: "
-        f"{format_value(move.played_value, move.exact)} for Black"
-    )
-    if move.mark is Mark.BEST:
-        detail = f"{played} ({exact})."
+    values = {
+        "square": square_name(move.square),
+        "mark": mark_name(move.mark),
+        "value": format_value(move.played_value, move.exact),
+    }
+    if move.mark is Mark.BEST and move.exact:
+        detail = _("Played {square}, {mark}: {value} for Black (exact).").format(**values)
+    elif move.mark is Mark.BEST:
+        detail = _("Played {square}, {mark}: {value} for Black (estimated).").format(**values)
     else:
-        detail = (
-            f"{played}, losing {format_loss(move.loss, move.exact)} discs; best "
-            f"{square_name(move.best_move)}, {format_value(move.best_value, move.exact)} for "
-            f"Black ({exact})."
-        )
+        values |= {
+            "loss": format_loss(move.loss, move.exact),
+            "best": square_name(move.best_move),
+            "best_value": format_value(move.best_value, move.exact),
+        }
+        if move.exact:
+            text = _(
+                "Played {square}, {mark}: {value} for Black, losing {loss} discs; best {best}, "
+                "{best_value} for Black (exact)."
+            )
+        else:
+            text = _(
+                "Played {square}, {mark}: {value} for Black, losing {loss} discs; best {best}, "
+                "{best_value} for Black (estimated)."
+            )
+        detail = text.format(**values)
     text = f"{board} {detail}"
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "\u2026"

@@ -11,13 +11,16 @@ from __future__ import annotations
 import io
 import itertools
 import math
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
+from bot.i18n import _, colour_name
 from rendering.alt_text import MAX_ALT_TEXT
-from rendering.text import drawable_name, fit_text, load_font
+from rendering.marks import mark_count, mark_name
+from rendering.text import drawable_name, fit_text, font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
 
 WIDTH, HEIGHT = 800, 420
@@ -37,8 +40,8 @@ _LINE = (250, 214, 120)
 def render_review_graph(
     review: Review,
     *,
-    black_name: str = "Black",
-    white_name: str = "White",
+    black_name: str | None = None,
+    white_name: str | None = None,
     theme: str | Theme = "classic",
 ) -> bytes:
     """A PNG of the review's values after each move (`Review.values`), WIDTH x HEIGHT."""
@@ -54,7 +57,9 @@ def _scale_for(values: tuple[float, ...]) -> int:
     return int(min(64, max(8, math.ceil(largest / 8) * 8)))
 
 
-def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Image.Image:
+def _draw(
+    review: Review, black_name: str | None, white_name: str | None, theme: Theme
+) -> Image.Image:
     s = SUPERSAMPLE
     width, height = WIDTH * s, HEIGHT * s
     image = Image.new("RGB", (width, height), theme.background)
@@ -76,10 +81,11 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
         clamped = max(-scale, min(scale, value))
         return top + (bottom - top) * (scale - clamped) / (2 * scale)
 
-    black = drawable_name(black_name, Color.BLACK.title)
-    white = drawable_name(white_name, Color.WHITE.title)
-    title = fit_text(f"{black} (Black) vs {white} (White)", title_font, right - left)
-    draw.text((left, 24 * s), title, font=title_font, fill=theme.text, anchor="lm")
+    def text(at: tuple[float, float], words: str, font: ImageFont.FreeTypeFont, **how: Any) -> None:
+        draw.text(at, words, font=font_for(words, font), **how)
+
+    title = fit_text(_players(black_name, white_name), title_font, right - left)
+    text((left, 24 * s), title, title_font, fill=theme.text, anchor="lm")
 
     draw.rectangle((left, top, right, bottom), fill=theme.board)
     step = 8 if scale <= 16 else 16 if scale <= 32 else 32
@@ -88,16 +94,8 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
         draw.line((left, y, right, y), fill=theme.grid, width=s)
         label = "0" if level == 0 else f"{level:+d}".replace("-", "\u2212")
         draw.text((left - 8 * s, y), label, font=label_font, fill=theme.coordinates, anchor="rm")
-    draw.text(
-        (left + 8 * s, top + 6 * s), "Black ahead", font=small_font, fill=theme.text, anchor="lt"
-    )
-    draw.text(
-        (left + 8 * s, bottom - 6 * s),
-        "White ahead",
-        font=small_font,
-        fill=theme.text,
-        anchor="lb",
-    )
+    text((left + 8 * s, top + 6 * s), _("Black ahead"), small_font, fill=theme.text, anchor="lt")
+    text((left + 8 * s, bottom - 6 * s), _("White ahead"), small_font, fill=theme.text, anchor="lb")
 
     points = [(x_of(k), y_of(v)) for k, v in enumerate(values)]
     zero = y_of(0)
@@ -111,10 +109,10 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
         for y in range(int(top), int(bottom), 10 * s):
             draw.line((x, y, x, min(y + 5 * s, bottom)), fill=theme.text, width=s)
         anchor = "rt" if x > (left + right) / 2 else "lt"
-        draw.text(
+        text(
             (x + (-5 if anchor == "rt" else 5) * s, top + 22 * s),
-            f"turning point: move {turning}",
-            font=small_font,
+            _("turning point: move {number}").format(number=turning),
+            small_font,
             fill=theme.text,
             anchor=anchor,
         )
@@ -135,10 +133,10 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
     if exact_from is not None:
         x0 = x_of(exact_from - 1)
         draw.rectangle((x0, bottom + 2 * s, right, bottom + 5 * s), fill=_EXACT_BAND)
-        draw.text(
+        text(
             (right, axis_y + 18 * s),
-            f"exact from move {exact_from}",
-            font=small_font,
+            _("exact from move {number}").format(number=exact_from),
+            small_font,
             fill=_EXACT_BAND,
             anchor="rt",
         )
@@ -151,7 +149,7 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
             fill=theme.coordinates,
             anchor="mt",
         )
-    draw.text((left, axis_y + 18 * s), "move", font=small_font, fill=theme.muted_text, anchor="lt")
+    text((left, axis_y + 18 * s), _("move"), small_font, fill=theme.muted_text, anchor="lt")
 
     x = left
     legend_y = height - 16 * s
@@ -161,8 +159,9 @@ def _draw(review: Review, black_name: str, white_name: str, theme: Theme) -> Ima
             (x, legend_y - radius, x + 2 * radius, legend_y + radius), fill=MARK_COLOURS[mark]
         )
         x += 2 * radius + 6 * s
-        draw.text((x, legend_y), mark.value, font=label_font, fill=theme.text, anchor="lm")
-        x += label_font.getlength(mark.value) + 22 * s
+        name = mark_name(mark)
+        text((x, legend_y), name, label_font, fill=theme.text, anchor="lm")
+        x += font_for(name, label_font).getlength(name) + 22 * s
     return image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
 
 
@@ -192,41 +191,57 @@ def _areas(
     return pieces
 
 
+def _players(black_name: str | None, white_name: str | None) -> str:
+    """`Ann (Black) vs Bo (White)`."""
+    return _("{black} (Black) vs {white} (White)").format(
+        black=drawable_name(black_name or "", colour_name(Color.BLACK)),
+        white=drawable_name(white_name or "", colour_name(Color.WHITE)),
+    )
+
+
 def _value(value: float, exact: bool) -> str:
-    shown = f"{value:+.0f}" if exact else f"about {value:+.0f}"
-    return shown.replace("+0", "0").replace("-0", "0")
+    shown = f"{value:+.0f}".replace("+0", "0").replace("-0", "0")
+    return shown if exact else _("about {value}").format(value=shown)
 
 
 def review_graph_alt_text(
-    review: Review, *, black_name: str = "Black", white_name: str = "White"
+    review: Review, *, black_name: str | None = None, white_name: str | None = None
 ) -> str:
     """What the graph shows, for screen readers (at most 1024 characters)."""
     values, exact = review.values, review.exact_values
     parts = [
-        f"Graph of Black's advantage in discs after each of the {len(review.moves)} moves of "
-        f"{drawable_name(black_name, 'Black')} (Black) against "
-        f"{drawable_name(white_name, 'White')} (White), positive when Black is ahead.",
-        f"It starts at {_value(values[0], exact[0])} and ends at {_value(values[-1], exact[-1])}.",
+        _(
+            "Graph of Black's advantage in discs after each of the {count} moves of {players}, "
+            "positive when Black is ahead."
+        ).format(count=len(review.moves), players=_players(black_name, white_name)),
+        _("It starts at {start} and ends at {end}.").format(
+            start=_value(values[0], exact[0]), end=_value(values[-1], exact[-1])
+        ),
     ]
     high = max(range(len(values)), key=lambda k: values[k])
     low = min(range(len(values)), key=lambda k: values[k])
     if values[high] >= 0.5:
-        parts.append(f"Black is furthest ahead after move {high}, by {values[high]:.0f} discs.")
+        text = _("Black is furthest ahead after move {number}, by {discs} discs.")
+        parts.append(text.format(number=high, discs=f"{values[high]:.0f}"))
     if values[low] <= -0.5:
-        parts.append(f"White is furthest ahead after move {low}, by {-values[low]:.0f} discs.")
+        text = _("White is furthest ahead after move {number}, by {discs} discs.")
+        parts.append(text.format(number=low, discs=f"{-values[low]:.0f}"))
     if review.exact_from is not None:
-        parts.append(f"Values are exact from move {review.exact_from}, estimated before.")
+        text = _("Values are exact from move {number}, estimated before.")
+        parts.append(text.format(number=review.exact_from))
     if review.turning_point is not None:
         move = review.move(review.turning_point)
         parts.append(
-            f"Turning point: move {move.number}, {move.color.title} {square_name(move.square)}."
+            _("Turning point: move {number}, {color} {square}.").format(
+                number=move.number, color=colour_name(move.color), square=square_name(move.square)
+            )
         )
     for color in (Color.BLACK, Color.WHITE):
         summary = review.player(color)
-        counts = [
-            f"{summary.marks[mark]} {mark.value if summary.marks[mark] == 1 else mark.plural}"
+        counts = ", ".join(
+            mark_count(mark, summary.marks[mark])
             for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
-        ]
-        parts.append(f"{color.title}: {', '.join(counts)}.")
+        )
+        parts.append(_("{color}: {counts}.").format(color=colour_name(color), counts=counts))
     text = " ".join(parts)
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "\u2026"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Color, Position
+from bot.i18n import _, colour_name
 from rendering.results import result_text
 
 
@@ -16,9 +17,10 @@ def describe_status(position: Position, *, passed: Color | None = None) -> str:
     result = position.result()
     if result is not None:
         return result_text(result)
-    turn = position.turn
+    turn = colour_name(position.turn)
     if position.must_pass():
-        return f"{turn.title} has no move and must pass"
+        return _("{color} has no move and must pass").format(color=turn)
     if passed is not None:
-        return f"{passed.title} has no move: {turn.title} to move again"
-    return f"{turn.title} to move"
+        text = _("{passed} has no move: {color} to move again")
+        return text.format(passed=colour_name(passed), color=turn)
+    return _("{color} to move").format(color=turn)

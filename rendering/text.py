@@ -1,10 +1,14 @@
-"""The shipped font, which characters it can draw, and names made safe to draw.
+"""The shipped fonts, which characters they can draw, and names made safe to draw.
 
 DejaVu Sans covers Latin, Greek, Cyrillic, Arabic, Hebrew and many symbols, but no CJK and few
 emoji, and no fallback font is on the machines or small enough to ship. So before drawing,
 each run of characters the font lacks becomes one middle dot (never a tofu box), and a name
 with no letter or digit left falls back to the colour's name. Pillow lays out right-to-left
 text.
+
+DejaVu has no Tamil: a text with Tamil letters is drawn whole in Noto Sans Tamil (which also
+has Latin letters, digits and punctuation), shaped by libraqm as Tamil needs, and its
+characters are checked against that font instead (`font_for`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from PIL import ImageFont
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+TAMIL_REGULAR = FONT_DIR / "NotoSansTamil-Regular.ttf"
+TAMIL_BOLD = FONT_DIR / "NotoSansTamil-Bold.ttf"
+TAMIL = range(0x0B80, 0x0C00)
 
 SUBSTITUTE = "\u00b7"  # middle dot: neutral, and present in the font
 ELLIPSIS = "\u2026"
@@ -30,9 +37,28 @@ def load_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
 
 
 @cache
-def drawable_codepoints() -> frozenset[int]:
-    """The characters both shipped fonts can draw."""
+def drawable_codepoints(tamil: bool = False) -> frozenset[int]:
+    """The characters both weights of the shipped font (the Tamil one if `tamil`) can draw."""
+    if tamil:
+        return font_codepoints(TAMIL_REGULAR) & font_codepoints(TAMIL_BOLD)
     return font_codepoints(REGULAR) & font_codepoints(BOLD)
+
+
+def is_tamil(text: str) -> bool:
+    return any(ord(char) in TAMIL for char in text)
+
+
+def font_for(text: str, font: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
+    """The font to draw `text` with: `font`, or for Tamil text the Tamil font of its size and
+    weight."""
+    if not is_tamil(text):
+        return font
+    return _tamil_font(Path(str(font.path)) == BOLD, int(font.size))
+
+
+@cache
+def _tamil_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(TAMIL_BOLD if bold else TAMIL_REGULAR), size)
 
 
 def font_codepoints(path: Path) -> frozenset[int]:
@@ -94,7 +120,7 @@ def _is_invisible(char: str) -> bool:
 
 def drawable_text(text: str) -> str:
     """`text` on one line, with each run of characters the font cannot draw as one dot."""
-    covered = drawable_codepoints()
+    covered = drawable_codepoints(is_tamil(text))
     out: list[str] = []
     for char in unicodedata.normalize("NFC", text)[:MAX_TEXT_CHARS]:
         if char.isspace() or unicodedata.category(char) == "Cc":
@@ -119,7 +145,9 @@ def drawable_name(name: str, fallback: str) -> str:
 
 
 def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """`text`, or its longest prefix plus an ellipsis, that is at most `width` pixels wide."""
+    """`text`, or its longest prefix plus an ellipsis, that is at most `width` pixels wide (in
+    `font`, or the Tamil font for Tamil text)."""
+    font = font_for(text, font)
     if font.getlength(text) <= width:
         return text
     low, high = 0, len(text)

@@ -6,7 +6,16 @@ import pytest
 from PIL import Image
 
 from bot.engine import Color, Game, Position, Result
-from rendering import DISC_MARKS, THEMES, board_alt_text, render_board, result_text, score_text
+from rendering import (
+    BY_RESIGNATION,
+    DISC_MARKS,
+    ON_TIME,
+    THEMES,
+    board_alt_text,
+    render_board,
+    result_text,
+    score_text,
+)
 from rendering.gallery import GAME
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.themes import RGB, Theme
@@ -42,11 +51,11 @@ def test_result_text_names_the_winner_and_how() -> None:
     assert result_text(Result(24, 36)) == "White wins 24-40 (24-36 on the board)"
     assert result_text(Result(30, 30)) == "Draw 32-32 (30-30 on the board)"
     resigned = Result(30, 12, forfeited_by=Color.BLACK)
-    assert result_text(resigned, "by resignation") == (
+    assert result_text(resigned, BY_RESIGNATION) == (
         "White wins by resignation \u00b7 30-34 (30-12 on the board)"
     )
     flagged = Result(40, 10, forfeited_by=Color.BLACK)
-    assert result_text(flagged, "on time") == "White wins on time \u00b7 31-33 (40-10 on the board)"
+    assert result_text(flagged, ON_TIME) == "White wins on time \u00b7 31-33 (40-10 on the board)"
 
 
 def test_a_result_with_empties_reads_the_same_in_the_status_and_the_alt_text() -> None:

@@ -1,0 +1,56 @@
+"""Who a message is for decides its language: what one member alone sees (ephemeral answers,
+direct messages) is in theirs, what the channel sees (boards, invitations, shared answers) in the
+server's. See `bot.languages` for how each is chosen.
+
+Handlers run inside `cogs.replies.answering`, which puts the reader's language in force; code
+that builds a public message wraps it in `for_everyone`, whatever task it runs in (a task
+started while answering someone inherits their language).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import cast
+
+import discord
+
+from bot.client import ReversiBot
+from bot.i18n import DEFAULT, using
+from bot.storage import StorageError
+
+log = logging.getLogger(__name__)
+
+
+async def reader_language(interaction: discord.Interaction) -> str:
+    """The language of what the member behind `interaction` alone sees (English if the database
+    can't say: the answer had better come in some language)."""
+    bot = cast(ReversiBot, interaction.client)
+    try:
+        return await bot.service.languages.for_reader(
+            interaction.user.id, interaction.guild_id, interaction.locale.value
+        )
+    except StorageError as error:
+        log.info("No language for user %s (%s)", interaction.user.id, error)
+        return DEFAULT
+
+
+@asynccontextmanager
+async def for_reader(interaction: discord.Interaction) -> AsyncIterator[None]:
+    with using(await reader_language(interaction)):
+        yield
+
+
+@asynccontextmanager
+async def for_everyone(bot: ReversiBot, guild_id: int | None) -> AsyncIterator[None]:
+    """The server's language in force, for a message the whole channel sees."""
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    locale = guild.preferred_locale.value if guild is not None else None
+    try:
+        code = await bot.service.languages.for_everyone(guild_id, locale)
+    except StorageError as error:
+        log.info("No language for server %s (%s)", guild_id, error)
+        code = DEFAULT
+    with using(code):
+        yield

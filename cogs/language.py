@@ -1,0 +1,70 @@
+"""`/reversi language`: the language of what a member alone sees (ephemeral answers, direct
+messages), in every server. Which language applies where is `bot.languages`' business."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.client import ReversiBot
+from bot.i18n import LANGUAGES, _, using
+from bot.languages import AUTO_LANGUAGE
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.replies import answering
+
+CHOICES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+]
+"""Each language named in itself, so that its speakers find it whatever language is shown."""
+
+
+def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
+    """The languages, then the choice of none (`auto_name`)."""
+    return [*CHOICES, app_commands.Choice(name=auto_name, value=AUTO_LANGUAGE)]
+
+
+class Language(commands.Cog):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
+
+    @app_commands.command(
+        name="language", description=locale_str("The language I use for what only you see")
+    )
+    @app_commands.describe(language=locale_str("Leave empty to see the language I use for you"))
+    @app_commands.choices(language=language_choices(locale_str("The server's language")))
+    async def language(
+        self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None
+    ) -> None:
+        async with answering(interaction, "/reversi language"):
+            languages = self.bot.service.languages
+            if language is not None:
+                await self.bot.service.choose_language(interaction.user.id, language.value)
+            chosen = await self.bot.storage.languages.personal(interaction.user.id)
+            code = await languages.for_reader(
+                interaction.user.id, interaction.guild_id, interaction.locale.value
+            )
+            with using(code):
+                if language is None and chosen is None:
+                    text = _(
+                        "I answer you in {language}, as this server or your Discord language "
+                        "says. Pick a language here to choose your own."
+                    )
+                elif language is None:
+                    text = _("I answer you in {language}, as you chose.")
+                elif chosen is None:
+                    text = _("Saved: I answer you in this server's language, {language}.")
+                else:
+                    text = _("Saved: I answer you in {language}, in every server.")
+                text = text.format(language=LANGUAGES[code])
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: commands.AutoShardedBot) -> None:
+    await add_feature_cog(bot, Language(cast(ReversiBot, bot)))

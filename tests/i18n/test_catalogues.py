@@ -1,0 +1,77 @@
+"""Every catalogue is complete and fits: every message translated, the same placeholders, no
+text over a Discord limit, and the text of the images drawable in the shipped fonts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from discord import app_commands
+
+from bot.i18n import _, using
+from bot.i18n.catalogues import LOCALES
+from rendering.text import SUBSTITUTE, drawable_text
+
+from .messages import TRANSLATED, code_messages, fields, image_messages, translations
+
+COMMAND = re.compile(r"/reversi(?: [a-z-]+)+|`[^`]*`")
+"""Text a player types or the code shows verbatim: slash commands and code spans."""
+
+
+def test_the_template_lists_the_code_messages() -> None:
+    """`make messages` was run: the template holds exactly what the code marks."""
+    template = (LOCALES / "reversi.pot").read_text(encoding="utf-8")
+    listed = set(re.findall(r'^msgid "(.*)"', template, re.M)) - {""}
+    flat = {m.replace("\\n", "\n").replace('\\"', '"') for m in listed}
+    assert len(code_messages()) > 300
+    assert {key for key in code_messages() if "\n" not in key and len(key) < 70} <= flat
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code: str) -> None:
+    known = translations(code)
+    missing = [key for key in code_messages() if not all(known.get(key, ("",)))]
+    assert missing == []
+    plural = [m for m in code_messages().values() if len(m.ids) == 2]
+    assert plural, "counts have plural forms"
+    assert all(len(known[m.ids[0]]) == 2 for m in plural)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_placeholders_and_commands_match_the_english(code: str) -> None:
+    known = translations(code)
+    for key, message in code_messages().items():
+        for form in known[key]:
+            assert fields(form) == fields(message.ids[-1]), (key, form)
+            assert set(COMMAND.findall(message.ids[0])) <= set(COMMAND.findall(form)), (key, form)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_texts_keep_inside_discords_limits(
+    code: str, loaded_tree: app_commands.CommandTree
+) -> None:
+    """Descriptions and choice names are at most 100 characters; no message of the bot, even
+    translated, comes near a message's 2,000 (longer texts are cut where they are shown)."""
+    strings: list[str] = []
+    for command in loaded_tree.walk_commands():
+        strings.append(command.description)
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                strings.append(parameter.description)
+                strings += [choice.name for choice in parameter.choices]
+    assert len(strings) > 40
+    with using(code):
+        for text in strings:
+            assert len(_(text)) <= 100, text
+    for key, forms in translations(code).items():
+        assert all(len(form) <= 1800 for form in forms), key
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_text_of_images_has_every_glyph(code: str) -> None:
+    messages = image_messages()
+    assert len(messages) > 10
+    for message in messages:
+        for form in translations(code)[message.ids[0]]:
+            text = re.sub(r"\{\w*\}", "", form)
+            assert SUBSTITUTE not in drawable_text(text), (message.ids[0], form)
