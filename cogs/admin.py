@@ -10,15 +10,19 @@ from typing import cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.i18n import LANGUAGES, _
 from bot.refusals import Refusal
 from bot.service import SettingsChange
 from bot.storage import GuildSettings
 from cogs import time_option
+from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import ADMIN, ForgetConfirmButton
+from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
 from cogs.replies import answering
@@ -33,13 +37,21 @@ def settings_text(settings: GuildSettings) -> str:
         channels = [f"<#{c}>" for c in sorted(settings.allowed_channels)]
         where = fit(channels, CHANNEL_LIST, separator=", ")
     else:
-        where = "every channel"
-    return (
-        "**Reversi settings for this server**\n"
-        f"Time control: **{settings.time_control}** (for new challenges)\n"
-        f"Rated games: **{'on' if settings.rated else 'off'}**\n"
-        f"Games allowed in: {where}"
-    )
+        where = _("every channel")
+    if settings.language is None:
+        language = _("each member's Discord language, else English")
+    else:
+        language = LANGUAGES[settings.language]
+    lines = [
+        _("**Reversi settings for this server**"),
+        _("Time control: **{time_control}** (for new challenges)").format(
+            time_control=settings.time_control
+        ),
+        _("Rated games: **on**") if settings.rated else _("Rated games: **off**"),
+        _("Games allowed in: {channels}").format(channels=where),
+        _("Language: **{language}**").format(language=language),
+    ]
+    return "\n".join(lines)
 
 
 class Admin(commands.Cog, name=ADMIN):
@@ -49,14 +61,21 @@ class Admin(commands.Cog, name=ADMIN):
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="settings", description="Show or change this server's settings")
+    @app_commands.command(
+        name="settings", description=locale_str("Show or change this server's settings")
+    )
     @app_commands.describe(
-        time=f"Default for new games: {time_option.DESCRIPTION[0].lower()}"
-        f"{time_option.DESCRIPTION[1:]}",
-        rated="Whether games between members change ratings",
-        allow="Allow games in this channel (once any channel is listed, only those allow games)",
-        disallow="Take this channel off the list of channels that allow games",
-        everywhere="Allow games in every channel again",
+        time=time_option.SETTING_DESCRIPTION,
+        rated=locale_str("Whether games between members change ratings"),
+        allow=locale_str(
+            "Allow games in this channel (once any channel is listed, only those allow games)"
+        ),
+        disallow=locale_str("Take this channel off the list of channels that allow games"),
+        everywhere=locale_str("Allow games in every channel again"),
+        language=locale_str("The language of boards and of what everyone sees"),
+    )
+    @app_commands.choices(
+        language=language_choices(locale_str("Each member's own Discord language"))
     )
     @app_commands.autocomplete(time=time_option.autocomplete)
     async def settings(
@@ -67,17 +86,19 @@ class Admin(commands.Cog, name=ADMIN):
         allow: discord.TextChannel | None = None,
         disallow: discord.TextChannel | None = None,
         everywhere: bool = False,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal("Settings belong to servers; use this in a server channel.")
+                raise Refusal(_("Settings belong to servers; use this in a server channel."))
             changes = SettingsChange(
                 time_control=time_option.parse(time),
                 rated=rated,
                 allow=None if allow is None else allow.id,
                 disallow=None if disallow is None else disallow.id,
                 everywhere=everywhere,
+                language=None if language is None else language.value,
             )
             if not changes:
                 current = await self.bot.storage.settings.get(guild_id)
@@ -86,13 +107,15 @@ class Admin(commands.Cog, name=ADMIN):
             updated = await self.bot.service.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
-            await interaction.response.send_message(
-                f"Saved.\n{settings_text(updated)}", ephemeral=True
-            )
+            async with for_reader(interaction):  # in the server's new language, if it changed
+                text = _("Saved.") + "\n" + settings_text(updated)
+            await interaction.response.send_message(text, ephemeral=True)
 
-    admin = app_commands.Group(name="admin", description="Moderators' tools")
+    admin = app_commands.Group(name="admin", description=locale_str("Moderators' tools"))
 
-    @admin.command(name="cancel", description="End this channel's game without a result")
+    @admin.command(
+        name="cancel", description=locale_str("End this channel's game without a result")
+    )
     async def admin_cancel(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi admin cancel"):
             state = await self.bot.service.cancel(
@@ -102,22 +125,29 @@ class Admin(commands.Cog, name=ADMIN):
             )
             record = state.record
             link = message_link(record.guild_id, record.channel_id, record.message_id)
+            async with for_everyone(self.bot, record.guild_id):
+                text = _(
+                    "{moderator} cancelled game #{id} ({link}). It ends without a result and is "
+                    "not rated."
+                ).format(moderator=interaction.user.mention, id=record.id, link=link)
             await interaction.response.send_message(
-                f"{interaction.user.mention} cancelled game #{record.id} ({link}). "
-                "It ends without a result and is not rated.",
-                allowed_mentions=discord.AllowedMentions.none(),
+                text, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    @app_commands.command(name="forget-me", description="Delete your Reversi stats in this server")
+    @app_commands.command(
+        name="forget-me", description=locale_str("Delete your Reversi stats in this server")
+    )
     async def forget_me(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi forget-me"):
             if interaction.guild_id is None:
-                raise Refusal("Stats belong to servers; use this in a server channel.")
+                raise Refusal(_("Stats belong to servers; use this in a server channel."))
             view = discord.ui.View(timeout=None)
             view.add_item(ForgetConfirmButton(interaction.user.id))
             await interaction.response.send_message(
-                "Delete your rating, record and challenges in this server? Your finished games "
-                "stay, shown as played by a deleted user. This can't be undone.",
+                _(
+                    "Delete your rating, record and challenges in this server? Your finished "
+                    "games stay, shown as played by a deleted user. This can't be undone."
+                ),
                 view=view,
                 ephemeral=True,
             )
@@ -125,12 +155,14 @@ class Admin(commands.Cog, name=ADMIN):
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
-                raise Refusal("Stats belong to servers; use this in a server channel.")
+                raise Refusal(_("Stats belong to servers; use this in a server channel."))
             await self.bot.service.forget(
                 interaction.guild_id, user_id, confirmed_by=interaction.user.id
             )
             await interaction.response.edit_message(
-                content=f"Done: {mention(user_id)}'s Reversi stats in this server are deleted.",
+                content=_("Done: {player}'s Reversi stats in this server are deleted.").format(
+                    player=mention(user_id)
+                ),
                 view=None,
             )
 

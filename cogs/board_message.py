@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
+from bot.i18n import _, colour_name, ngettext
 from bot.service import abort_window
 from bot.state import GameState
 from bot.storage import RatingChange
@@ -39,7 +40,7 @@ class BoardMessage:
 
 
 def discs(count: int) -> str:
-    return f"{count} disc" if count == 1 else f"{count} discs"
+    return ngettext("{count} disc", "{count} discs", count).format(count=count)
 
 
 def player_lines(state: GameState) -> list[str]:
@@ -50,7 +51,8 @@ def player_lines(state: GameState) -> list[str]:
     for color, user, clock in zip(
         engine.Color, (record.black_id, record.white_id), clocks, strict=True
     ):
-        line = f"{DISC[color]} {color.title}: {mention(user)} · {discs(position.count(color))}"
+        count = discs(position.count(color))
+        line = f"{DISC[color]} {colour_name(color)}: {mention(user)} · {count}"
         if clock is not None:
             line += f" · ⏱ {clock_text(clock)}"
         lines.append(line)
@@ -67,17 +69,22 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
     last = game.last
     lines = []
     if last is not None and last.passed is not None:
-        lines.append(f"{DISC[last.passed]} {last.passed.title} has no legal move and passes.")
+        passes = _("{color} has no legal move and passes.").format(color=colour_name(last.passed))
+        lines.append(f"{DISC[last.passed]} {passes}")
     if record.active:
         color = game.turn
         to_move = state.to_move_id or 0
-        line = f"Move {len(game) + 1} · {DISC[color]} {mention(to_move)}"
+        who = {"number": len(game) + 1, "player": f"{DISC[color]} {mention(to_move)}"}
         if to_move == bot_id:
-            return [*lines, f"{line} is thinking…"]
-        line += " to move"
+            return [*lines, _("Move {number} · {player} is thinking…").format(**who)]
+        line = _("Move {number} · {player} to move").format(**who)
         if record.deadline is not None:
-            runs_out = "flag falls" if record.time_control.live else "time runs out"
-            line += f" · {runs_out} <t:{int(record.deadline)}:R>"
+            when = f"<t:{int(record.deadline)}:R>"
+            if record.time_control.live:
+                runs_out = _("flag falls {when}").format(when=when)
+            else:
+                runs_out = _("time runs out {when}").format(when=when)
+            line += f" · {runs_out}"
         return [*lines, line]
     return [*lines, *ending_lines(state)]
 
@@ -89,24 +96,25 @@ def ending_lines(state: GameState) -> list[str]:
     record = state.record
     result = result_of(record)
     if result is None:
-        return [f"Game {stopped(record)}; it is not rated."]
-    lines = [headline(record, result, "wins")]
+        return [_("Game {how}; it is not rated.").format(how=stopped(record))]
+    lines = [headline(record, result)]
     finished = state.finished
     if finished is not None and finished.black and finished.white:
-        lines.append(
-            "Ratings: "
-            + " · ".join(
-                rating_line(change, mention(change.user_id))
-                for change in (finished.black, finished.white)
-            )
+        changes = " · ".join(
+            rating_line(change, mention(change.user_id))
+            for change in (finished.black, finished.white)
         )
+        lines.append(_("Ratings: {changes}").format(changes=changes))
     return lines
 
 
 def content(state: GameState, bot_id: int | None = None) -> str:
-    header = f"**Reversi** · game #{state.record.id} · {state.record.time_control}"
-    if state.record.bot_level is not None:
-        header += f" · against me at level {state.record.bot_level}"
+    record = state.record
+    header = _("**Reversi** · game #{id} · {time_control}").format(
+        id=record.id, time_control=record.time_control
+    )
+    if record.bot_level is not None:
+        header += " · " + _("against me at level {level}").format(level=record.bot_level)
     return "\n".join([header, *player_lines(state), *status_lines(state, bot_id)])
 
 
@@ -133,7 +141,7 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
         for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
             chunk = moves[start : start + SELECT_OPTIONS]
             view.add_item(items.MoveSelect(record.id, record.ply, part, chunk, row=part))
-    abort = "Abort" if abort_window(state.game) else None
+    abort = _("Abort") if abort_window(state.game) else None
     view.add_item(items.ResignButton(record.id, row=4, label=abort))
     return view
 

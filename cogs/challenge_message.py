@@ -6,13 +6,15 @@ import discord
 from discord import app_commands
 
 from bot.engine import Color
+from bot.i18n import N_, _
 from bot.storage import Challenge, ChallengeStatus
 from cogs.items import ChallengeButton
 from cogs.links import mention
 
 COLOUR_CHOICES = [
-    *(app_commands.Choice(name=c.title, value=c.value) for c in Color),
-    app_commands.Choice(name="Random", value="random"),
+    app_commands.Choice(name=app_commands.locale_str("Black"), value=Color.BLACK.value),
+    app_commands.Choice(name=app_commands.locale_str("White"), value=Color.WHITE.value),
+    app_commands.Choice(name=app_commands.locale_str("Random"), value="random"),
 ]
 
 
@@ -21,41 +23,62 @@ def chosen_color(choice: app_commands.Choice[str] | None) -> Color | None:
     return None if choice is None or choice.value == "random" else Color(choice.value)
 
 
+def _headline(challenge: Challenge) -> str:
+    challenger = mention(challenge.challenger_id)
+    if challenge.opponent_id is None:
+        return _("**Reversi challenge** · {challenger} challenges anyone!").format(
+            challenger=challenger
+        )
+    return _("**Reversi challenge** · {challenger} challenges {opponent}!").format(
+        challenger=challenger, opponent=mention(challenge.opponent_id)
+    )
+
+
 def invitation(challenge: Challenge) -> str:
     challenger = mention(challenge.challenger_id)
-    target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)
-    colour = {
-        Color.BLACK: f"{challenger} plays ⚫ Black",
-        Color.WHITE: f"{challenger} plays ⚪ White",
-        None: "colours drawn at random",
-    }[challenge.color]
-    where = " · played in a new thread" if challenge.in_thread else ""
-    who = "Anyone can accept." if challenge.opponent_id is None else f"{target}, do you accept?"
-    return (
-        f"**Reversi challenge** · {challenger} challenges {target}!\n"
-        f"{colour} · {challenge.time_control}{where}\n"
-        f"{who} Expires <t:{int(challenge.expires_at)}:R>."
-    )
+    if challenge.color is Color.BLACK:
+        colour = _("{challenger} plays ⚫ Black").format(challenger=challenger)
+    elif challenge.color is Color.WHITE:
+        colour = _("{challenger} plays ⚪ White").format(challenger=challenger)
+    else:
+        colour = _("colours drawn at random")
+    where = " · " + _("played in a new thread") if challenge.in_thread else ""
+    if challenge.opponent_id is None:
+        who = _("Anyone can accept.")
+    else:
+        who = _("{opponent}, do you accept?").format(opponent=mention(challenge.opponent_id))
+    expires = _("Expires {when}.").format(when=f"<t:{int(challenge.expires_at)}:R>")
+    return f"{_headline(challenge)}\n{colour} · {challenge.time_control}{where}\n{who} {expires}"
 
 
 def accepted_in_thread(challenge: Challenge, accepter_id: int, thread_id: int) -> str:
-    return (
-        f"{invitation(challenge).splitlines()[0]}\n"
-        f"Accepted by {mention(accepter_id)}: the game is on in <#{thread_id}>."
+    accepted = _("Accepted by {player}: the game is on in {thread}.").format(
+        player=mention(accepter_id), thread=f"<#{thread_id}>"
     )
+    return f"{_headline(challenge)}\n{accepted}"
 
 
-FORGOTTEN = "This Reversi challenge is closed: a player in it deleted their Reversi data."
+FORGOTTEN = N_("This Reversi challenge is closed: a player in it deleted their Reversi data.")
 
 
 def closed(challenge: Challenge) -> str:
-    challenger = mention(challenge.challenger_id)
-    target = "anyone" if challenge.opponent_id is None else mention(challenge.opponent_id)
-    return {
-        ChallengeStatus.DECLINED: f"{target} declined the Reversi challenge from {challenger}.",
-        ChallengeStatus.CANCELLED: f"{challenger} cancelled their Reversi challenge.",
-        ChallengeStatus.EXPIRED: f"The Reversi challenge from {challenger} to {target} expired.",
-    }.get(challenge.status, f"The Reversi challenge from {challenger} is closed.")
+    names = {
+        "challenger": mention(challenge.challenger_id),
+        "opponent": mention(challenge.opponent_id) if challenge.opponent_id else "",
+    }
+    anyone = challenge.opponent_id is None
+    match challenge.status:
+        case ChallengeStatus.DECLINED:
+            text = _("{opponent} declined the Reversi challenge from {challenger}.")
+        case ChallengeStatus.CANCELLED:
+            text = _("{challenger} cancelled their Reversi challenge.")
+        case ChallengeStatus.EXPIRED if anyone:
+            text = _("The Reversi challenge from {challenger} to anyone expired.")
+        case ChallengeStatus.EXPIRED:
+            text = _("The Reversi challenge from {challenger} to {opponent} expired.")
+        case _:
+            text = _("The Reversi challenge from {challenger} is closed.")
+    return text.format(**names)
 
 
 def invitation_view(challenge: Challenge) -> discord.ui.View:

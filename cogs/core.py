@@ -4,6 +4,8 @@ game service), players' names, and the one error handler of the whole command tr
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import cast
 
 import discord
@@ -12,8 +14,10 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.events import ChallengeClosed
-from bot.storage import ChallengeStatus
+from bot.i18n import N_, _
+from bot.storage import Challenge, ChallengeStatus
 from cogs import challenge_message
+from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
@@ -22,7 +26,7 @@ from cogs.replies import answer_error, tell
 log = logging.getLogger(__name__)
 
 COG_NAME = "Core"
-NOT_ON_ITS_MESSAGE = "That button isn't on this message, so it does nothing here."
+NOT_ON_ITS_MESSAGE = N_("That button isn't on this message, so it does nothing here.")
 
 
 class Core(commands.Cog, name=COG_NAME):
@@ -47,27 +51,33 @@ class Core(commands.Cog, name=COG_NAME):
         if challenge.message_id is None:
             return
         origin = event.origin if isinstance(event.origin, discord.Interaction) else None
+        message_id = challenge.message_id
+        text: Callable[[], str]
         if event.forgotten:
-            text = challenge_message.FORGOTTEN
+            text = partial(_, challenge_message.FORGOTTEN)
         elif challenge.status is ChallengeStatus.ACCEPTED:
             if not challenge.in_thread or challenge.game_id is None:
                 return
             accepter = origin.user.id if origin is not None else 0
-            text = challenge_message.accepted_in_thread(challenge, accepter, challenge.message_id)
+            text = partial(challenge_message.accepted_in_thread, challenge, accepter, message_id)
         else:
-            text = challenge_message.closed(challenge)
+            text = partial(challenge_message.closed, challenge)
         self.bot.background.spawn(
-            self._edit_challenge(challenge.channel_id, challenge.message_id, text, origin),
+            self._edit_challenge(challenge, message_id, text, origin),
             name=f"challenge {challenge.id} closed",
         )
 
     async def _edit_challenge(
         self,
-        channel_id: int,
+        challenge: Challenge,
         message_id: int,
-        text: str,
+        text_of: Callable[[], str],
         origin: discord.Interaction | None,
     ) -> None:
+        """Show how the challenge ended, in the server's language: everyone sees it."""
+        channel_id = challenge.channel_id
+        async with for_everyone(self.bot, challenge.guild_id):
+            text = text_of()
         try:
             if origin is not None and not origin.response.is_done():
                 await origin.response.edit_message(content=text, view=None)
@@ -89,7 +99,8 @@ class Core(commands.Cog, name=COG_NAME):
             return
         if not on_its_message(interaction):
             log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
-            await tell(interaction, NOT_ON_ITS_MESSAGE)
+            async with for_reader(interaction):
+                await tell(interaction, _(NOT_ON_ITS_MESSAGE))
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -98,7 +109,8 @@ class Core(commands.Cog, name=COG_NAME):
         it can't convert, say), gets one ephemeral answer and at most one log entry."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         command = interaction.command.qualified_name if interaction.command else "a command"
-        await answer_error(interaction, cause, f"/{command}")
+        async with for_reader(interaction):
+            await answer_error(interaction, cause, f"/{command}")
 
 
 def core(bot: commands.AutoShardedBot) -> Core:

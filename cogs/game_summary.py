@@ -8,21 +8,24 @@ the board beside it when they differ. Cancelled and aborted games have no score.
 from __future__ import annotations
 
 from bot.engine import Result
+from bot.i18n import _, ngettext
 from bot.storage import EndReason, GameRecord
 from cogs.links import mention, message_link
-from rendering import DISC_MARKS, result_text, score_text
+from rendering import DISC_MARKS, WonBy, result_text, score_text
 
-HOW = {EndReason.RESIGNATION: "by resignation", EndReason.TIMEOUT: "on time"}
+HOW = {EndReason.RESIGNATION: WonBy.RESIGNATION, EndReason.TIMEOUT: WonBy.TIME}
 """How a game was won other than on the board."""
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {words or word + 's'}"
+def games(count: int) -> str:
+    """`1 game`, `1,234 games`."""
+    return ngettext("{count} game", "{count} games", count).format(count=f"{count:,}")
 
 
 def tally(wins: int, losses: int, draws: int) -> str:
     """A record as the leaderboard and stats show it: `3W 1L 0D · 4 games`."""
-    return f"{wins}W {losses}L {draws}D · {plural(wins + losses + draws, 'game')}"
+    record = _("{wins}W {losses}L {draws}D").format(wins=wins, losses=losses, draws=draws)
+    return f"{record} · {games(wins + losses + draws)}"
 
 
 def result_of(game: GameRecord) -> Result | None:
@@ -37,9 +40,9 @@ def result_of(game: GameRecord) -> Result | None:
     return Result(black, white)
 
 
-def how_won(game: GameRecord) -> str:
-    """`by resignation` or `on time` for a game won off the board; empty for any other."""
-    return HOW.get(game.end_reason or EndReason.NORMAL, "")
+def how_won(game: GameRecord) -> WonBy | None:
+    """How a game won off the board was won; None for any other."""
+    return HOW.get(game.end_reason or EndReason.NORMAL)
 
 
 def score(result: Result) -> str:
@@ -54,17 +57,26 @@ def opponent_of(game: GameRecord, user_id: int) -> int:
 def stopped(game: GameRecord) -> str:
     """For a game that ended without a result: `cancelled by <@3>`, or `aborted` (`aborted by
     <@1>` when it records who)."""
-    by = "" if game.cancelled_by is None else f" by {mention(game.cancelled_by)}"
-    return f"cancelled{by}" if game.end_reason is EndReason.CANCELLED else f"aborted{by}"
+    cancelled = game.end_reason is EndReason.CANCELLED
+    if game.cancelled_by is None:
+        return _("cancelled") if cancelled else _("aborted")
+    text = _("cancelled by {player}") if cancelled else _("aborted by {player}")
+    return text.format(player=mention(game.cancelled_by))
 
 
-def headline(game: GameRecord, result: Result, verb: str) -> str:
+def headline(game: GameRecord, result: Result, *, past: bool = False) -> str:
     """The winner first: `🏆 <@1> wins by resignation · ⚫ 30-34 ⚪ (30-12 on the board)`
-    (`verb` being `wins`), or `Draw · ⚫ 32-32 ⚪`."""
+    (`🏆 <@1> won …` if `past`), or `Draw · ⚫ 32-32 ⚪`."""
     if game.winner_id is None:
-        return f"Draw \u00b7 {score(result)}"
-    won = " ".join(filter(None, ("🏆", mention(game.winner_id), verb, how_won(game))))
-    return f"{won} \u00b7 {score(result)}"
+        return _("Draw · {score}").format(score=score(result))
+    how = how_won(game)
+    if how is WonBy.RESIGNATION:
+        text = _("{player} won by resignation") if past else _("{player} wins by resignation")
+    elif how is WonBy.TIME:
+        text = _("{player} won on time") if past else _("{player} wins on time")
+    else:
+        text = _("{player} won") if past else _("{player} wins")
+    return f"🏆 {text.format(player=mention(game.winner_id))} \u00b7 {score(result)}"
 
 
 def ending(game: GameRecord) -> str:
@@ -72,7 +84,7 @@ def ending(game: GameRecord) -> str:
     resignation · ⚫ 30-34 ⚪ (30-12 on the board)`, `Draw · ⚫ 32-32 ⚪`, `cancelled by <@3>`,
     `aborted`."""
     result = result_of(game)
-    return stopped(game) if result is None else headline(game, result, "won")
+    return stopped(game) if result is None else headline(game, result, past=True)
 
 
 def final_status(game: GameRecord) -> str:
@@ -81,19 +93,19 @@ def final_status(game: GameRecord) -> str:
     `Game cancelled`, `Game aborted`."""
     result = result_of(game)
     if result is None:
-        return "Game aborted" if game.end_reason is EndReason.ABORTED else "Game cancelled"
+        return _("Game aborted") if game.end_reason is EndReason.ABORTED else _("Game cancelled")
     return result_text(result, how_won(game))
 
 
 def verdict_for(game: GameRecord, user_id: int) -> str:
     """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted."""
     if game.end_reason is EndReason.CANCELLED:
-        return "Cancelled"
+        return _("Cancelled")
     if game.end_reason is EndReason.ABORTED:
-        return "Aborted"
+        return _("Aborted")
     if game.winner_id is None:
-        return "Draw"
-    return "Won" if game.winner_id == user_id else "Lost"
+        return _("Draw")
+    return _("Won") if game.winner_id == user_id else _("Lost")
 
 
 def numbered(game: GameRecord) -> str:
@@ -108,7 +120,7 @@ def unrated(game: GameRecord) -> str:
     """Flags a game that ended without changing ratings (against the bot, or with ratings off);
     a cancelled or aborted game says so already."""
     decided = game.end_reason is not None and game.end_reason.has_result
-    return " · unrated" if not game.rated and decided else ""
+    return " · " + _("unrated") if not game.rated and decided else ""
 
 
 def players(game: GameRecord) -> str:
@@ -131,7 +143,11 @@ def line_for(game: GameRecord, user_id: int) -> str:
     outcome = ""
     if result is not None:
         how = how_won(game)
-        outcome = (f" {how}" if how else "") + f" \u00b7 {score(result)}"
+        if how is WonBy.RESIGNATION:
+            outcome = " " + _("by resignation")
+        elif how is WonBy.TIME:
+            outcome = " " + _("on time")
+        outcome += f" \u00b7 {score(result)}"
     colour = "⚫" if game.black_id == user_id else "⚪"
     return (
         f"{numbered(game)} <t:{int(game.updated_at)}:R> · {colour} vs "

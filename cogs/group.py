@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 GROUP_NAME = "reversi"
-GROUP_DESCRIPTION = "Play Reversi (Othello) in this channel"
+GROUP_DESCRIPTION = app_commands.locale_str("Play Reversi (Othello) in this channel")
 
 
 def reversi_group(bot: commands.AutoShardedBot) -> app_commands.Group:

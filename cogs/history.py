@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.i18n import _, ngettext
 from bot.refusals import Refusal
 from bot.state import GameState
 from bot.storage import GamePage, GameRecord
+from cogs.audience import for_everyone
 from cogs.core import core
-from cogs.game_summary import ending, final_status, line, players, plural
+from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
 from cogs.items import HISTORY, HistoryPageButton
 from cogs.leaderboard import COLOUR
@@ -23,7 +27,7 @@ from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering, tell
 from cogs.review_items import ReviewButton
-from cogs.text import EMBED_DESCRIPTION, fit
+from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay
 
 PER_PAGE = 10
@@ -32,16 +36,20 @@ QUIET = discord.AllowedMentions.none()
 
 
 def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
-    whose = "" if user_id is None else f" of {mention(user_id)}"
-    embed = discord.Embed(title="Reversi · finished games", colour=COLOUR)
+    embed = discord.Embed(title=_("Reversi · finished games"), colour=COLOUR)
     if not page.games:
-        embed.description = f"No finished games{whose} in this server yet."
+        if user_id is None:
+            embed.description = _("No finished games in this server yet.")
+        else:
+            embed.description = _("No finished games of {player} in this server yet.").format(
+                player=mention(user_id)
+            )
         return embed
     lines = [line(game) for game in page.games]
     if user_id is not None:
-        lines.insert(0, f"Games{whose}, latest first:")
+        lines.insert(0, _("Games of {player}, latest first:").format(player=mention(user_id)))
     embed.description = fit(lines, EMBED_DESCRIPTION)
-    embed.set_footer(text=f"Page {page.page:,} of {page.pages:,} · {plural(page.total, 'game')}")
+    embed.set_footer(text=f"{page_of(page.page, page.pages)} · {games(page.total)}")
     return embed
 
 
@@ -59,7 +67,7 @@ def transcript_block(record: GameRecord) -> str:
     """The moves ten to a row, each row numbered by its first move, so a move is easy to find."""
     moves = record.moves
     if not moves:
-        return "No moves were played."
+        return _("No moves were played.")
     rows = [
         f"{start + 1:>2}. {' '.join(moves[start : start + MOVES_PER_ROW])}"
         for start in range(0, len(moves), MOVES_PER_ROW)
@@ -81,7 +89,7 @@ def replay_gif(state: GameState, names: tuple[str, str]) -> bytes:
 
 
 def status(record: GameRecord) -> str:
-    return "in progress" if record.active else ending(record)
+    return _("in progress") if record.active else ending(record)
 
 
 class History(commands.Cog, name=HISTORY):
@@ -91,9 +99,12 @@ class History(commands.Cog, name=HISTORY):
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="history", description="Recent finished games in this server")
+    @app_commands.command(
+        name="history", description=locale_str("Recent finished games in this server")
+    )
     @app_commands.describe(
-        player="Only this player's games", page="Which page to show (default: the latest games)"
+        player=locale_str("Only this player's games"),
+        page=locale_str("Which page to show (default: the latest games)"),
     )
     async def history(
         self,
@@ -109,7 +120,7 @@ class History(commands.Cog, name=HISTORY):
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
         async with answering(interaction, f"history page {page}"):
-            await turn_page(interaction, await self.history_page(interaction, user_id, page))
+            await turn_page(interaction, partial(self.history_page, interaction, user_id, page))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
@@ -117,17 +128,19 @@ class History(commands.Cog, name=HISTORY):
         async with answering(interaction, f"sharing {what}"):
             if what == "game":
                 (game_id,) = args
-                answer = await self.game_answer(await self.guild_game(interaction, game_id))
+                state = await self.guild_game(interaction, game_id)
+                await share(interaction, partial(self.game_answer, state))
             else:
                 user_id, page = args
-                answer = await self.history_page(interaction, user_id or None, page)
-            await share(interaction, answer)
+                await share(
+                    interaction, partial(self.history_page, interaction, user_id or None, page)
+                )
 
     async def history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> Answer:
         if interaction.guild_id is None:
-            raise Refusal("Game history belongs to servers; use this in a server channel.")
+            raise Refusal(_("Game history belongs to servers; use this in a server channel."))
         found = await self.bot.storage.history.games(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
@@ -137,8 +150,10 @@ class History(commands.Cog, name=HISTORY):
             history_pager(found, user_id),
         )
 
-    @app_commands.command(name="game", description="One game: final board, result, moves, replay")
-    @app_commands.describe(id="The game's number, as in “game #12”")
+    @app_commands.command(
+        name="game", description=locale_str("One game: final board, result, moves, replay")
+    )
+    @app_commands.describe(id=locale_str("The game's number, as in “game #12”"))
     async def game(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         async with answering(interaction, f"/reversi game {id}"):
             state = await self.guild_game(interaction, id)
@@ -152,17 +167,22 @@ class History(commands.Cog, name=HISTORY):
         description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
         if record.message_id is not None:
             link = message_link(record.guild_id, record.channel_id, record.message_id)
-            description += f"\n[Go to the game's message]({link})"
+            description += "\n" + _("[Go to the game's message]({link})").format(link=link)
         embed = discord.Embed(
-            title=f"Reversi · game #{record.id}", description=description, colour=COLOUR
+            title=_("Reversi · game #{id}").format(id=record.id),
+            description=description,
+            colour=COLOUR,
         )
+        count = len(record.moves)
         embed.add_field(
-            name=f"Transcript ({plural(len(record.moves), 'move')})",
+            name=ngettext("Transcript ({count} move)", "Transcript ({count} moves)", count).format(
+                count=count
+            ),
             value=transcript_block(record),
             inline=False,
         )
         embed.set_image(url=f"attachment://{board.filename}")
-        embed.set_footer(text="The animated replay is attached.")
+        embed.set_footer(text=_("The animated replay is attached."))
         items: list[discord.ui.Item[Any]] = []
         if not record.active and record.ply:
             items.append(ReviewButton(record.id))
@@ -173,27 +193,30 @@ class History(commands.Cog, name=HISTORY):
         """The first click posts the replay; later ones are pointed to it."""
         async with answering(interaction, f"replay of game {game_id}"):
             if interaction.guild_id is None:
-                raise Refusal("Games belong to servers; use this in a server channel.")
+                raise Refusal(_("Games belong to servers; use this in a server channel."))
             service = self.bot.service
             state, replay = await service.claim_replay(game_id, interaction.guild_id)
             if replay is not None and replay.channel_id and replay.message_id:
                 if await self.still_there(replay.channel_id, replay.message_id):
                     link = message_link(interaction.guild_id, replay.channel_id, replay.message_id)
-                    await tell(interaction, f"The replay of game #{game_id} is here: {link}")
+                    text = _("The replay of game #{id} is here: {link}")
+                    await tell(interaction, text.format(id=game_id, link=link))
                     return
                 await service.replay_gone(game_id)
                 state, replay = await service.claim_replay(game_id, interaction.guild_id)
             if replay is not None:
-                await tell(interaction, "The replay is being posted right now; look just below.")
+                await tell(interaction, _("The replay is being posted right now; look just below."))
                 return
             try:
                 await interaction.response.defer(thinking=True)
                 record = state.record
+                async with for_everyone(self.bot, record.guild_id):
+                    text = _("Replay of game #{id}: {players} · {status}").format(
+                        id=record.id, players=players(record), status=status(record)
+                    )
+                    gif = await self.replay_file(state)
                 message = await interaction.followup.send(
-                    f"Replay of game #{record.id}: {players(record)} · {status(record)}",
-                    file=await self.replay_file(state),
-                    allowed_mentions=QUIET,
-                    wait=True,
+                    text, file=gif, allowed_mentions=QUIET, wait=True
                 )
             except BaseException:
                 await service.replay_gone(game_id)
@@ -213,7 +236,7 @@ class History(commands.Cog, name=HISTORY):
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
         """The game, if it was played in this server; others' games stay private."""
         if interaction.guild_id is None:
-            raise Refusal("Games belong to servers; use this in a server channel.")
+            raise Refusal(_("Games belong to servers; use this in a server channel."))
         return await self.bot.service.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:

@@ -9,6 +9,8 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.i18n import N_, _
+
 PLAY = "Play"
 LEADERBOARD = "Leaderboard"
 HISTORY = "History"
@@ -54,16 +56,18 @@ class ChallengeButton(
     template=r"reversi:challenge:(?P<id>[0-9]+):(?P<action>accept|decline|cancel)",
 ):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "accept": ("Accept", discord.ButtonStyle.success),
-        "decline": ("Decline", discord.ButtonStyle.danger),
-        "cancel": ("Cancel", discord.ButtonStyle.secondary),
+        "accept": (N_("Accept"), discord.ButtonStyle.success),
+        "decline": (N_("Decline"), discord.ButtonStyle.danger),
+        "cancel": (N_("Cancel"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, challenge_id: int, action: str) -> None:
         label, style = self.LABELS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"reversi:challenge:{challenge_id}:{action}"
+                label=_(label),
+                style=style,
+                custom_id=f"reversi:challenge:{challenge_id}:{action}",
             )
         )
         self.challenge_id = challenge_id
@@ -120,7 +124,11 @@ class MoveSelect(
         row: int | None = None,
     ) -> None:
         names = squares or []
-        placeholder = f"Choose your move ({names[0]}-{names[-1]})" if names else "Choose a move"
+        placeholder = (
+            _("Choose your move ({first}-{last})").format(first=names[0], last=names[-1])
+            if names
+            else _("Choose a move")
+        )
         super().__init__(
             discord.ui.Select(
                 custom_id=f"reversi:pick:{game_id}:{ply}:{part}",
@@ -159,7 +167,7 @@ class GameButton(
     def __init__(self, game_id: int, *, row: int | None = None, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or self.label,
+                label=label or _(self.label),
                 style=self.style,
                 custom_id=f"reversi:{self.action}:{game_id}",
                 row=row,
@@ -174,7 +182,9 @@ class GameButton(
         return cls(int(match["game"]))
 
 
-class ResignButton(GameButton, action="resign", label="Resign", style=discord.ButtonStyle.danger):
+class ResignButton(
+    GameButton, action="resign", label=N_("Resign"), style=discord.ButtonStyle.danger
+):
     """Reads "Abort" in the abort window, where it ends the game without a result."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -182,7 +192,7 @@ class ResignButton(GameButton, action="resign", label="Resign", style=discord.Bu
 
 
 class ResignConfirmButton(
-    GameButton, action="resign-yes", label="Yes, resign", style=discord.ButtonStyle.danger
+    GameButton, action="resign-yes", label=N_("Yes, resign"), style=discord.ButtonStyle.danger
 ):
     """Labelled "Yes, abort" when it would abort."""
 
@@ -191,25 +201,25 @@ class ResignConfirmButton(
 
 
 class RematchButton(
-    GameButton, action="rematch", label="Rematch", style=discord.ButtonStyle.primary
+    GameButton, action="rematch", label=N_("Rematch"), style=discord.ButtonStyle.primary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, PLAY).on_rematch(interaction, self.game_id)
 
 
 class ReplayButton(
-    GameButton, action="replay", label="Replay", style=discord.ButtonStyle.secondary
+    GameButton, action="replay", label=N_("Replay"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, HISTORY).on_replay(interaction, self.game_id)
 
 
-PAGER_LABELS = {"prev": "Previous", "next": "Next"}
+PAGER_LABELS = {"prev": N_("Previous"), "next": N_("Next")}
 
 
 def pager_button(custom_id: str, direction: str, *, disabled: bool) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=PAGER_LABELS[direction],
+        label=_(PAGER_LABELS[direction]),
         style=discord.ButtonStyle.secondary,
         custom_id=custom_id,
         disabled=disabled,
@@ -277,7 +287,7 @@ class ShareButton(
         custom_id = "reversi:share:" + ":".join([what, *map(str, args)])
         super().__init__(
             discord.ui.Button(
-                label="Shared" if shared else "Share",
+                label=_("Shared") if shared else _("Share"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_id,
                 disabled=shared,
@@ -302,7 +312,7 @@ class ForgetConfirmButton(
     def __init__(self, user_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, delete my stats",
+                label=_("Yes, delete my stats"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"reversi:forget-yes:{user_id}",
             )

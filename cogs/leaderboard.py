@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.i18n import N_, _, ngettext
 from bot.refusals import Refusal
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
-from cogs.game_summary import plural, tally
+from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
 from cogs.items import LEADERBOARD, LeaderboardPageButton
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering
-from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, shorten
+from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOUR = discord.Colour.dark_green()
-PROVISIONAL = "? = provisional rating (too few games to be sure)"
+PROVISIONAL = N_("? = provisional rating (too few games to be sure)")
 
 
 def rating(record: PlayerRecord) -> str:
@@ -41,10 +44,10 @@ def entry_line(entry: LeaderboardEntry) -> str:
 
 
 def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -> discord.Embed:
-    title = shorten(f"🏆 Reversi leaderboard · {guild_name}", EMBED_TITLE)
-    embed = discord.Embed(title=title, colour=COLOUR)
+    title = _("🏆 Reversi leaderboard · {server}").format(server=guild_name)
+    embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
     if not board.entries:
-        embed.description = (
+        embed.description = _(
             "No rated games here yet. Start one with `/reversi challenge`: the winner tops "
             "this board."
         )
@@ -52,16 +55,24 @@ def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -
     embed.description = fit([entry_line(entry) for entry in board.entries], EMBED_DESCRIPTION)
     viewer = board.viewer
     if viewer is None:
-        place = f"{mention(viewer_id)}: not rated yet; play a rated game to join the board."
-    else:
-        place = (
-            f"{mention(viewer_id)}: **#{viewer.rank:,}** of {board.total:,} · "
-            f"**{rating(viewer.player)}** · {record_text(viewer.player)}"
+        place = _("{player}: not rated yet; play a rated game to join the board.").format(
+            player=mention(viewer_id)
         )
-    embed.add_field(name="Your place", value=place, inline=False)
+    else:
+        place = _("{player}: **#{rank}** of {total}").format(
+            player=mention(viewer_id), rank=f"{viewer.rank:,}", total=f"{board.total:,}"
+        )
+        place += f" · **{rating(viewer.player)}** · {record_text(viewer.player)}"
+    embed.add_field(name=_("Your place"), value=place, inline=False)
+    players = ngettext("{count} rated player", "{count} rated players", board.total)
     embed.set_footer(
-        text=f"Page {board.page:,} of {board.pages:,} · {plural(board.total, 'rated player')} · "
-        f"{PROVISIONAL}"
+        text=" · ".join(
+            (
+                page_of(board.page, board.pages),
+                players.format(count=f"{board.total:,}"),
+                _(PROVISIONAL),
+            )
+        )
     )
     return embed
 
@@ -91,8 +102,12 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="leaderboard", description="This server's best players by rating")
-    @app_commands.describe(page="Which page to show (ten players a page; default: the first)")
+    @app_commands.command(
+        name="leaderboard", description=locale_str("This server's best players by rating")
+    )
+    @app_commands.describe(
+        page=locale_str("Which page to show (ten players a page; default: the first)")
+    )
     async def leaderboard(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
@@ -102,26 +117,28 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
         async with answering(interaction, f"leaderboard page {page}"):
-            answer = await self.leaderboard_page(interaction, page, requester_id(interaction))
-            await turn_page(interaction, answer)
+            viewer_id = requester_id(interaction)
+            await turn_page(
+                interaction, partial(self.leaderboard_page, interaction, page, viewer_id)
+            )
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
         async with answering(interaction, "sharing the leaderboard"):
             page, viewer_id = args
-            await share(interaction, await self.leaderboard_page(interaction, page, viewer_id))
+            await share(interaction, partial(self.leaderboard_page, interaction, page, viewer_id))
 
     async def leaderboard_page(
         self, interaction: discord.Interaction, page: int, viewer_id: int
     ) -> Answer:
         guild_id = interaction.guild_id
         if guild_id is None:
-            raise Refusal("Leaderboards belong to servers; use this in a server channel.")
+            raise Refusal(_("Leaderboards belong to servers; use this in a server channel."))
         board = await self.bot.storage.players.leaderboard(
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
-        name = interaction.guild.name if interaction.guild is not None else "this server"
+        name = interaction.guild.name if interaction.guild is not None else _("this server")
         return Answer(
             leaderboard_embed(board, name, viewer_id), ("lb", (board.page, viewer_id)), pager(board)
         )

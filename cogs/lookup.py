@@ -1,12 +1,19 @@
 """Look-ups (leaderboard, stats, head to head, history, a game) answer only the asker, with a
-Share button that posts the same answer in the channel for everyone."""
+Share button that posts the same answer in the channel for everyone.
+
+An answer is made in the language of whoever reads it: the asker's, or once shared the server's
+(so `turn_page` and `share` take a way to make it rather than the answer).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
 
 import discord
 
+from bot.client import ReversiBot
+from cogs.audience import for_everyone
 from cogs.items import ShareButton
 from cogs.replies import ANSWERING
 
@@ -52,18 +59,29 @@ async def answer_privately(interaction: discord.Interaction, answer: Answer) -> 
         )
 
 
-async def turn_page(interaction: discord.Interaction, answer: Answer) -> None:
-    """A pager button: the same message shows the new page (with Share only where it was)."""
+MakeAnswer = Callable[[], Awaitable[Answer]]
+
+
+async def turn_page(interaction: discord.Interaction, make: MakeAnswer) -> None:
+    """A pager button: the same message shows the new page (with Share only where it was), in
+    the server's language on a shared message."""
     message = interaction.message
-    private = message is not None and message.flags.ephemeral
-    await _edit(
-        interaction, embed=answer.embed, view=answer.view(shared=False if private else None)
-    )
+    if message is not None and message.flags.ephemeral:
+        answer = await make()
+        await _edit(interaction, embed=answer.embed, view=answer.view(shared=False))
+        return
+    async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
+        answer = await make()
+    await _edit(interaction, embed=answer.embed, view=answer.view(shared=None))
 
 
-async def share(interaction: discord.Interaction, answer: Answer) -> None:
-    """The Share button: it turns into "Shared", and the answer is posted for everyone."""
-    await _edit(interaction, embed=answer.embed, view=answer.view(shared=True))
+async def share(interaction: discord.Interaction, make: MakeAnswer) -> None:
+    """The Share button: it turns into "Shared", and the answer is posted for everyone, in the
+    server's language."""
+    mine = await make()
+    await _edit(interaction, embed=mine.embed, view=mine.view(shared=True))
+    async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
+        answer = await make()
     await interaction.followup.send(
         embed=answer.embed,
         view=answer.view(shared=None),

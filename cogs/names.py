@@ -7,6 +7,8 @@ from collections import OrderedDict
 import discord
 from discord.ext import commands
 
+from bot.engine import Color
+from bot.i18n import colour_name
 from bot.storage import GameRecord
 
 CAPACITY = 4096
@@ -47,4 +49,5 @@ class Names:
 
     async def players(self, record: GameRecord) -> tuple[str, str]:
         """Black's and White's names, as the board image shows them."""
-        return await self.name(record.black_id, "Black"), await self.name(record.white_id, "White")
+        black = await self.name(record.black_id, colour_name(Color.BLACK))
+        return black, await self.name(record.white_id, colour_name(Color.WHITE))

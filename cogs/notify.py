@@ -8,12 +8,15 @@ from typing import cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.i18n import N_, _, using
 from bot.notifications import TurnNotices
 from bot.state import GameState
 from bot.storage import Notice, NoticeKind, NotifyChoice
+from cogs.audience import for_everyone
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
 from cogs.replies import answering
@@ -24,21 +27,23 @@ DMS_CLOSED = 50007
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 """A notice mentions the one player it is for, and pings nobody else."""
 CHOICES = {
-    NotifyChoice.CHANNEL: "a mention in the game's channel",
-    NotifyChoice.DM: "a direct message (or a mention in the channel if your DMs are closed)",
-    NotifyChoice.NONE: "nothing: you'll keep an eye on your games yourself",
+    NotifyChoice.CHANNEL: N_("a mention in the game's channel"),
+    NotifyChoice.DM: N_("a direct message (or a mention in the channel if your DMs are closed)"),
+    NotifyChoice.NONE: N_("nothing: you'll keep an eye on your games yourself"),
 }
 
 
 def notice_text(state: GameState, user_id: int, kind: NoticeKind) -> str:
     record = state.record
-    link = message_link(record.guild_id, record.channel_id, record.message_id)
+    facts = {
+        "player": mention(user_id),
+        "id": record.id,
+        "link": message_link(record.guild_id, record.channel_id, record.message_id),
+    }
     if kind is NoticeKind.REMINDER and record.deadline is not None:
-        return (
-            f"⏰ {mention(user_id)}, your move in Reversi game #{record.id}: time runs out "
-            f"<t:{int(record.deadline)}:R> → {link}"
-        )
-    return f"{mention(user_id)}, it's your move in Reversi game #{record.id} → {link}"
+        text = _("⏰ {player}, your move in Reversi game #{id}: time runs out {when} → {link}")
+        return text.format(**facts, when=f"<t:{int(record.deadline)}:R>")
+    return _("{player}, it's your move in Reversi game #{id} → {link}").format(**facts)
 
 
 class Notify(commands.Cog):
@@ -54,13 +59,17 @@ class Notify(commands.Cog):
         self.notices.unsubscribe(self.bot.events)
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="notify", description="How to tell you it's your move")
-    @app_commands.describe(choice="Where your turn notices go (default: the game's channel)")
+    @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
+    @app_commands.describe(
+        choice=locale_str("Where your turn notices go (default: the game's channel)")
+    )
     @app_commands.choices(
         choice=[
-            app_commands.Choice(name="In the game's channel", value=NotifyChoice.CHANNEL.value),
-            app_commands.Choice(name="By direct message", value=NotifyChoice.DM.value),
-            app_commands.Choice(name="Not at all", value=NotifyChoice.NONE.value),
+            app_commands.Choice(
+                name=locale_str("In the game's channel"), value=NotifyChoice.CHANNEL.value
+            ),
+            app_commands.Choice(name=locale_str("By direct message"), value=NotifyChoice.DM.value),
+            app_commands.Choice(name=locale_str("Not at all"), value=NotifyChoice.NONE.value),
         ]
     )
     async def notify(
@@ -70,22 +79,24 @@ class Notify(commands.Cog):
             user_id = interaction.user.id
             if choice is None:
                 current = await self.bot.storage.notices.choice(user_id)
-                text = (
-                    "When it's your move and you haven't played for a minute, I send "
-                    f"{CHOICES[current]}."
-                )
+                text = _(
+                    "When it's your move and you haven't played for a minute, I send {how}."
+                ).format(how=_(CHOICES[current]))
             else:
                 chosen = NotifyChoice(choice.value)
                 await self.bot.service.choose_notices(user_id, chosen)
-                text = f"Saved: your turn notices are now {CHOICES[chosen]}."
+                text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
             await interaction.response.send_message(text, ephemeral=True)
 
     async def notify_player(
         self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
     ) -> Notice | None:
-        text = notice_text(state, user_id, kind)
-        game_id = state.record.id
+        record = state.record
+        game_id = record.id
         if choice is NotifyChoice.DM:
+            languages = self.bot.service.languages
+            with using(await languages.for_reader(user_id, record.guild_id, None)):
+                text = notice_text(state, user_id, kind)
             try:
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 message = await dm.send(text)
@@ -93,7 +104,9 @@ class Notify(commands.Cog):
             except discord.HTTPException as error:
                 if error.code != DMS_CLOSED:
                     log.info("Game %s: no direct message to %s (%s)", game_id, user_id, error.code)
-        channel = self.bot.get_partial_messageable(state.record.channel_id)
+        async with for_everyone(self.bot, record.guild_id):
+            text = notice_text(state, user_id, kind)
+        channel = self.bot.get_partial_messageable(record.channel_id)
         try:
             message = await channel.send(text, allowed_mentions=ONLY_USERS)
         except discord.HTTPException as error:

@@ -8,16 +8,19 @@ from typing import cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
+from bot.i18n import N_, _, ngettext
 from bot.refusals import Refusal
 from bot.service import abort_window
 from bot.state import GameState
 from bot.storage import Challenge, EndReason
 from cogs import challenge_message, time_option
+from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -45,11 +48,11 @@ NEEDED_FOR_THREADS = {
 }
 
 NO_THREAD_ACCESS = {50001, 50013}
-THREAD_REFUSED = (
+THREAD_REFUSED = N_(
     "I couldn't create the game's thread: I need the Create Public Threads permission here. "
     "The challenge is still open; accept again once an admin grants it."
 )
-THREAD_FAILED = (
+THREAD_FAILED = N_(
     "Discord didn't let me create the game's thread just now. The challenge is still open; "
     "try Accept again."
 )
@@ -61,11 +64,14 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None
     needed = NEEDED | (NEEDED_FOR_THREADS if thread else {})
     missing = [label for flag, label in needed.items() if not getattr(granted, flag)]
     if missing:
-        raise Refusal(
-            f"I can't host a game here: I'm missing the {', '.join(missing)} permission"
-            f"{'s' if len(missing) > 1 else ''} in this channel. Ask an admin to grant "
-            f"{'them' if len(missing) > 1 else 'it'}."
+        text = ngettext(
+            "I can't host a game here: I'm missing the {permissions} permission in this "
+            "channel. Ask an admin to grant it.",
+            "I can't host a game here: I'm missing the {permissions} permissions in this "
+            "channel. Ask an admin to grant them.",
+            len(missing),
         )
+        raise Refusal(text.format(permissions=", ".join(missing)))
 
 
 class Play(commands.Cog, name=PLAY):
@@ -87,13 +93,15 @@ class Play(commands.Cog, name=PLAY):
 
     # --- challenges ---------------------------------------------------------------------------
 
-    @app_commands.command(name="challenge", description="Challenge someone (or anyone) to Reversi")
+    @app_commands.command(
+        name="challenge", description=locale_str("Challenge someone (or anyone) to Reversi")
+    )
     @app_commands.describe(
-        opponent="Who to play; leave empty for an open challenge anyone can accept",
-        colour="The colour you play (default: random)",
-        time=f"{time_option.DESCRIPTION} (default: the server's setting)",
-        thread="Play in a new thread",
-        level="If you challenge me: how well I play, 1 to 5 (default 3)",
+        opponent=locale_str("Who to play; leave empty for an open challenge anyone can accept"),
+        colour=locale_str("The colour you play (default: random)"),
+        time=time_option.DESCRIPTION,
+        thread=locale_str("Play in a new thread"),
+        level=locale_str("If you challenge me: how well I play, 1 to 5 (default 3)"),
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(colour=COLOUR_CHOICES)
@@ -153,10 +161,10 @@ class Play(commands.Cog, name=PLAY):
         if isinstance(created, GameState):
             await started_against_me(interaction, created)
             return
-        await interaction.response.send_message(
-            challenge_message.invitation(created),
-            view=challenge_message.invitation_view(created),
-        )
+        async with for_everyone(self.bot, created.guild_id):
+            text = challenge_message.invitation(created)
+            view = challenge_message.invitation_view(created)
+        await interaction.response.send_message(text, view=view)
         message = await interaction.original_response()
         await self.bot.service.challenge_posted(created.id, message.id)
 
@@ -184,12 +192,14 @@ class Play(commands.Cog, name=PLAY):
         message = interaction.message
         assert message is not None
         try:
-            await message.create_thread(name=f"Reversi · game #{state.record.id}")
+            async with for_everyone(self.bot, state.record.guild_id):
+                name = _("Reversi · game #{id}").format(id=state.record.id)
+            await message.create_thread(name=name)
         except discord.HTTPException as error:
             await service.reopen(challenge, state)
             if error.code in NO_THREAD_ACCESS:
-                raise Refusal(THREAD_REFUSED) from None
-            raise Refusal(THREAD_FAILED) from None
+                raise Refusal(_(THREAD_REFUSED)) from None
+            raise Refusal(_(THREAD_FAILED)) from None
         service.thread_ready(challenge, state, origin=interaction)
 
     # --- moves --------------------------------------------------------------------------------
@@ -207,8 +217,8 @@ class Play(commands.Cog, name=PLAY):
                 origin=interaction,
             )
 
-    @app_commands.command(name="move", description="Play a move in this channel's game")
-    @app_commands.describe(square="The square to play, like d3")
+    @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
+    @app_commands.describe(square=locale_str("The square to play, like d3"))
     async def move(self, interaction: discord.Interaction, square: str) -> None:
         async with answering(interaction, "/reversi move"):
             state = await self.bot.service.move_here(
@@ -217,7 +227,8 @@ class Play(commands.Cog, name=PLAY):
             last = state.game.last
             assert last is not None
             await interaction.response.send_message(
-                f"You played **{engine.square_name(last.square)}**.", ephemeral=True
+                _("You played {square}.").format(square=f"**{engine.square_name(last.square)}**"),
+                ephemeral=True,
             )
 
     @move.autocomplete("square")
@@ -232,7 +243,7 @@ class Play(commands.Cog, name=PLAY):
 
     # --- resigning, reposting, rematches ------------------------------------------------------
 
-    @app_commands.command(name="resign", description="Resign this channel's game")
+    @app_commands.command(name="resign", description=locale_str("Resign this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi resign"):
             state = await self.bot.service.channel_game(place_of(interaction))
@@ -248,14 +259,14 @@ class Play(commands.Cog, name=PLAY):
         )
         view = discord.ui.View(timeout=None)
         if abort_window(state.game):
-            view.add_item(ResignConfirmButton(game_id, label="Yes, abort"))
-            question = (
+            view.add_item(ResignConfirmButton(game_id, label=_("Yes, abort")))
+            question = _(
                 "Abort this game? Before each side has made two moves, it ends without a "
                 "result and changes no rating."
             )
         else:
             view.add_item(ResignConfirmButton(game_id))
-            question = "Resign this game? Your opponent wins. This can't be undone."
+            question = _("Resign this game? Your opponent wins. This can't be undone.")
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -264,14 +275,16 @@ class Play(commands.Cog, name=PLAY):
                 game_id, interaction.user.id, place_of(interaction)
             )
             aborted = ended.record.end_reason is EndReason.ABORTED
-            done = "You aborted the game." if aborted else "You resigned."
+            done = _("You aborted the game.") if aborted else _("You resigned.")
             await interaction.response.edit_message(content=done, view=None)
 
-    @app_commands.command(name="board", description="Show this channel's game again at the bottom")
+    @app_commands.command(
+        name="board", description=locale_str("Show this channel's game again at the bottom")
+    )
     async def board(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi board"):
             state = await self.bot.service.channel_game(place_of(interaction))
-            await interaction.response.send_message("Here's the board again.", ephemeral=True)
+            await interaction.response.send_message(_("Here's the board again."), ephemeral=True)
             core(self.bot).publisher.repost(state.record.id)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:

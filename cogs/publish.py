@@ -7,6 +7,8 @@ message it won't let be edited (more than an hour old, deleted, out of the bot's
 is posted anew, the game moves to the new message and the clicker is told where it is; after a
 passing failure (a 5xx, the 3-second window missed) the message is edited in place instead, and
 only if that fails too is the board posted anew. Either way the channel shows the current board.
+
+The board is in the server's language, whoever clicked; what a clicker alone is told, in theirs.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import discord
 from bot.background import Background
 from bot.client import ReversiBot
 from bot.events import Events, GameEnded, GameEvent, GameResumed
+from bot.i18n import N_, _
 from bot.state import GameState
 from bot.storage import FinishedGame, GameRecord
 from cogs import board_message
+from cogs.audience import for_everyone, for_reader
 from cogs.links import message_link
 from cogs.names import Names
 from cogs.replies import ANSWERING, tell
@@ -35,13 +39,13 @@ LATE = 10062
 NO_ACCESS = {10003, 50001, 50013}
 """Posts Discord refuses because the channel is gone or out of the bot's reach."""
 
-NOT_SHOWN = (
+NOT_SHOWN = N_(
     "Your move counts, but I can't post the board in this channel: I'm missing permissions "
     "here (View Channel, Send Messages, Attach Files). Once an admin grants them, "
     "`/reversi board` shows the game again."
 )
-MOVED = "That counts. I couldn't update the board in place, so I posted it anew:"
-NOT_UPDATED = (
+MOVED = N_("That counts. I couldn't update the board in place, so I posted it anew: {link}")
+NOT_UPDATED = N_(
     "Your move counts, but I couldn't update the board just now. `/reversi board` shows it."
 )
 
@@ -109,7 +113,8 @@ class BoardPublisher:
             state = GameState.of(record, finished)
             if not (record.board_behind or waiting or repost):
                 return
-            built = await self.build(state)
+            async with for_everyone(self.bot, record.guild_id):
+                built = await self.build(state)
             if slot.dirty:  # changed again while rendering: show the newer state instead
                 slot.waiting[:0] = waiting
                 slot.repost = slot.repost or repost
@@ -118,7 +123,7 @@ class BoardPublisher:
         except Exception:
             log.exception("Game %s: the board could not be shown", game_id)
             for interaction in waiting:
-                await tell(interaction, NOT_UPDATED)
+                await _tell(interaction, NOT_UPDATED)
 
     async def _show(
         self,
@@ -175,7 +180,7 @@ class BoardPublisher:
         link = message_link(record.guild_id, record.channel_id, message_id)
         for interaction in waiting:
             if interaction.type is discord.InteractionType.component:
-                await tell(interaction, f"{MOVED} {link}")
+                await _tell(interaction, MOVED, link=link)
 
     async def _post(
         self,
@@ -192,7 +197,7 @@ class BoardPublisher:
                 raise
             log.info("Game %s: the board could not be posted (%s)", record.id, error.code)
             for interaction in waiting:
-                await tell(interaction, NOT_SHOWN)
+                await _tell(interaction, NOT_SHOWN)
             return None
         await self._shown(record, message.id)
         return message.id
@@ -206,9 +211,11 @@ class BoardPublisher:
         assert record.message_id is not None
         channel = self.bot.get_partial_messageable(record.channel_id)
         link = message_link(record.guild_id, record.channel_id, moved_to)
+        async with for_everyone(self.bot, record.guild_id):
+            text = _("Reversi game #{id} moved down here: {link}").format(id=record.id, link=link)
         try:
             await channel.get_partial_message(record.message_id).edit(
-                content=f"Reversi game #{record.id} moved down here: {link}",
+                content=text,
                 attachments=[],
                 embeds=[],
                 view=None,
@@ -245,6 +252,12 @@ def _clicked(waiting: list[discord.Interaction], channel_id: int) -> int | None:
         if message is not None and interaction.channel_id == channel_id:
             return message.id
     return None
+
+
+async def _tell(interaction: discord.Interaction, message: str, **values: str) -> None:
+    """`message` (marked with `N_`) for the clicker alone, in their language."""
+    async with for_reader(interaction):
+        await tell(interaction, _(message).format(**values))
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:

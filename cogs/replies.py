@@ -17,8 +17,10 @@ import discord
 from discord import app_commands
 
 from bot.engine import IllegalMoveError, InvalidMoveError
-from bot.refusals import PointingRefusal, Refusal
+from bot.i18n import N_, _
+from bot.refusals import PointingRefusal, Refusal, move_problem
 from bot.storage import DatabaseBusyError, DatabaseError, StorageError
+from cogs.audience import for_reader
 from cogs.links import message_link
 from cogs.text import shorten
 
@@ -27,7 +29,7 @@ log = logging.getLogger("cogs")
 ACK_WITHIN = 2.0
 """Seconds after which an unanswered click is acknowledged, inside Discord's 3-second window."""
 
-APOLOGY = "Sorry, something went wrong on my side; please try again."
+APOLOGY = N_("Sorry, something went wrong on my side; please try again.")
 ANSWERING = "reversi.answering"
 """Set in a click's `extras` by whoever is answering it right now: the acknowledgement timer
 then leaves it alone (two answers would be refused)."""
@@ -49,17 +51,19 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 def explain(error: BaseException) -> str | None:
     """What to tell the user about `error`, or None if it is a fault of ours (an apology)."""
     if isinstance(error, PointingRefusal):
-        return error.with_link.format(link=message_link(*error.where))
-    if isinstance(error, Refusal | InvalidMoveError | IllegalMoveError):
+        return error.linked(message_link(*error.where))
+    if isinstance(error, InvalidMoveError | IllegalMoveError):
+        return move_problem(error)
+    if isinstance(error, Refusal):
         return str(error)
     if isinstance(error, DatabaseError):
         return str(error) if isinstance(error, DatabaseBusyError) else None
     if isinstance(error, StorageError):
         return str(error)
     if isinstance(error, app_commands.TransformerError):
-        return "I couldn't make sense of one of the options; please check them and try again."
+        return _("I couldn't make sense of one of the options; please check them and try again.")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return _("You can't use that here.")
     return None
 
 
@@ -68,7 +72,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     text = explain(error)
     if text is None:
         log.error("Unexpected error in %s for user %s", what, interaction.user.id, exc_info=error)
-        text = APOLOGY
+        text = _(APOLOGY)
     await tell(interaction, text)
 
 
@@ -100,10 +104,12 @@ async def _defer(interaction: discord.Interaction) -> None:
 
 @asynccontextmanager
 async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
-    """Run a handler; refusals become polite replies, anything unexpected is logged and apologised
-    for. The service's transactions mean a refused or failed change leaves the game as it was."""
+    """Run a handler in the reader's language; refusals become polite replies, anything
+    unexpected is logged and apologised for. The service's transactions mean a refused or failed
+    change leaves the game as it was."""
     acknowledge_if_slow(interaction)
-    try:
-        yield
-    except Exception as error:
-        await answer_error(interaction, error, what)
+    async with for_reader(interaction):
+        try:
+            yield
+        except Exception as error:
+            await answer_error(interaction, error, what)

@@ -18,10 +18,12 @@ from typing import cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine.review import Review
+from bot.i18n import _
 from bot.refusals import Refusal
 from bot.reviews import (
     ReviewDone,
@@ -33,6 +35,7 @@ from bot.reviews import (
 from bot.state import GameState
 from bot.storage import ReviewRecord
 from cogs import review_message
+from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
@@ -94,9 +97,10 @@ class ReviewCog(commands.Cog, name=REVIEW):
     # --- asking ---------------------------------------------------------------------------
 
     @app_commands.command(
-        name="review", description="The engine's verdict on every move of a finished game"
+        name="review",
+        description=locale_str("The engine's verdict on every move of a finished game"),
     )
-    @app_commands.describe(id="The game's number, as in “game #12”")
+    @app_commands.describe(id=locale_str("The game's number, as in “game #12”"))
     async def review(
         self, interaction: discord.Interaction, id: app_commands.Range[int, 1]
     ) -> None:
@@ -111,16 +115,17 @@ class ReviewCog(commands.Cog, name=REVIEW):
         """Post the review if it is done, else a message that shows its progress and becomes
         it; a review under way already is pointed to."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Games belong to servers; use this in a server channel.")
+            raise Refusal(_("Games belong to servers; use this in a server channel."))
         request = await self.service.request(game_id, interaction.guild_id)
         record = request.record
         if request.running:
             where = (
                 message_link(record.guild_id, record.channel_id, record.message_id)
                 if record.channel_id is not None and record.message_id is not None
-                else "it will be posted here"
+                else _("it will be posted here")
             )
-            await tell(interaction, f"The review of game #{game_id} is under way: {where}")
+            text = _("The review of game #{id} is under way: {where}")
+            await tell(interaction, text.format(id=game_id, where=where))
             return
         if request.review is not None:
             await interaction.response.defer(thinking=True)
@@ -132,9 +137,10 @@ class ReviewCog(commands.Cog, name=REVIEW):
         message_id = None
         try:
             await interaction.response.defer(thinking=True)
-            text = review_message.progress_text(
-                game_id, record.analysed, record.positions, waiting=self.service.busy
-            )
+            async with for_everyone(self.bot, interaction.guild_id):
+                text = review_message.progress_text(
+                    game_id, record.analysed, record.positions, waiting=self.service.busy
+                )
             message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
             message_id = message.id
             self._posted[game_id] = text
@@ -150,7 +156,7 @@ class ReviewCog(commands.Cog, name=REVIEW):
         async with answering(interaction, f"move {chosen} of the review of game {game_id}"):
             state, review = await self._stored(interaction, game_id)
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
-                raise Refusal("That move isn't in this game.")
+                raise Refusal(_("That move isn't in this game."))
             await self._show(interaction, state, review, int(chosen))
 
     async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -162,12 +168,14 @@ class ReviewCog(commands.Cog, name=REVIEW):
         self, interaction: discord.Interaction, game_id: int
     ) -> tuple[GameState, Review]:
         if interaction.guild_id is None:
-            raise Refusal("Games belong to servers; use this in a server channel.")
+            raise Refusal(_("Games belong to servers; use this in a server channel."))
         found = await self.service.stored(game_id, interaction.guild_id)
         if found is None:
             raise Refusal(
-                "This review was made by an older version of my engine. Press **Review** on the "
-                f"game, or use `/reversi review {game_id}`, for a fresh one."
+                _(
+                    "This review was made by an older version of my engine. Press **Review** on "
+                    "the game, or use `/reversi review {id}`, for a fresh one."
+                ).format(id=game_id)
             )
         return found
 
@@ -195,11 +203,13 @@ class ReviewCog(commands.Cog, name=REVIEW):
     async def render(
         self, state: GameState, review: Review, number: int | None
     ) -> review_message.ReviewMessage:
-        """The summary (or move `number`), its images drawn off the event loop."""
-        names = await core(self.bot).names.players(state.record)
-        if number is None:
-            return await asyncio.to_thread(review_message.render_summary, state, review, names)
-        return await asyncio.to_thread(review_message.render_move, state, review, number, names)
+        """The summary (or move `number`), its images drawn off the event loop, in the server's
+        language: everyone sees the review."""
+        async with for_everyone(self.bot, state.record.guild_id):
+            names = await core(self.bot).names.players(state.record)
+            if number is None:
+                return await asyncio.to_thread(review_message.render_summary, state, review, names)
+            return await asyncio.to_thread(review_message.render_move, state, review, number, names)
 
     # --- showing progress -----------------------------------------------------------------
 
@@ -223,9 +233,10 @@ class ReviewCog(commands.Cog, name=REVIEW):
             await shown.changed.wait()
             shown.changed.clear()
             event = shown.latest
-            text = review_message.progress_text(
-                event.game_id, event.analysed, event.total, waiting=event.waiting
-            )
+            async with for_everyone(self.bot, event.record.guild_id):
+                text = review_message.progress_text(
+                    event.game_id, event.analysed, event.total, waiting=event.waiting
+                )
             if text == shown.shown:
                 continue
             shown.shown = text
@@ -243,7 +254,9 @@ class ReviewCog(commands.Cog, name=REVIEW):
         if record.message_id is None or record.channel_id is None:
             return  # asked for by nobody who waits: it is stored for the next request
         if isinstance(event, ReviewFailed):
-            await self._edit(record, content=review_message.failed_text(event.game_id))
+            async with for_everyone(self.bot, record.guild_id):
+                text = review_message.failed_text(event.game_id)
+            await self._edit(record, content=text)
             return
         try:
             built = await self.render(event.state, event.review, None)

@@ -9,20 +9,21 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.items import GameButton, cog
 
 REVIEW = "Review"
 
 
 class ReviewButton(
-    GameButton, action="review", label="Review", style=discord.ButtonStyle.secondary
+    GameButton, action="review", label=N_("Review"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, REVIEW).on_review_button(interaction, self.game_id)
 
 
 class ReviewSummaryButton(
-    GameButton, action="review-summary", label="Summary", style=discord.ButtonStyle.secondary
+    GameButton, action="review-summary", label=N_("Summary"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, REVIEW).on_review_summary(interaction, self.game_id)
@@ -40,13 +41,13 @@ class ReviewMoveSelect(
         part: int,
         options: list[discord.SelectOption] | None = None,
         *,
-        placeholder: str = "Jump to a move",
+        placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"reversi:review-move:{game_id}:{part}",
-                placeholder=placeholder,
+                placeholder=placeholder or _("Jump to a move"),
                 options=options or [],
                 row=row,
             )

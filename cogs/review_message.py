@@ -22,12 +22,14 @@ from bot.engine.review import (
     format_loss,
     format_value,
 )
+from bot.i18n import _, colour_name
 from bot.state import GameState
-from cogs.game_summary import ending, players, plural
+from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
 from cogs.links import mention
 from cogs.review_items import ReviewMoveSelect, ReviewSummaryButton
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
+from rendering.marks import mark_count, mark_name
 from rendering.review_board import (
     move_caption,
     render_review_board,
@@ -75,18 +77,22 @@ class ReviewMessage:
 def progress_text(game_id: int, analysed: int, total: int, *, waiting: bool = False) -> str:
     """E.g. `🔍 Reviewing… move 23 of 60 · game #12`."""
     if waiting:
-        return (
-            f"🔍 Review of game #{game_id} queued: another review is running, this one "
-            "starts right after it."
+        text = _(
+            "🔍 Review of game #{id} queued: another review is running, this one starts right "
+            "after it."
         )
-    return f"🔍 Reviewing… move {min(analysed + 1, total)} of {total} · game #{game_id}"
+        return text.format(id=game_id)
+    return _("🔍 Reviewing… move {number} of {total} · game #{id}").format(
+        number=min(analysed + 1, total), total=total, id=game_id
+    )
 
 
 def failed_text(game_id: int) -> str:
-    return (
-        f"Sorry, the review of game #{game_id} failed on my side. Press **Review** on the game, "
-        f"or use `/reversi review {game_id}`, to try again."
+    text = _(
+        "Sorry, the review of game #{id} failed on my side. Press **Review** on the game, or "
+        "use `/reversi review {id}`, to try again."
     )
+    return text.format(id=game_id)
 
 
 # --- texts ------------------------------------------------------------------------------------
@@ -98,28 +104,34 @@ def value(number: float, exact: bool) -> str:
 
 
 def thresholds_line() -> str:
-    limits = " · ".join(f"{mark.value} ≤{limit:g}" for limit, mark in THRESHOLDS)
-    return f"Discs lost against the best move: {limits} · blunder >{THRESHOLDS[-1][0]:g}"
+    limits = " · ".join(f"{mark_name(mark)} ≤{limit:g}" for limit, mark in THRESHOLDS)
+    blunder = f"{mark_name(Mark.BLUNDER)} >{THRESHOLDS[-1][0]:g}"
+    return _("Discs lost against the best move: {limits}").format(limits=f"{limits} · {blunder}")
 
 
 def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:
-    name = f"{DISC[summary.color]} {summary.color.title}"
+    name = f"{DISC[summary.color]} {colour_name(summary.color)}"
     lines = [mention(user_id)]
     if summary.accuracy is None or summary.average_loss is None:
-        lines.append("No move with a choice.")
+        lines.append(_("No move with a choice."))
     else:
-        lines.append(f"Accuracy **{summary.accuracy:.0f}%**")
-        lines.append(f"Average loss {summary.average_loss:.1f} discs a move")
+        lines.append(_("Accuracy **{percent}%**").format(percent=f"{summary.accuracy:.0f}"))
+        lines.append(
+            _("Average loss {loss} discs a move").format(loss=f"{summary.average_loss:.1f}")
+        )
     counts = [
-        plural(summary.marks[mark], mark.value, mark.plural)
+        mark_count(mark, summary.marks[mark])
         for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
     ]
     lines.append(" · ".join(counts))
     worst = summary.worst
     if worst is not None:
         lines.append(
-            f"Worst: move {worst.number} {square_name(worst.square)}, lost "
-            f"{format_loss(worst.loss, worst.exact)}"
+            _("Worst: move {number} {square}, lost {loss}").format(
+                number=worst.number,
+                square=square_name(worst.square),
+                loss=format_loss(worst.loss, worst.exact),
+            )
         )
     return name, shorten("\n".join(lines), FIELD_VALUE)
 
@@ -128,44 +140,56 @@ def turning_text(state: GameState, review: Review) -> str:
     number = review.turning_point
     if number is None:
         if review.outcome is None:
-            return "Turning point: none, the game has no result."
-        return (
+            return _("Turning point: none, the game has no result.")
+        return _(
             "Turning point: none. The engine's verdict agreed with the result from the start, "
             "or the game was decided off the board."
         )
     move = review.move(number)
-    before = value(review.values[number - 1], review.exact_values[number - 1])
-    after = value(review.values[number], review.exact_values[number])
-    who = mention(state.record.player(move.color))
-    return (
-        f"Turning point: move {number}, {DISC[move.color]} **{square_name(move.square)}** by "
-        f"{who} ({before} → {after}): from there on the engine's verdict was the result's."
+    text = _(
+        "Turning point: move {number}, {move} by {player} ({before} → {after}): from there on "
+        "the engine's verdict was the result's."
+    )
+    return text.format(
+        number=number,
+        move=f"{DISC[move.color]} **{square_name(move.square)}**",
+        player=mention(state.record.player(move.color)),
+        before=value(review.values[number - 1], review.exact_values[number - 1]),
+        after=value(review.values[number], review.exact_values[number]),
     )
 
 
 def values_text(review: Review) -> str:
     first = review.exact_from
     if first == 1:
-        return "Values in discs from Black's side, all exact (perfect play)."
+        return _("Values in discs from Black's side, all exact (perfect play).")
     depths = [move.depth for move in review.moves if not move.exact]
-    searched = f"estimates (≈) of a search about {round(sum(depths) / len(depths))} moves deep"
+    depth = round(sum(depths) / len(depths))
     if first is None:
-        return f"Values in discs from Black's side: {searched}."
-    return (
-        f"Values in discs from Black's side: {searched} up to move {first - 1}, "
-        f"exact (perfect play) from move {first}."
+        text = _(
+            "Values in discs from Black's side: estimates (≈) of a search about {depth} moves deep."
+        )
+        return text.format(depth=depth)
+    text = _(
+        "Values in discs from Black's side: estimates (≈) of a search about {depth} moves deep "
+        "up to move {last}, exact (perfect play) from move {first}."
     )
+    return text.format(depth=depth, last=first - 1, first=first)
 
 
 def summary_embed(state: GameState, review: Review, graph: str) -> discord.Embed:
     record = state.record
     lines = [f"{players(record)} · {ending(record)}"]
     if review.opening is not None:
-        lines.append(f"Opening: **{review.opening.name}** ({review.opening.transcript})")
+        lines.append(
+            _("Opening: **{name}** ({moves})").format(
+                name=review.opening.name, moves=review.opening.transcript
+            )
+        )
     lines.append(turning_text(state, review))
     lines.append(values_text(review))
     embed = discord.Embed(
-        title=f"Reversi · review of game #{record.id}",
+        title=_("Reversi · review of game #{id}").format(id=record.id),
         description=shorten("\n".join(lines), EMBED_DESCRIPTION),
         colour=COLOUR,
     )
@@ -173,23 +197,39 @@ def summary_embed(state: GameState, review: Review, graph: str) -> discord.Embed
         name, text = player_field(review.player(color), record.player(color))
         embed.add_field(name=name, value=text, inline=True)
     embed.set_image(url=f"attachment://{graph}")
-    embed.set_footer(text=f"{thresholds_line()}. Choose a move below to see it on the board.")
+    embed.set_footer(
+        text=f"{thresholds_line()}. " + _("Choose a move below to see it on the board.")
+    )
     return embed
 
 
 def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> discord.Embed:
     who = mention(state.record.player(move.color))
     exact = move.exact
-    lines = [
-        f"{who} played **{square_name(move.square)}**: {value(move.played_value, exact)}"
-        + ("" if move.is_best else f", losing {format_loss(move.loss, exact)} discs"),
-    ]
+    played = {
+        "player": who,
+        "square": f"**{square_name(move.square)}**",
+        "value": value(move.played_value, exact),
+    }
     if move.is_best:
-        lines.append("The best move." if not move.forced else "The only legal move.")
+        lines = [_("{player} played {square}: {value}").format(**played)]
+        lines.append(_("The best move.") if not move.forced else _("The only legal move."))
     else:
-        lines.append(f"Best: **{square_name(move.best_move)}**, {value(move.best_value, exact)}")
-    how = "exact (perfect play)" if exact else f"estimated by a search {move.depth} moves deep"
-    lines.append(f"Value before the move: {value(move.value_before, exact)}, {how}.")
+        played["loss"] = format_loss(move.loss, exact)
+        lines = [_("{player} played {square}: {value}, losing {loss} discs").format(**played)]
+        lines.append(
+            _("Best: {square}, {value}").format(
+                square=f"**{square_name(move.best_move)}**", value=value(move.best_value, exact)
+            )
+        )
+    before = value(move.value_before, exact)
+    if exact:
+        lines.append(
+            _("Value before the move: {value}, exact (perfect play).").format(value=before)
+        )
+    else:
+        text = _("Value before the move: {value}, estimated by a search {depth} moves deep.")
+        lines.append(text.format(value=before, depth=move.depth))
     embed = discord.Embed(
         title=shorten(title, EMBED_TITLE), description="\n".join(lines), colour=COLOUR
     )
@@ -199,21 +239,24 @@ def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> 
 
 def move_title(move: ReviewedMove) -> str:
     symbol = SYMBOL[move.mark]
-    return (
-        f"Move {move.number} · {DISC[move.color]} {move.color.title} "
-        f"{square_name(move.square)}{symbol} · {move.mark.value}"
+    return _("Move {number} · {player} {square} · {mark}").format(
+        number=move.number,
+        player=f"{DISC[move.color]} {colour_name(move.color)}",
+        square=f"{square_name(move.square)}{symbol}",
+        mark=mark_name(move.mark),
     )
 
 
 def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
     label = f"{move.number}. {DISC[move.color]} {square_name(move.square)}{SYMBOL[move.mark]}"
-    label += f" · {move.mark.value}"
+    label += f" · {mark_name(move.mark)}"
     if move.is_best:
         description = f"{value(move.played_value, move.exact)}"
     else:
-        description = (
-            f"lost {format_loss(move.loss, move.exact)} · best {square_name(move.best_move)} "
-            f"{value(move.best_value, move.exact)}"
+        description = _("lost {loss} · best {square} {value}").format(
+            loss=format_loss(move.loss, move.exact),
+            square=square_name(move.best_move),
+            value=value(move.best_value, move.exact),
         )
     return discord.SelectOption(
         label=label,
@@ -234,7 +277,9 @@ def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.Vi
                 state.record.id,
                 part,
                 [option(move, chosen) for move in chunk],
-                placeholder=f"Moves {chunk[0].number}-{chunk[-1].number}",
+                placeholder=_("Moves {first}-{last}").format(
+                    first=chunk[0].number, last=chunk[-1].number
+                ),
                 row=part,
             )
         )
@@ -275,7 +320,9 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
         if worst is None:
             continue
         board = _board(state, worst, names)
-        title = f"{DISC[color]} {color.title}'s worst move · {move_caption(worst)}"
+        title = _("{color}'s worst move · {move}").format(
+            color=f"{DISC[color]} {colour_name(color)}", move=move_caption(worst)
+        )
         embeds.append(move_embed(state, worst, board.filename, title))
         images.append(board)
     return ReviewMessage(embeds, images, menus(state, review, None))

@@ -10,60 +10,56 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine import Position
+from bot.i18n import N_, _, current, using
 from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.language import CHOICES
 from cogs.leaderboard import COLOUR
 from cogs.replies import answering
-from cogs.rules_texts import ENGLISH, TEXTS, RulesText
+from cogs.rules_texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
 
 PICTURE_SIZE = 320
 PICTURE_NAME = "reversi-start.png"
-LANGUAGE_CHOICES = [app_commands.Choice(name=text.name, value=code) for code, text in TEXTS.items()]
 MENU_TARGETS = {
-    discord.AppCommandType.user: "a member",
-    discord.AppCommandType.message: "a message",
+    discord.AppCommandType.user: N_("**{menu}** — right-click a member, then Apps"),
+    discord.AppCommandType.message: N_("**{menu}** — right-click a message, then Apps"),
 }
-BUTTON_TIP = (
+BUTTON_TIP = N_(
     "💡 In a game, just click the button of a square under the board to play there; "
     "`/reversi move` does the same by typing."
 )
 
 
-def text_for(locale: str) -> RulesText:
-    """The rules in the caller's language, else English.
-
-    Discord's client offers none of these languages yet, so match by language code (the part
-    before any `-`): discord.py keeps locale values it doesn't know, so `tl`, `fil-PH` or `is`
-    pick their text as soon as Discord sends them.
-    """
-    code = locale.split("-")[0].lower()
-    return next((text for text in TEXTS.values() if code in text.codes), ENGLISH)
-
-
 class StartPicture:
-    """The start position as a small PNG. It never changes, so it is drawn once, off the event
-    loop, and the bytes are reused for every reply."""
+    """The start position as a small PNG, in each language (its names and status line are
+    words). It never changes, so it is drawn once a language, off the event loop, and the bytes
+    are reused for every reply."""
 
     def __init__(self) -> None:
-        self._png: bytes | None = None
-        self.alt_text = board_alt_text(Position.initial())
+        self._pngs: dict[str, tuple[bytes, str]] = {}
 
     async def file(self) -> discord.File:
-        if self._png is None:
-            self._png = await asyncio.to_thread(render_board, Position.initial(), size=PICTURE_SIZE)
-        return discord.File(io.BytesIO(self._png), PICTURE_NAME, description=self.alt_text)
+        """The picture in the language in force."""
+        language = current()
+        if language not in self._pngs:
+            png = await asyncio.to_thread(render_board, Position.initial(), size=PICTURE_SIZE)
+            self._pngs[language] = png, board_alt_text(Position.initial())
+        png, alt_text = self._pngs[language]
+        return discord.File(io.BytesIO(png), PICTURE_NAME, description=alt_text)
 
 
 START_PICTURE = StartPicture()
 
 
-def rules_embed(text: RulesText) -> discord.Embed:
-    embed = discord.Embed(title=text.title, description=text.body, colour=COLOUR)
+def rules_embed() -> discord.Embed:
+    title, body = rules()
+    embed = discord.Embed(title=title, description=body, colour=COLOUR)
     embed.set_image(url=f"attachment://{PICTURE_NAME}")
     return embed
 
@@ -83,20 +79,20 @@ def help_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
         (c for c in tree.walk_commands() if isinstance(c, app_commands.Command)),
         key=lambda c: c.qualified_name,
     )
-    lines = [f"`{signature(c)}` — {c.description}" for c in commands]
-    for kind, target in MENU_TARGETS.items():
+    lines = [f"`{signature(c)}` — {_(c.description)}" for c in commands]
+    for kind, line in MENU_TARGETS.items():
         for menu in sorted(tree.get_commands(type=kind), key=lambda m: m.name):
-            lines.append(f"**{menu.name}** — right-click {target}, then Apps")
+            lines.append(_(line).format(menu=menu.name))
     return lines
 
 
 def help_embed(tree: app_commands.CommandTree[Any]) -> discord.Embed:
     embed = discord.Embed(
-        title="Reversi commands",
-        description=fit([*help_lines(tree), "", BUTTON_TIP], EMBED_DESCRIPTION),
+        title=_("Reversi commands"),
+        description=fit([*help_lines(tree), "", _(BUTTON_TIP)], EMBED_DESCRIPTION),
         colour=COLOUR,
     )
-    embed.set_footer(text="<option> must be given, [option] may be left out.")
+    embed.set_footer(text=_("<option> must be given, [option] may be left out."))
     return embed
 
 
@@ -109,21 +105,26 @@ class Rules(commands.Cog):
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="rules", description="How to play Reversi, and its rules")
-    @app_commands.describe(language="The language to read them in (default: yours, else English)")
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.command(
+        name="rules", description=locale_str("How to play Reversi, and its rules")
+    )
+    @app_commands.describe(
+        language=locale_str("The language to read them in (default: yours, else English)")
+    )
+    @app_commands.choices(language=CHOICES)
     async def rules(
         self,
         interaction: discord.Interaction,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi rules"):
-            text = TEXTS[language.value] if language else text_for(interaction.locale.value)
-            await interaction.response.send_message(
-                embed=rules_embed(text), file=await START_PICTURE.file(), ephemeral=True
-            )
+            with using(language.value if language else current()):
+                embed, picture = rules_embed(), await START_PICTURE.file()
+            await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
 
-    @app_commands.command(name="help", description="Every Reversi command on one screen")
+    @app_commands.command(
+        name="help", description=locale_str("Every Reversi command on one screen")
+    )
     async def help_screen(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi help"):
             await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)

@@ -3,14 +3,18 @@ record between two players."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.i18n import _, ngettext
 from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
-from cogs.game_summary import line_for, plural, tally
+from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
 from cogs.items import STATS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
@@ -26,43 +30,59 @@ OPENING_MOVES = 3
 def streak_text(streak: int, best: int) -> str:
     """The current run (wins, or losses when negative) and, once there was one, the best."""
     if streak > 0:
-        now = plural(streak, "win")
+        now = wins(streak)
     elif streak < 0:
-        now = plural(-streak, "loss", "losses")
+        now = ngettext("{count} loss", "{count} losses", -streak).format(count=f"{-streak:,}")
     else:
-        now = "none"
-    return f"{now} (best: {plural(best, 'win')})" if best else now
+        now = _("none")
+    return _("{now} (best: {best})").format(now=now, best=wins(best)) if best else now
+
+
+def wins(count: int) -> str:
+    return ngettext("{count} win", "{count} wins", count).format(count=f"{count:,}")
 
 
 def h2h_text(record: HeadToHead) -> str:
+    players = {"player": mention(record.user_id), "other": mention(record.opponent_id)}
     if not record.games:
-        return (
-            f"{mention(record.user_id)} and {mention(record.opponent_id)} haven't finished a game "
-            "against each other here yet."
+        return _(
+            "{player} and {other} haven't finished a game against each other here yet."
+        ).format(**players)
+    score = f"{players['player']} **{record.wins}-{record.losses}** {players['other']}"
+    parts = [score]
+    if record.draws:
+        parts.append(
+            ngettext("{count} draw", "{count} draws", record.draws).format(
+                count=f"{record.draws:,}"
+            )
         )
-    draws = f" · {plural(record.draws, 'draw')}" if record.draws else ""
-    return (
-        f"{mention(record.user_id)} **{record.wins}-{record.losses}** "
-        f"{mention(record.opponent_id)}{draws} · {plural(record.games, 'game')}"
-    )
+    return " · ".join([*parts, games(record.games)])
 
 
 def add_rated_fields(embed: discord.Embed, entry: LeaderboardEntry, players: int) -> None:
     """Rating, rank and record: only rated games count here, never those against the bot."""
     record = entry.player
-    embed.add_field(name="Rating", value=f"**{rating(record)}** ± {round(record.rating.deviation)}")
-    embed.add_field(name="Rank", value=f"#{entry.rank:,} of {players:,}")
-    embed.add_field(name="Record", value=record_text(record))
-    embed.add_field(name="Win rate", value=f"{record.win_rate:.0%}")
-    embed.add_field(name="Streak", value=streak_text(record.streak, record.best_streak))
-    embed.add_field(name="Average disc lead", value=f"{record.average_disc_diff:+.1f} a game")
+    embed.add_field(
+        name=_("Rating"), value=f"**{rating(record)}** ± {round(record.rating.deviation)}"
+    )
+    embed.add_field(
+        name=_("Rank"),
+        value=_("#{rank} of {total}").format(rank=f"{entry.rank:,}", total=f"{players:,}"),
+    )
+    embed.add_field(name=_("Record"), value=record_text(record))
+    embed.add_field(name=_("Win rate"), value=f"{record.win_rate:.0%}")
+    embed.add_field(name=_("Streak"), value=streak_text(record.streak, record.best_streak))
+    embed.add_field(
+        name=_("Average disc lead"),
+        value=_("{lead} a game").format(lead=f"{record.average_disc_diff:+.1f}"),
+    )
     if record.provisional:
-        embed.set_footer(text=PROVISIONAL)
+        embed.set_footer(text=_(PROVISIONAL))
 
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise Refusal("Stats belong to servers; use this in a server channel.")
+        raise Refusal(_("Stats belong to servers; use this in a server channel."))
     return interaction.guild_id
 
 
@@ -79,8 +99,10 @@ class Stats(commands.Cog, name=STATS):
         self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="stats", description="A player's rating, record and recent games")
-    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.command(
+        name="stats", description=locale_str("A player's rating, record and recent games")
+    )
+    @app_commands.describe(player=locale_str("Whose stats (default: yours)"))
     async def stats(
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
@@ -106,11 +128,15 @@ class Stats(commands.Cog, name=STATS):
             if what == "stats":
                 (user_id,) = args
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                embed = await self.stats_card(guild_id, user)
+                card = partial(self.stats_card, guild_id, user)
             else:
                 first, second = args
-                embed = await self.h2h_card(guild_id, first, second)
-            await share(interaction, Answer(embed, (what, args)))
+                card = partial(self.h2h_card, guild_id, first, second)
+
+            async def answer() -> Answer:
+                return Answer(await card(), (what, args))
+
+            await share(interaction, answer)
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage
@@ -120,33 +146,39 @@ class Stats(commands.Cog, name=STATS):
         versus_me = await storage.history.record_against_bot(guild_id, user.id)
         recent = await storage.history.games(guild_id, user_id=user.id, per_page=RECENT_GAMES)
         opening = await storage.history.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
-        title = shorten(f"Reversi stats · {user.display_name}", EMBED_TITLE)
-        embed = discord.Embed(title=title, colour=COLOUR)
+        title = _("Reversi stats · {name}").format(name=user.display_name)
+        embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
         if standing.viewer is None:
-            embed.description = f"{mention(user.id)} hasn't played a rated game here yet."
+            embed.description = _("{player} hasn't played a rated game here yet.").format(
+                player=mention(user.id)
+            )
         else:
             add_rated_fields(embed, standing.viewer, standing.total)
         me = self.bot.user
         if versus_me.games and (me is None or user.id != me.id):
             embed.add_field(
-                name="Against me (not rated)",
+                name=_("Against me (not rated)"),
                 value=tally(versus_me.wins, versus_me.losses, versus_me.draws),
                 inline=False,
             )
         if opening is not None:
             moves = " ".join(opening.moves[i : i + 2] for i in range(0, len(opening.moves), 2))
             embed.add_field(
-                name="Favourite opening as Black",
-                value=f"`{moves}` · {plural(opening.games, 'game')}",
+                name=_("Favourite opening as Black"),
+                value=f"`{moves}` · {games(opening.games)}",
                 inline=False,
             )
-        games = fit([line_for(game, user.id) for game in recent.games], FIELD_VALUE)
-        embed.add_field(name="Recent games", value=games or "No finished games yet.", inline=False)
+        lines = fit([line_for(game, user.id) for game in recent.games], FIELD_VALUE)
+        embed.add_field(
+            name=_("Recent games"), value=lines or _("No finished games yet."), inline=False
+        )
         return embed
 
-    @app_commands.command(name="h2h", description="The record between two players")
-    @app_commands.describe(player="One player", other="The other player (default: you)")
+    @app_commands.command(name="h2h", description=locale_str("The record between two players"))
+    @app_commands.describe(
+        player=locale_str("One player"), other=locale_str("The other player (default: you)")
+    )
     async def h2h(
         self,
         interaction: discord.Interaction,
@@ -161,5 +193,5 @@ class Stats(commands.Cog, name=STATS):
     async def h2h_card(self, guild_id: int, first: int, second: int) -> discord.Embed:
         record = await self.bot.storage.history.head_to_head(guild_id, first, second)
         return discord.Embed(
-            title="Reversi head to head", description=h2h_text(record), colour=COLOUR
+            title=_("Reversi head to head"), description=h2h_text(record), colour=COLOUR
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import _
+
 CONTENT = 2000
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -32,7 +34,13 @@ def fit(items: Sequence[str], limit: int, *, separator: str = "\n") -> str:
     if len(text) <= limit:
         return text
     for shown in range(len(items) - 1, -1, -1):
-        text = separator.join([*items[:shown], f"… and {len(items) - shown:,} more"])
+        more = _("… and {count} more").format(count=f"{len(items) - shown:,}")
+        text = separator.join([*items[:shown], more])
         if len(text) <= limit:
             return text
     return shorten(text, limit)
+
+
+def page_of(page: int, pages: int) -> str:
+    """`Page 2 of 7`."""
+    return _("Page {page} of {pages}").format(page=f"{page:,}", pages=f"{pages:,}")

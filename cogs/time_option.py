@@ -5,19 +5,29 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
-from bot.storage import InvalidInputError, TimeControl
+from bot.i18n import _
+from bot.storage import InvalidInputError, TimeControl, duration
+from cogs.audience import for_reader
 
 PRESETS = ("1+1", "3+2", "5+0", "10+5", "15+10", "5m", "1h", "6h", "1d", "3d", "1w")
-DESCRIPTION = "A clock like 3+2 (minutes + seconds a move) or a time per move like 1d"
+DESCRIPTION = locale_str(
+    "A clock like 3+2 (minutes + seconds a move) or a time per move like 1d "
+    "(default: server setting)"
+)
+SETTING_DESCRIPTION = locale_str(
+    "Default for new games: a clock like 3+2 (minutes + seconds a move) or a time per move like 1d"
+)
 
 
 def label(control: TimeControl) -> str:
     """How a choice reads in Discord's list, e.g. `3+2 · live: 3 minutes, +2 s a move`."""
     if control.base is None:
         return str(control)
-    minutes = f"{control.base / 60:g} minute{'s' if control.base != 60 else ''}"
-    return f"{control} · live: {minutes}, +{control.increment:g} s a move"
+    return _("{control} · live: {minutes}, +{seconds} s a move").format(
+        control=control, minutes=duration(control.base), seconds=f"{control.increment:g}"
+    )
 
 
 def parse(text: str | None) -> TimeControl | None:
@@ -38,7 +48,8 @@ async def autocomplete(
             pass
         else:
             values.insert(0, typed)
-    return [
-        app_commands.Choice(name=label(TimeControl.parse(value))[:100], value=value[:100])
-        for value in values[:25]
-    ]
+    async with for_reader(interaction):
+        return [
+            app_commands.Choice(name=label(TimeControl.parse(value))[:100], value=value[:100])
+            for value in values[:25]
+        ]

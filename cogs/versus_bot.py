@@ -10,12 +10,14 @@ from typing import cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.engine.ai import LEVELS
+from bot.i18n import N_, _, colour_name
 from bot.state import GameState
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
@@ -25,20 +27,39 @@ from cogs.replies import answering
 
 HINT_BUDGET_MS = 1000
 LEVEL_CHOICES = [
-    app_commands.Choice(name=f"{number} · {level.name}: {level.description}"[:100], value=number)
+    app_commands.Choice(
+        name=locale_str(f"{number} · {level.name}: {level.description}"[:100]), value=number
+    )
     for number, level in LEVELS.items()
 ]
+LEVEL_WORDS = (
+    N_("Beginner"),
+    N_("Casual"),
+    N_("Club player"),
+    N_("Expert"),
+    N_("Master"),
+)
+"""The levels' names (`bot.engine.ai.LEVELS`), marked here for translation."""
+
+
+def level_name(level: int) -> str:
+    return _(LEVELS[level].name)
 
 
 def outlook(margin: int, exact: bool) -> str:
     """The hint's verdict for the player, `margin` discs ahead (exact: the solver's score)."""
+    discs = abs(margin)
     if exact:
         if margin == 0:
-            return "with best play it's a draw"
-        return f"with best play you {'win' if margin > 0 else 'lose'} by {abs(margin)}"
+            return _("with best play it's a draw")
+        if margin > 0:
+            return _("with best play you win by {discs}").format(discs=discs)
+        return _("with best play you lose by {discs}").format(discs=discs)
     if margin == 0:
-        return "I'd say it's about even"
-    return f"I'd say you're about {abs(margin)} discs {'ahead' if margin > 0 else 'behind'}"
+        return _("I'd say it's about even")
+    if margin > 0:
+        return _("I'd say you're about {discs} discs ahead").format(discs=discs)
+    return _("I'd say you're about {discs} discs behind").format(discs=discs)
 
 
 async def started_against_me(interaction: discord.Interaction, state: GameState) -> None:
@@ -46,10 +67,15 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
     record = state.record
     color = record.color_of(interaction.user.id)
     level = record.bot_level or DEFAULT_LEVEL
+    facts = {"level": level, "name": level_name(level)}
+    if color is None:
+        text = _("Game on! You play against me at level {level} ({name}).").format(**facts)
+    else:
+        text = _("Game on! You play {color} against me at level {level} ({name}).").format(
+            color=colour_name(color), **facts
+        )
     await interaction.response.send_message(
-        f"Game on! You play {color.value if color else 'in this game'} against me at level "
-        f"{level} ({LEVELS[level].name}). Games against me are not rated.",
-        ephemeral=True,
+        f"{text} " + _("Games against me are not rated."), ephemeral=True
     )
 
 
@@ -60,11 +86,11 @@ class VersusBot(commands.Cog):
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
-    @app_commands.command(name="play-bot", description="Play a game against me")
+    @app_commands.command(name="play-bot", description=locale_str("Play a game against me"))
     @app_commands.describe(
-        level="How well I play: 1 (beginner) to 5 (full strength); default 3",
-        colour="The colour you play (default: random)",
-        time=f"{time_option.DESCRIPTION} (default: the server's setting)",
+        level=locale_str("How well I play: 1 (beginner) to 5 (full strength); default 3"),
+        colour=locale_str("The colour you play (default: random)"),
+        time=time_option.DESCRIPTION,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(colour=COLOUR_CHOICES)
@@ -86,7 +112,9 @@ class VersusBot(commands.Cog):
             )
             await started_against_me(interaction, state)
 
-    @app_commands.command(name="hint", description="Ask me for a move (in games against me)")
+    @app_commands.command(
+        name="hint", description=locale_str("Ask me for a move (in games against me)")
+    )
     async def hint(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi hint"):
             state = await self.bot.service.hint_position(place_of(interaction), interaction.user.id)
@@ -95,7 +123,10 @@ class VersusBot(commands.Cog):
             assert result.move is not None
             square = engine.square_name(result.move)
             await interaction.followup.send(
-                f"Try **{square}**: {outlook(round(result.score), result.exact)}.", ephemeral=True
+                _("Try {square}: {outlook}.").format(
+                    square=f"**{square}**", outlook=outlook(round(result.score), result.exact)
+                ),
+                ephemeral=True,
             )
 
 

@@ -11,16 +11,15 @@ from rendering.alt_text import board_alt_text
 from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
 from rendering.replay import render_replay
-from rendering.results import BY_RESIGNATION, DISC_MARKS, ON_TIME, result_text, score_text
+from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.status import describe_status
 from rendering.themes import THEMES, Theme
 
 __all__ = [
-    "BY_RESIGNATION",
     "DISC_MARKS",
-    "ON_TIME",
     "THEMES",
     "Theme",
+    "WonBy",
     "board_alt_text",
     "board_image",
     "clock_text",

@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.engine import Color, Game, Position, Result
 from rendering.board import render_board
 from rendering.replay import render_replay
-from rendering.results import result_text
+from rendering.results import WonBy, result_text
 from rendering.themes import THEMES
 
 # A 1977 WTHOR tournament game that has two forced passes and ends 34-30.
@@ -72,7 +72,7 @@ def write_gallery(directory: Path) -> list[Path]:
             black_name="Alice",
             white_name="Bob",
             show_legal=False,
-            status=result_text(resigned, "on time"),
+            status=result_text(resigned, WonBy.TIME),
             ended=True,
             winner=Color.WHITE,
             clocks=(0.0, 42.0),
@@ -83,7 +83,7 @@ def write_gallery(directory: Path) -> list[Path]:
             black_name="Alice",
             white_name="Bob",
             show_legal=False,
-            status=result_text(resigned, "by resignation"),
+            status=result_text(resigned, WonBy.RESIGNATION),
             ended=True,
             winner=Color.WHITE,
         ),

@@ -6,15 +6,21 @@ The score is Black's first, always: the official score (the empties go to the wi
 
 from __future__ import annotations
 
+from enum import Enum
+
 from bot.engine import Result
 from bot.i18n import _, colour_name
 
 NO_MARKS = ("", "")
 DISC_MARKS = ("⚫ ", " ⚪")
 """Marks around the official score in messages, to say which number is whose."""
-BY_RESIGNATION = "resignation"
-ON_TIME = "time"
-"""How a game was won off the board, for `result_text`."""
+
+
+class WonBy(Enum):
+    """How a game was won off the board, for `result_text`."""
+
+    RESIGNATION = "resignation"
+    TIME = "time"
 
 
 def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
@@ -32,16 +38,16 @@ def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
     return text
 
 
-def result_text(result: Result, how: str = "") -> str:
+def result_text(result: Result, how: WonBy | None = None) -> str:
     """Who won, how and the score: `Black wins 34-30`, `Draw 32-32`,
-    `White wins by resignation · 30-34 (30-12 on the board)` (`how` being `BY_RESIGNATION`)."""
+    `White wins by resignation · 30-34 (30-12 on the board)` (`how` being `WonBy.RESIGNATION`)."""
     winner = result.winner
     score = score_text(result)
     if winner is None:
         return _("Draw {score}").format(score=score)
-    if how == BY_RESIGNATION:
+    if how is WonBy.RESIGNATION:
         text = _("{color} wins by resignation · {score}")
-    elif how == ON_TIME:
+    elif how is WonBy.TIME:
         text = _("{color} wins on time · {score}")
     else:
         text = _("{color} wins {score}")

@@ -40,6 +40,7 @@ from bot.storage.models import (
     PlayerRecord,
     RatingChange,
     TimeControl,
+    duration,
 )
 from bot.storage.notices import Notice, NoticeKind, NotifyChoice
 from bot.storage.postgres import ClaimedError, claimed
@@ -95,5 +96,6 @@ __all__ = [
     "TimeControl",
     "claimed",
     "copy_database",
+    "duration",
     "sqlite_file",
 ]

@@ -97,7 +97,7 @@ class TimeControl:
         written = text.strip().lower()
         try:
             if "+" in written:
-                minutes, _, seconds = written.partition("+")
+                minutes, _plus, seconds = written.partition("+")
                 fields = {"base": float(minutes) * 60, "increment": float(seconds or 0)}
             else:
                 fields = {"per_move": float(written[:-1]) * _UNITS[written[-1:]]}

@@ -24,6 +24,7 @@ SUBCOMMANDS = {
     "game",
     "review",
     "notify",
+    "language",
     "rules",
     "help",
     "forget-me",
@@ -46,7 +47,7 @@ async def test_check_builds_every_command_without_a_token_or_discord(cli: Cli) -
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 8 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
+        "OK: 9 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
     )
     assert not cli.database.exists()
 

@@ -114,7 +114,11 @@ class BotHarness:
             await self.stop()  # re-raises what made the start fail, after closing the bot
             raise RuntimeError(f"the bot was not ready within {START_TIMEOUT}s")
         if self.sync_commands and self.starts == 0:
-            await self._sync(bot)
+            try:
+                await self._sync(bot)
+            except BaseException:
+                await self.stop()
+                raise
         self.starts += 1
         await self.fake.settle()
         return bot

@@ -122,7 +122,7 @@ async def test_an_overlong_square_gets_a_short_answer(
     board = await start_game(fake)
     reply = await fake.slash(fake.alice, "reversi move", square=square)
     assert reply.ephemeral
-    assert reply.content.endswith(" is not a square: use a letter a-h and a number 1-8")
+    assert reply.content.endswith(" is not a square: use a letter a-h and a number 1-8.")
     assert len(reply.content) < 100
     choices = await fake.autocomplete(fake.alice, "reversi move", "square", partial=square)
     assert choices == []

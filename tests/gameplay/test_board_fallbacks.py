@@ -75,7 +75,7 @@ async def test_a_click_on_a_board_too_old_to_edit_posts_it_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert told(reply) == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == MOVED.format(link=reposted.jump_url)
     assert move_labels(board) == ["d3", "c4", "f5", "e6"]  # Discord refused to touch it
     assert board_edits(fake, board, since) == []  # no edit tried that was bound to fail
 
@@ -100,7 +100,7 @@ async def test_a_click_answer_refused_for_good_posts_the_board_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert told(reply) == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == MOVED.format(link=reposted.jump_url)
 
 
 async def test_a_board_deleted_while_its_image_renders_is_posted_anew(
@@ -116,7 +116,7 @@ async def test_a_board_deleted_while_its_image_renders_is_posted_anew(
 
     reposted = fake.last_message(fake.general)
     await shows_d3(bot_harness, reposted)
-    assert told(reply) == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == MOVED.format(link=reposted.jump_url)
 
 
 class _NoWait:
@@ -167,7 +167,7 @@ async def test_server_errors_on_the_answer_and_the_edit_post_the_board_anew(
     reposted = fake.last_message(fake.general)
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
-    assert told(reply) == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == MOVED.format(link=reposted.jump_url)
 
 
 async def test_a_slow_render_is_acknowledged_in_time_and_then_shown_in_place(
@@ -210,7 +210,7 @@ async def test_a_slow_render_on_a_board_too_old_to_edit_tells_the_clicker_where_
     assert reposted is not board
     await shows_d3(bot_harness, reposted)
     assert reply.callback_type == DEFERRED_UPDATE
-    assert told(reply) == f"{MOVED} {reposted.jump_url}"
+    assert told(reply) == MOVED.format(link=reposted.jump_url)
 
 
 async def test_a_slow_first_board_still_turns_the_challenge_into_the_board(

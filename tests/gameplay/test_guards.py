@@ -40,10 +40,10 @@ async def test_only_the_player_to_move_may_move(fake: FakeDiscord, bot_harness: 
 @pytest.mark.parametrize(
     ("square", "answer"),
     [
-        ("z9", "z9 is not a square: use a letter a-h and a number 1-8"),
-        ("d33", "d33 is not a square: use a letter a-h and a number 1-8"),
-        ("a1", "a1 is not a legal move now: it flips no disc"),
-        ("d4", "d4 is not a legal move now: the square is taken"),
+        ("z9", "z9 is not a square: use a letter a-h and a number 1-8."),
+        ("d33", "d33 is not a square: use a letter a-h and a number 1-8."),
+        ("a1", "a1 is not a legal move now: it flips no disc."),
+        ("d4", "d4 is not a legal move now: the square is taken."),
     ],
 )
 async def test_bad_squares_get_the_engines_message(

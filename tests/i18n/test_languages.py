@@ -34,9 +34,9 @@ def test_a_language_is_in_force_only_inside_its_block() -> None:
 def test_messages_follow_the_language_in_force() -> None:
     with using("ha"):
         black = colour_name(Color.BLACK)
-        moves = ngettext("{count} move", "{count} moves", 3)
+        moves = ngettext("{count} day", "{count} days", 3)
     assert black != "Black" and black == translations("ha").gettext("Black")
-    assert moves != "{count} moves" and "{count}" in moves
+    assert moves != "{count} days" and "{count}" in moves
     assert colour_name(Color.BLACK) == "Black"
     assert _("It's not your turn.") == "It's not your turn."
 
@@ -44,9 +44,7 @@ def test_messages_follow_the_language_in_force() -> None:
 def test_icelandic_counts_take_their_own_plural_forms() -> None:
     """Icelandic says 21 as it says 1 (plural rule n%10==1 && n%100!=11)."""
     with using("is"):
-        one, twenty_one, eleven = (
-            ngettext("{count} move", "{count} moves", n) for n in (1, 21, 11)
-        )
+        one, twenty_one, eleven = (ngettext("{count} day", "{count} days", n) for n in (1, 21, 11))
     assert one == twenty_one != eleven
 
 

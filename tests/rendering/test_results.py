@@ -7,10 +7,9 @@ from PIL import Image
 
 from bot.engine import Color, Game, Position, Result
 from rendering import (
-    BY_RESIGNATION,
     DISC_MARKS,
-    ON_TIME,
     THEMES,
+    WonBy,
     board_alt_text,
     render_board,
     result_text,
@@ -51,11 +50,13 @@ def test_result_text_names_the_winner_and_how() -> None:
     assert result_text(Result(24, 36)) == "White wins 24-40 (24-36 on the board)"
     assert result_text(Result(30, 30)) == "Draw 32-32 (30-30 on the board)"
     resigned = Result(30, 12, forfeited_by=Color.BLACK)
-    assert result_text(resigned, BY_RESIGNATION) == (
+    assert result_text(resigned, WonBy.RESIGNATION) == (
         "White wins by resignation \u00b7 30-34 (30-12 on the board)"
     )
     flagged = Result(40, 10, forfeited_by=Color.BLACK)
-    assert result_text(flagged, ON_TIME) == "White wins on time \u00b7 31-33 (40-10 on the board)"
+    assert (
+        result_text(flagged, WonBy.TIME) == "White wins on time \u00b7 31-33 (40-10 on the board)"
+    )
 
 
 def test_a_result_with_empties_reads_the_same_in_the_status_and_the_alt_text() -> None:
