@@ -97,7 +97,8 @@ async def test_a_tamil_reader_gets_tamil_answers_and_the_board_stays_in_english(
     assert wrong.ephemeral
     flips_nothing = said("ta", "{text} is not a legal move now: it flips no disc.")
     assert wrong.content == flips_nothing.format(text="h8")
-    assert "Move 2 · " in board.content
+    await play(fake, board, bob, "c3")  # a move by the Tamil reader: the board stays English
+    assert f"Move 3 · ⚫ {alice.mention} to move" in board.content
 
     stats = await fake.slash(bob, "reversi stats")
     assert stats.ephemeral and said("ta", "Share") in labels(stats.message)
