@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot import engine
+from bot.engine.ai.book import book_moves
 from bot.storage import GameRecord
 from cogs import board_message
 from tests.fakediscord.driver import FakeDiscord, Reply
@@ -173,3 +174,21 @@ class SlowRender:
 
     def release(self) -> None:
         self._release.set()
+
+
+async def out_of_book(fake: FakeDiscord, harness: BotHarness, board: Message, human: User) -> None:
+    """Play `human`'s moves against the bot on `board` until one leaves the bot's opening book:
+    then the bot has to search, at its level's pace, and the board says it is thinking."""
+    while True:
+        await eventually(lambda: "is thinking" not in board.content, seconds=30)
+        position = engine.Game.from_transcript((await stored(harness, board)).transcript).position
+        moves = position.legal_moves()
+        leaving = [s for s in moves if not book_moves(*_sides(position.play(s)))]
+        await play(fake, board, human, engine.square_name((leaving or moves)[0]))
+        if leaving:
+            assert "is thinking" in board.content
+            return
+
+
+def _sides(position: engine.Position) -> tuple[int, int]:
+    return position.player, position.opponent

@@ -10,7 +10,7 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message
 
-from .play import eventually, game_id, move_labels, start_game, stored
+from .play import eventually, game_id, move_labels, out_of_book, start_game, stored
 
 
 def bot_board(fake: FakeDiscord) -> Message:
@@ -73,8 +73,8 @@ async def test_a_click_elsewhere_is_answered_while_level_5_thinks(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     people = await start_game(fake, fake.alice, fake.bob, channel=fake.games)
-    await fake.slash(fake.carol, "reversi play-bot", level=5, colour="white")
-    assert "is thinking" in bot_board(fake).content
+    await fake.slash(fake.carol, "reversi play-bot", level=5, colour="black")
+    await out_of_book(fake, bot_harness, bot_board(fake), fake.carol)
     started = time.perf_counter()
     await fake.click(fake.alice, people, label="d3").answered()
     assert time.perf_counter() - started < 0.1

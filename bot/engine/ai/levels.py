@@ -14,7 +14,8 @@ class Level:
     `max_depth` caps the search (None: as deep as the budget allows); `noise` is the spread
     (standard deviation, in discs) added to each move's score before choosing, so weaker levels
     sometimes prefer a worse move; the exact solver takes over at `exact_empties` empty squares
-    or fewer, when the budget allows; `budget_ms` is the default thinking time per move.
+    or fewer, when the budget allows; `budget_ms` is the default thinking time per move; with
+    `book`, the opening is played from the book (`book.py`) while the position is in it.
     """
 
     number: int
@@ -25,6 +26,7 @@ class Level:
     exact_empties: int
     budget_ms: int
     evaluation: Evaluation = evaluate
+    book: bool = False
 
 
 LEVELS: dict[int, Level] = {
@@ -61,20 +63,22 @@ LEVELS: dict[int, Level] = {
         Level(
             4,
             "Expert",
-            "Searches deeply for a second and plays the last fourteen moves perfectly.",
+            "Knows the openings, searches for a second, plays the last fourteen moves perfectly.",
             max_depth=None,
             noise=0.0,
             exact_empties=14,
             budget_ms=1000,
+            book=True,
         ),
         Level(
             5,
             "Master",
-            "Full strength: the deepest search its time allows and a perfect endgame.",
+            "Full strength: tournament openings, its deepest search and a perfect endgame.",
             max_depth=None,
             noise=0.0,
             exact_empties=20,
             budget_ms=3000,
+            book=True,
         ),
     )
 }

@@ -10,6 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from bot.engine.ai.book import book_move
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.ai.evaluation import SCALE, evaluate
@@ -45,6 +46,8 @@ class SearchResult:
     depth: int
     nodes: int
     elapsed_ms: float
+    book: bool = False
+    """The move came from the opening book (`depth` and `nodes` are then 0)."""
 
 
 def choose_move(
@@ -58,9 +61,10 @@ def choose_move(
     """Choose a move for the side to move in `position_string` (`Position.from_string` form).
 
     With `depth`, the search goes exactly that deep whatever the time (deterministic for a given
-    seed); otherwise it stops within `budget_ms` (the level's own budget by default). `seed`
-    fixes the randomness of the weaker levels. Raises ValueError for a bad position, level,
-    budget or depth, or a finished game.
+    seed); otherwise it stops within `budget_ms` (the level's own budget by default), and the
+    levels with a book play from it while the position is in it. `seed` fixes the randomness
+    of the weaker levels' noise and of the book's choice. Raises ValueError for a bad position,
+    level, budget or depth, or a finished game.
     """
     started = time.perf_counter()
     settings = LEVELS.get(level)
@@ -85,6 +89,11 @@ def choose_move(
         score = -evaluate(opponent ^ flipped, player | flipped | moves) / SCALE
         return _result(started, square, score, False, 1, 1)
     rng = random.Random(seed)
+    if settings.book and depth is None:
+        known = book_move(player, opponent, rng)
+        if known is not None:
+            elapsed = (time.perf_counter() - started) * 1000
+            return SearchResult(known.square, known.value, False, 0, 0, elapsed, book=True)
     empties = (~(player | opponent) & FULL).bit_count()
     if depth is not None:
         if empties <= min(depth, settings.exact_empties):
