@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/ai.py [--games 10] [--budget-ms 1000] [--skip-ffo] [--skip-match]
 
-Prints midgame nodes/s and the depth reached at the budget (level 5, positions from WTHOR games
+Prints how far the opening book carries level 5 (games against itself from the start), midgame
+nodes/s and the depth reached at the budget (level 5, positions from WTHOR games
 after 20 moves), the time to solve each of FFO #1-#19 (target: 60 s altogether), and a match of
 level 5 against level 3 at the budget per move from WTHOR openings (8 moves), each played with
 colours swapped (target: level 5 scores at least 90%), with the largest time any move took
@@ -73,6 +74,29 @@ def ffo() -> None:
     print(f"  total {total:.1f} s (target 60 s), {failures} wrong\n")
 
 
+def book(games: int = 200) -> None:
+    print(f"Opening book, level 5 against itself from the start, {games} games:")
+    lengths, lines, seconds = [], set(), []
+    for _number in range(games):
+        game = Game()
+        while True:
+            started = time.perf_counter()
+            result = choose_move(game.position.to_string(), level=5, budget_ms=1000)
+            if not result.book or result.move is None:
+                break
+            seconds.append(time.perf_counter() - started)
+            game.play(result.move)
+        lengths.append(len(game))
+        lines.add(game.transcript())
+    lengths.sort()
+    print(
+        f"  plies from the book: mean {sum(lengths) / games:.1f}, median {lengths[games // 2]}, "
+        f"{lengths[0]}-{lengths[-1]}; {len(lines)} distinct lines"
+    )
+    seconds.sort()
+    print(f"  a book move takes {1000 * seconds[len(seconds) // 2]:.2f} ms (median)\n")
+
+
 def match(games: int, budget_ms: int) -> None:
     print(f"Level 5 against level 3, {budget_ms} ms per move, {games} games:")
     openings = wthor_prefixes(8, (games + 1) // 2)
@@ -105,6 +129,7 @@ def main() -> None:
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-match", action="store_true")
     args = parser.parse_args()
+    book()
     midgame(args.budget_ms, args.positions)
     if not args.skip_ffo:
         ffo()
