@@ -21,7 +21,7 @@ from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
-from cogs.replies import answer_error, tell
+from cogs.replies import answer_error, tell_reader
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +99,7 @@ class Core(commands.Cog, name=COG_NAME):
             return
         if not on_its_message(interaction):
             log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
-            async with for_reader(interaction):
-                await tell(interaction, _(NOT_ON_ITS_MESSAGE))
+            await tell_reader(interaction, NOT_ON_ITS_MESSAGE)
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

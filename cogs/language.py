@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.i18n import LANGUAGES, _, using
 from bot.languages import AUTO_LANGUAGE
+from cogs.audience import reader_language
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import answering
 
@@ -43,13 +44,10 @@ class Language(commands.Cog):
         self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None
     ) -> None:
         async with answering(interaction, "/reversi language"):
-            languages = self.bot.service.languages
             if language is not None:
                 await self.bot.service.choose_language(interaction.user.id, language.value)
             chosen = await self.bot.storage.languages.personal(interaction.user.id)
-            code = await languages.for_reader(
-                interaction.user.id, interaction.guild_id, interaction.locale.value
-            )
+            code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:
                     text = _(

@@ -25,10 +25,10 @@ from bot.i18n import N_, _
 from bot.state import GameState
 from bot.storage import FinishedGame, GameRecord
 from cogs import board_message
-from cogs.audience import for_everyone, for_reader
+from cogs.audience import for_everyone
 from cogs.links import message_link
 from cogs.names import Names
-from cogs.replies import ANSWERING, tell
+from cogs.replies import ANSWERING, tell_reader
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class BoardPublisher:
         except Exception:
             log.exception("Game %s: the board could not be shown", game_id)
             for interaction in waiting:
-                await _tell(interaction, NOT_UPDATED)
+                await tell_reader(interaction, NOT_UPDATED)
 
     async def _show(
         self,
@@ -180,7 +180,7 @@ class BoardPublisher:
         link = message_link(record.guild_id, record.channel_id, message_id)
         for interaction in waiting:
             if interaction.type is discord.InteractionType.component:
-                await _tell(interaction, MOVED, link=link)
+                await tell_reader(interaction, MOVED, link=link)
 
     async def _post(
         self,
@@ -197,7 +197,7 @@ class BoardPublisher:
                 raise
             log.info("Game %s: the board could not be posted (%s)", record.id, error.code)
             for interaction in waiting:
-                await _tell(interaction, NOT_SHOWN)
+                await tell_reader(interaction, NOT_SHOWN)
             return None
         await self._shown(record, message.id)
         return message.id
@@ -252,12 +252,6 @@ def _clicked(waiting: list[discord.Interaction], channel_id: int) -> int | None:
         if message is not None and interaction.channel_id == channel_id:
             return message.id
     return None
-
-
-async def _tell(interaction: discord.Interaction, message: str, **values: str) -> None:
-    """`message` (marked with `N_`) for the clicker alone, in their language."""
-    async with for_reader(interaction):
-        await tell(interaction, _(message).format(**values))
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:

@@ -48,6 +48,13 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         log.info("Could not answer interaction %s (%s)", interaction.id, error.code)
 
 
+async def tell_reader(interaction: discord.Interaction, message: str, **values: str) -> None:
+    """`tell` the `message` (marked with `N_`) in the reader's language, from outside a handler
+    (`answering` puts it in force inside one)."""
+    async with for_reader(interaction):
+        await tell(interaction, _(message).format(**values))
+
+
 def explain(error: BaseException) -> str | None:
     """What to tell the user about `error`, or None if it is a fault of ours (an apology)."""
     if isinstance(error, PointingRefusal):
