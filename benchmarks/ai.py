@@ -1,6 +1,7 @@
 """The computer opponent's figures: speed, depth, endgame solving and strength.
 
     .venv/bin/python benchmarks/ai.py [--games 10] [--budget-ms 1000] [--skip-ffo] [--skip-match]
+    .venv/bin/python benchmarks/ai.py --against REVISION [--games 100] [--jobs 2]
 
 Prints how far the opening book carries level 5 (games against itself from the start), midgame
 nodes/s and the depth reached at the budget (level 5, positions from WTHOR games
@@ -8,6 +9,11 @@ after 20 moves), the time to solve each of FFO #1-#19 (target: 60 s altogether),
 level 5 against level 3 at the budget per move from WTHOR openings (8 moves), each played with
 colours swapped (target: level 5 scores at least 90%), with the largest time any move took
 against its budget (target: at most 110%).
+
+With `--against`, it plays only a match of level 5 against level 5 of another git revision
+(checked out in a temporary worktree and run as `python -m bot.engine engine`), at the budget
+per move each, from the same kind of openings (target for a new evaluation: 70% against the
+one it replaces), and prints the score with its Elo difference.
 """
 
 from __future__ import annotations
@@ -15,11 +21,16 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import subprocess
+import sys
+import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bot.engine import Game, square_name
+from bot.engine import Game, Position, square_name
 from bot.engine.ai import choose_move, solve
+from bot.engine.notation import parse_square
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
@@ -121,6 +132,92 @@ def match(games: int, budget_ms: int) -> None:
     print(f"  slowest move: {100 * worst:.0f}% of the budget (limit 110%)\n")
 
 
+class Engine:
+    """Level 5 of another revision of this project, in its own process, through the engine
+    protocol (`python -m bot.engine engine`), run from a checkout of that revision."""
+
+    def __init__(self, checkout: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot.engine", "engine"],
+            cwd=checkout,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def move(self, position: Position, budget_ms: int) -> int:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"position {position.to_string()} {budget_ms}\n")
+        self.process.stdin.flush()
+        reply = self.process.stdout.readline().split()
+        if reply[:1] != ["move"]:
+            raise RuntimeError(f"the other revision answered {reply}")
+        return parse_square(reply[1])
+
+
+_engine: Engine | None = None  # one per worker process
+
+
+def _versus_game(
+    checkout: Path, opening: str, ours_first: bool, budget_ms: int
+) -> tuple[float, int, str]:
+    """One game of level 5 against the other revision: our points, our disc margin, a summary."""
+    global _engine
+    if _engine is None:
+        _engine = Engine(checkout)
+    game = Game.from_transcript(opening)
+    ours = game.turn if ours_first else game.turn.opponent
+    while not game.is_over():
+        if game.turn is ours:
+            result = choose_move(game.position.to_string(), level=5, budget_ms=budget_ms)
+            assert result.move is not None
+            game.play(result.move)
+        else:
+            game.play(_engine.move(game.position, budget_ms))
+    outcome = game.result()
+    assert outcome is not None
+    margin = outcome.black_score - outcome.white_score
+    margin = margin if ours.title == "Black" else -margin
+    points = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    return points, margin, f"level 5 as {ours.title:5}  {outcome}  ({points:g})"
+
+
+def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
+    """Level 5 against level 5 of `revision` (a git commit), `budget_ms` per move each: openings
+    of 8 moves from distinct WTHOR games, each played with colours swapped, `jobs` at a time."""
+    print(f"Level 5 against level 5 of {revision}, {budget_ms} ms per move, {games} games:")
+    openings = wthor_prefixes(8, (games + 1) // 2)
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as directory:
+        checkout = Path(directory) / "checkout"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(checkout), revision],
+            cwd=root,
+            check=True,
+        )
+        try:
+            with ProcessPoolExecutor(jobs) as pool:
+                futures = [
+                    pool.submit(_versus_game, checkout, openings[n // 2], n % 2 == 0, budget_ms)
+                    for n in range(games)
+                ]
+                wins = draws = losses = margin = 0
+                for number, future in enumerate(futures, start=1):
+                    points, discs, summary = future.result()
+                    wins += points == 1
+                    draws += points == 0.5
+                    losses += points == 0
+                    margin += discs
+                    print(f"  game {number:3}: {summary}", flush=True)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(checkout)], cwd=root)
+    score = (wins + draws / 2) / games
+    print(
+        f"  level 5 +{wins} ={draws} -{losses}: {100 * score:.1f}% (target 70%),"
+        f" {margin / games:+.1f} discs a game\n"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -128,7 +225,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8, help="midgame positions to time")
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-match", action="store_true")
+    parser.add_argument("--against", metavar="REVISION", help="play level 5 of a git revision")
+    parser.add_argument("--jobs", type=int, default=1, help="games at a time against --against")
     args = parser.parse_args()
+    if args.against:
+        versus(args.against, args.games, args.budget_ms, args.jobs)
+        return
     book()
     midgame(args.budget_ms, args.positions)
     if not args.skip_ffo:

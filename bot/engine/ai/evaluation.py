@@ -1,32 +1,96 @@
 """Static evaluations, in hundredths of a disc from the side to move's view.
 
+The main evaluation estimates the final disc difference under good play from the position's
+patterns (`patterns.py`): one fitted weight per configuration of each pattern family and game
+stage, plus the mobility difference, the parity and a constant. The weights are fitted by
+`benchmarks/fit_patterns.py` and shipped in `data/weights.bin`.
+
 A finished game scores its exact official result (times `SCALE`), so searches compare
 evaluations and exact outcomes on one scale.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import lzma
+from array import array
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
 
 from bot.engine.ai.endgame import final_score
-from bot.engine.ai.features import features
-from bot.engine.ai.weights import WEIGHTS
+from bot.engine.ai.patterns import FAMILIES, score
 from bot.engine.bitboard import legal_moves
 
 SCALE = 100  # evaluation units per disc
+# The game stages, as ranges of empty squares; each has its own weights.
+STAGES = tuple((low, min(low + 3, 60)) for low in range(0, 61, 4))
+WEIGHTS_FILE = Path(str(resources.files("bot.engine") / "data" / "weights.bin"))
 
 Evaluation = Callable[[int, int], int]
+Stage = tuple[tuple["array[int]", ...], tuple[int, int, int]]
+
+
+class WeightFile:
+    """The weights on disk: a header line naming the families and their sizes, then for each
+    stage every family's table and the three scalar weights, as little-endian 16-bit integers,
+    the whole compressed with LZMA (the tables are mostly zeros: configurations never seen)."""
+
+    MAGIC = b"reversi-bot pattern weights 1"
+
+    @classmethod
+    def header(cls) -> bytes:
+        families = " ".join(f"{family.size}" for family in FAMILIES)
+        return cls.MAGIC + f" stages {len(STAGES)} sizes {families}\n".encode()
+
+    @classmethod
+    def write(cls, path: Path, stages: Sequence[Sequence[bytes]]) -> None:
+        """Store `stages`: per stage, each family's table then the scalars, as int16 bytes."""
+        path.write_bytes(lzma.compress(cls.header() + b"".join(b"".join(s) for s in stages)))
+
+    @classmethod
+    def read(cls, path: Path) -> tuple[Stage, ...]:
+        data = lzma.decompress(path.read_bytes())
+        header = cls.header()
+        if not data.startswith(header):
+            raise ValueError(f"{path} does not hold weights for these patterns and stages")
+        values = array("h")
+        values.frombytes(data[len(header) :])
+        stages = []
+        offset = 0
+        for _ in STAGES:
+            tables = []
+            for family in FAMILIES:
+                tables.append(values[offset : offset + family.size])
+                offset += family.size
+            mobility, parity, constant = values[offset : offset + 3]
+            offset += 3
+            stages.append((tuple(tables), (mobility, parity, constant)))
+        if offset != len(values):
+            raise ValueError(f"{path} is longer than its header says")
+        return tuple(stages)
+
+
+def _by_empties(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+    return tuple(stages[empties // 4] for empties in range(61))
+
+
+_WEIGHTS = _by_empties(WeightFile.read(WEIGHTS_FILE))
 
 
 def evaluate(player: int, opponent: int) -> int:
-    """The fitted estimate of the final disc difference (see `weights.py`)."""
+    """The fitted estimate of the final disc difference, or the exact result of a finished game."""
     ours = legal_moves(player, opponent)
     theirs = legal_moves(opponent, player)
     if not ours and not theirs:
         return SCALE * final_score(player, opponent)
-    values = features(player, opponent, ours, theirs)
-    weights = WEIGHTS[64 - (player | opponent).bit_count()]
-    return sum(w * v for w, v in zip(weights, values, strict=True))
+    empties = 64 - (player | opponent).bit_count()
+    tables, (mobility, parity, constant) = _WEIGHTS[empties]
+    return (
+        score(player, opponent, *tables)
+        + mobility * (ours.bit_count() - theirs.bit_count())
+        + (parity if empties & 1 else -parity)
+        + constant
+    )
 
 
 def count_discs(player: int, opponent: int) -> int:
