@@ -28,6 +28,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.elo import describe
 from bot.engine import Game, Position, square_name
 from bot.engine.ai import choose_move, solve
 from bot.engine.notation import parse_square
@@ -211,9 +214,8 @@ def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
                     print(f"  game {number:3}: {summary}", flush=True)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(checkout)], cwd=root)
-    score = (wins + draws / 2) / games
     print(
-        f"  level 5 +{wins} ={draws} -{losses}: {100 * score:.1f}% (target 70%),"
+        f"  level 5 {describe(wins, draws, losses)} (target 70%),"
         f" {margin / games:+.1f} discs a game\n"
     )
 

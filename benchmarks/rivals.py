@@ -1,32 +1,43 @@
-"""Our level 5 against pure-Python Othello engines from PyPI, at equal time per move.
+"""Our level 5 against other Othello engines, at equal time per move: the pure-Python engines
+of PyPI (target: 80% of the points), and native-code engines (target: 50% against the
+strongest): rust-reversi (Rust) and reversi-ai (C++) from PyPI, GRhino (C++) from Debian.
 
 The rivals are not dependencies of the project: install them with the project in a venv of
-their own, and run this file with that venv's Python:
+their own (GRhino system-wide), and run this file with that venv's Python:
 
     python3 -m venv /tmp/rivals-venv
-    /tmp/rivals-venv/bin/pip install -e . reversi42 cli-othello othellopy pyreversi
-    /tmp/rivals-venv/bin/python benchmarks/rivals.py [--rivals reversi42:7,cli-othello]
+    /tmp/rivals-venv/bin/pip install -e . reversi42 cli-othello othellopy pyreversi \\
+        rust-reversi reversi-ai
+    sudo apt-get install grhino
+    /tmp/rivals-venv/bin/python benchmarks/rivals.py [--rivals grhino:4,rust-reversi]
         [--openings 4] [--budget-ms MS]
 
 Each opening (the first 8 moves of a distinct WTHOR game, as in benchmarks/ai.py) is played
-twice, colours swapped. The rivals search to a fixed depth, so by default our budget per move is
-the rival's mean time per move so far in the match (before its first move: its mean over a few
-midgame positions), which makes the average time per move equal; ours comes out lower, as it
-stops early when a move is forced or solved. `--budget-ms` fixes our budget instead. Every move
-a rival returns is checked against our rules. Prints each game, then per rival: W/D/L, points %
-(target 80%), the official disc differential (empties to the winner) and the mean ms per move
-on each side. A rival that is not installed gets one line saying so.
+twice, colours swapped: 2 games an opening. A rival given a time per move (rust-reversi) has
+ours as its budget. The others search to a fixed depth, so by default our budget per move is
+the rival's mean time per move so far in the match (before its first move: its mean over a
+few midgame positions), which makes the average time per move equal. Ours comes out lower
+either way, as it stops early when a move is forced or solved. `--budget-ms` fixes our budget
+instead. Every move a rival returns is checked against our rules. Prints each game, then per
+rival: W/D/L, points %, Elo difference with its 95% interval (benchmarks/elo.py), the official
+disc differential (empties to the winner) and the mean ms per move on each side. A rival that
+is not installed gets one line saying so.
 
-A rival is `name` or `name:setting` (its strength: a depth or a level, see RIVALS).
+A rival is `name` or `name:setting` (its strength: a depth, a level or a time, see RIVALS).
 
 Also examined on PyPI and left out: creversi-python (rules and a gym environment, no player),
 othello-cli and othello-ai (random move only), nicegui-reversi (two humans, no computer
-player), othello-ai-python (alpha-beta on an untrained Keras network).
+player), othello-ai-python (alpha-beta on an untrained Keras network); and of native code,
+creversi (board and move generation, no player), othelloc (rules only, and its othello.so is a
+Windows DLL) and othellotk (a window for Edax, which no registry here has).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -36,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ai import wthor_prefixes
+from benchmarks.elo import describe
 from bot.engine import Color, Game, Position, square_name
 from bot.engine.ai import choose_move
 
@@ -143,21 +155,114 @@ def pyreversi(level: int) -> Chooser:
     return choose
 
 
+# The classic square weights (corners good, X- and C-squares bad): rust-reversi's evaluator is
+# given them, reversi-ai has them built in.
+SQUARE_WEIGHTS = [
+    [100, -20, 10, 5, 5, 10, -20, 100],
+    [-20, -50, -2, -2, -2, -2, -50, -20],
+    [10, -2, -1, -1, -1, -1, -2, 10],
+    [5, -2, -1, -1, -1, -1, -2, 5],
+    [5, -2, -1, -1, -1, -1, -2, 5],
+    [10, -2, -1, -1, -1, -1, -2, 10],
+    [-20, -50, -2, -2, -2, -2, -50, -20],
+    [100, -20, 10, 5, 5, 10, -20, 100],
+]
+
+
+def rust_reversi(milliseconds: int) -> Chooser:
+    """rust-reversi's `AlphaBetaSearch` (Rust): iterative-deepening alpha-beta on the square
+    weights above, stopped after `milliseconds` (default 1000); our budget is the same. Its
+    strongest player: its other evaluators count discs or moves only, its `ThunderSearch` needs
+    an evaluator written in Python, and its `MctsSearch` (random playouts) lost 1-3 to this one
+    at 1 s a move. Its boards take our position string (X for Black, a1 to h8) and number
+    squares as we do: its legal moves are ours on 40 WTHOR positions."""
+    from rust_reversi import AlphaBetaSearch, Board, MatrixEvaluator, Turn
+
+    search = AlphaBetaSearch(MatrixEvaluator(SQUARE_WEIGHTS), 60, 10_000)
+
+    def choose(position: Position) -> int:
+        board = Board()
+        turn = Turn.BLACK if position.turn is Color.BLACK else Turn.WHITE
+        board.set_board_str(position.board_string(), turn)
+        return int(search.get_move_with_timeout(board, milliseconds))
+
+    return choose
+
+
+def reversi_ai(depth: int) -> Chooser:
+    """reversi-ai's `minimax_moves` (C++): alpha-beta with a transposition table, to a fixed
+    `depth`, on the square weights above, mobility and discs, weighted by the stage of the
+    game. 9 (default) takes about 2 s a move after 20 moves and 0.7 s a move over a game on a
+    2-core machine with both cores busy; 8 takes a third of that, 10 four times as long. It
+    plays "a custom version of Reversi": in its search a side with no move ends the game
+    instead of passing. The table is cleared before each move (`init`): it would grow without
+    bound. Of the best moves tied, the first."""
+    import reversi_ai as engine
+
+    def choose(position: Position) -> int:
+        cells = _cells(position, 1, 2, 0)
+        board = [cells[8 * row : 8 * row + 8] for row in range(8)]
+        player = 1 if position.turn is Color.BLACK else 2
+        engine.init()
+        result = engine.minimax_moves(board, player, depth, -math.inf, math.inf)
+        column, row = result["moves"][0]
+        return 8 * row + column
+
+    return choose
+
+
+def grhino(level: int) -> Chooser:
+    """GRhino (native code, Debian package `grhino`), through its GTP front end `gtp-rhino`:
+    alpha-beta with an evaluation of board patterns fitted to game records, an opening book
+    and an exact endgame. Level 4 searches 8 plies in the middle game, about 1 s a move on
+    the WTHOR positions after 20 moves on a 2-core machine (level 5 searches 10, 8-50 s).
+    The book plays its best line (variation 0). The position is set whole before each move."""
+    command = shutil.which("gtp-rhino") or "/usr/games/gtp-rhino"
+    process = subprocess.Popen(
+        [command, "--level", str(level), "--book", "0"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+    def ask(request: str) -> str:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(request + "\n")
+        process.stdin.flush()
+        reply = process.stdout.readline()
+        while process.stdout.readline().strip():  # a GTP answer ends with a blank line
+            pass
+        if not reply.startswith("="):
+            raise RuntimeError(f"gtp-rhino refused {request!r}: {reply.strip()}")
+        return reply[1:].strip()
+
+    def choose(position: Position) -> int:
+        ask(f"grhino-setup_board {position.to_string()}")
+        move = ask("genmove " + ("b" if position.turn is Color.BLACK else "w"))
+        return 8 * (int(move[1]) - 1) + "ABCDEFGH".index(move[0].upper())
+
+    return choose
+
+
 @dataclass(frozen=True)
 class Rival:
-    package: str
+    name: str
     adapter: Callable[[int], Chooser]
     setting: int
     unit: str
+    install: str
 
 
 RIVALS = {
-    rival.package: rival
+    rival.name: rival
     for rival in (
-        Rival("reversi42", reversi42, 7, "depth"),
-        Rival("cli-othello", cli_othello, 5, "level"),
-        Rival("othellopy", othellopy, 3, "depth"),
-        Rival("pyreversi", pyreversi, 5, "level"),
+        Rival("reversi42", reversi42, 7, "depth", "pip install reversi42"),
+        Rival("cli-othello", cli_othello, 5, "level", "pip install cli-othello"),
+        Rival("othellopy", othellopy, 3, "depth", "pip install othellopy"),
+        Rival("pyreversi", pyreversi, 5, "level", "pip install pyreversi"),
+        Rival("rust-reversi", rust_reversi, 1000, "ms", "pip install rust-reversi"),
+        Rival("reversi-ai", reversi_ai, 9, "depth", "pip install reversi-ai"),
+        Rival("grhino", grhino, 4, "level", "apt-get install grhino"),
     )
 }
 
@@ -227,12 +332,14 @@ def play(choose: Chooser, opening: str, ours: Color, tally: Tally, budget_ms: in
 
 
 def match(rival: Rival, setting: int, openings: list[str], budget_ms: int | None) -> Tally | None:
-    label = f"{rival.package} ({rival.unit} {setting})"
+    label = f"{rival.name} ({rival.unit} {setting})"
     try:
         choose = rival.adapter(setting)
-    except ImportError as error:
-        print(f"{label}: not installed (no module {error.name!r}): pip install {rival.package}\n")
+    except (ImportError, FileNotFoundError) as error:
+        print(f"{label}: not installed ({error}): {rival.install}\n")
         return None
+    if budget_ms is None and rival.unit == "ms":
+        budget_ms = setting  # a rival given a time per move: ours is the same
     tally = Tally(seed_ms=calibrate(choose))
     print(f"{label}: {tally.seed_ms:.0f} ms per midgame move before the match")
     ours_budget = f"{budget_ms} ms per move" if budget_ms else "the rival's mean time per move"
@@ -253,9 +360,9 @@ def match(rival: Rival, setting: int, openings: list[str], budget_ms: int | None
 
 
 def report(label: str, tally: Tally) -> None:
+    result = describe(tally.wins, tally.draws, tally.losses)
     print(
-        f"  {label}: {tally.games} games, level 5 +{tally.wins} ={tally.draws} -{tally.losses},"
-        f" {100 * tally.points / tally.games:.1f}% of the points (target 80%),"
+        f"  {label}: {tally.games} games, level 5 {result},"
         f" disc differential {tally.discs:+d} ({tally.discs / tally.games:+.1f} a game)"
     )
     print(
@@ -267,9 +374,9 @@ def report(label: str, tally: Tally) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rivals", default=",".join(RIVALS), help="name[:setting],...")
-    parser.add_argument("--openings", type=int, default=4, help="each played with both colours")
+    parser.add_argument("--openings", type=int, default=4, help="2 games each, colours swapped")
     parser.add_argument("--budget-ms", type=int, help="our fixed budget instead of the rival's")
     args = parser.parse_args()
     openings = wthor_prefixes(8, args.openings)
@@ -284,8 +391,8 @@ def main() -> None:
             results.append((spec, tally))
     for spec, tally in results:
         print(
-            f"{spec:16} {tally.games:3} games  +{tally.wins} ={tally.draws} -{tally.losses}"
-            f"  {100 * tally.points / tally.games:5.1f}%  discs {tally.discs:+4d}"
+            f"{spec:16} {tally.games:3} games  {describe(tally.wins, tally.draws, tally.losses)}"
+            f"  discs {tally.discs:+4d}"
             f"  ms/move ours {tally.our_ms / tally.our_moves:5.0f}"
             f" theirs {tally.their_ms / tally.their_moves:5.0f}"
         )

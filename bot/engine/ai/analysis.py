@@ -25,7 +25,7 @@ from bot.engine.ai.search import INFINITY, Negamax
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bumped whenever the analysis (search, evaluation, budget meaning) changes its answers, so that
 stored reviews made by an older engine are not taken for the current one's."""
 
@@ -42,7 +42,7 @@ class ReviewBudget:
     counts. About 0.4 s of search a midgame position on a 2-core machine at the default.
     """
 
-    nodes: int = 7_000
+    nodes: int = 5_000
     exact_empties: int = 14
     attempt_empties: int = 16
 
