@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.elo import describe
-from bot.engine import Game, Position, square_name
+from bot.engine import Color, Game, Position, square_name
 from bot.engine.ai import choose_move, solve
 from bot.engine.notation import parse_square
 
@@ -180,7 +180,7 @@ def _versus_game(
     outcome = game.result()
     assert outcome is not None
     margin = outcome.black_score - outcome.white_score
-    margin = margin if ours.title == "Black" else -margin
+    margin = margin if ours is Color.BLACK else -margin
     points = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
     return points, margin, f"level 5 as {ours.title:5}  {outcome}  ({points:g})"
 

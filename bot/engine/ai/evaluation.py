@@ -14,7 +14,6 @@ from __future__ import annotations
 import lzma
 from array import array
 from collections.abc import Callable, Sequence
-from importlib import resources
 from pathlib import Path
 
 from bot.engine.ai.endgame import final_score
@@ -22,9 +21,10 @@ from bot.engine.ai.patterns import FAMILIES, score
 from bot.engine.bitboard import legal_moves
 
 SCALE = 100  # evaluation units per disc
-# The game stages, as ranges of empty squares; each has its own weights.
-STAGES = tuple((low, min(low + 3, 60)) for low in range(0, 61, 4))
-WEIGHTS_FILE = Path(str(resources.files("bot.engine") / "data" / "weights.bin"))
+# The game stages, as ranges of `STAGE_WIDTH` empty squares; each has its own weights.
+STAGE_WIDTH = 4
+STAGES = tuple((low, min(low + STAGE_WIDTH - 1, 60)) for low in range(0, 61, STAGE_WIDTH))
+WEIGHTS_FILE = Path(__file__).parents[1] / "data" / "weights.bin"
 
 Evaluation = Callable[[int, int], int]
 Stage = tuple[tuple["array[int]", ...], tuple[int, int, int]]
@@ -71,7 +71,7 @@ class WeightFile:
 
 
 def _by_empties(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
-    return tuple(stages[empties // 4] for empties in range(61))
+    return tuple(stages[empties // STAGE_WIDTH] for empties in range(61))
 
 
 _WEIGHTS = _by_empties(WeightFile.read(WEIGHTS_FILE))

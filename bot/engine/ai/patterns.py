@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.engine.notation import parse_square
+
 
 def _squares(names: str) -> tuple[int, ...]:
-    return tuple(8 * (int(name[1]) - 1) + ord(name[0]) - ord("a") for name in names.split())
+    return tuple(parse_square(name) for name in names.split())
 
 
 @dataclass(frozen=True, slots=True)
