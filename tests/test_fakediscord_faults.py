@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from tests.errorlog import ErrorLog
 from tests.fakediscord import BotHarness, FakeDiscord
 
 pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
@@ -98,7 +99,7 @@ async def test_edit_quota_on_messages_older_than_an_hour(fake: FakeDiscord) -> N
 
 
 async def test_edit_quota_applies_to_a_clicks_update_too(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, logged_errors: ErrorLog
 ) -> None:
     fake.faults.limit_old_message_edits()
     counter = (await fake.slash(fake.alice, "probe counter")).message
@@ -109,7 +110,7 @@ async def test_edit_quota_applies_to_a_clicks_update_too(
 
     assert click.callback_type is None and not click.late
     assert counter.content == "count 0" and counter.edits == 0
-    (error,) = bot_harness.take_errors()  # the probe's button does not catch it
+    (error,) = logged_errors.take("discord")  # the probe's button does not catch it
     assert error.exc_info is not None and "30046" in str(error.exc_info[1])
 
 

@@ -8,6 +8,7 @@ import discord
 import pytest
 from discord.http import Route
 
+from tests.errorlog import ErrorLog
 from tests.fakediscord import BotHarness, FakeDiscord
 
 pytestmark = pytest.mark.bot_extensions()
@@ -250,14 +251,14 @@ async def test_route_missing_from_the_spec_is_a_violation(
 
 @pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
 async def test_interaction_answers_are_validated_too(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, logged_errors: ErrorLog
 ) -> None:
     reply = await fake.slash(fake.alice, "probe echo", text="x" * 500, times=5, expect_answer=False)
 
     assert reply.callback_type is None
     (violation,) = fake.take_violations()
     assert "/callback" in violation.path and "content" in violation.reason
-    (error,) = bot_harness.take_errors()
+    (error,) = logged_errors.take("discord")
     assert error.exc_info is not None and "50035" in str(error.exc_info[1])
 
 

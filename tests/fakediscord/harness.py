@@ -8,7 +8,6 @@ side" context so the driver can tell when it has settled.
 from __future__ import annotations
 
 import asyncio
-import logging
 from asyncio import FIRST_COMPLETED
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -28,8 +27,6 @@ from .driver import FakeDiscord
 
 GUILD_READY_TIMEOUT = 0.02
 START_TIMEOUT = 15.0
-# Loggers whose errors mean an exception escaped the bot's own handling.
-UNHANDLED_LOGGERS = ("discord", "asyncio")
 
 
 @contextmanager
@@ -44,15 +41,6 @@ def discord_py_pointed_at(api_base: str, gateway_url: str) -> Iterator[None]:
         yield
     finally:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
-
-
-class _ErrorLog(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
 
 
 class BotHarness:
@@ -72,7 +60,6 @@ class BotHarness:
         self.sync_commands = sync_commands
         self._bot: ReversiBot | None = None
         self._task: asyncio.Task[None] | None = None
-        self._errors = _ErrorLog()
         self.starts = 0
         self.events: list[Event] = []
         """Every event the bot's game service emitted, over all its starts."""
@@ -87,8 +74,6 @@ class BotHarness:
         """Build a fresh bot, log in, connect, wait for READY; sync commands on the first start."""
         if self._bot is not None:
             raise RuntimeError("the bot is already running")
-        for name in UNHANDLED_LOGGERS:
-            logging.getLogger(name).addHandler(self._errors)
         bot = create_bot(self.settings, extensions=self.extensions)
         for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
             bot.events.subscribe(kind, self.events.append)
@@ -135,18 +120,11 @@ class BotHarness:
             await task
         finally:
             self.fake.monitor.ignored.discard(task)
-            for name in UNHANDLED_LOGGERS:
-                logging.getLogger(name).removeHandler(self._errors)
 
     async def restart(self) -> ReversiBot:
         """Stop the bot and start a fresh one on the same settings and database."""
         await self.stop()
         return await self.start()
-
-    def take_errors(self) -> list[logging.LogRecord]:
-        """Errors logged by discord.py or asyncio (exceptions that escaped the bot); clears them."""
-        taken, self._errors.records = self._errors.records, []
-        return taken
 
     async def _sync(self, bot: ReversiBot) -> None:
         await bot.tree.sync()

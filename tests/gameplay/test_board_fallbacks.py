@@ -5,7 +5,6 @@ told what happened whenever Discord still lets the bot answer."""
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 from bot import engine
 from cogs import board_message, replies
 from cogs.publish import MOVED, NOT_UPDATED
+from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Reply
@@ -275,19 +275,19 @@ async def test_a_move_stored_but_not_shown_is_said_to_count(
     fake: FakeDiscord,
     bot_harness: BotHarness,
     monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    logged_errors: ErrorLog,
 ) -> None:
     board = await start_game(fake)
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("the renderer ran out of memory")
 
-    with monkeypatch.context() as patch, caplog.at_level(logging.ERROR, logger="cogs"):
+    with monkeypatch.context() as patch:
         patch.setattr(board_message, "_image", broken)
         reply = await fake.click(fake.alice, board, label="d3")
 
     assert reply.ephemeral and reply.content == NOT_UPDATED
-    (logged,) = [r for r in caplog.records if r.name == "cogs.publish"]
+    (logged,) = logged_errors.take("cogs.publish")
     assert logged.exc_info is not None
     record = await stored(bot_harness, board)
     assert record.transcript == "d3" and record.shown_version != record.version

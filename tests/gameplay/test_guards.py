@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
 import pytest
 
 from bot.storage import GameRecord
 from cogs.replies import APOLOGY
+from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
@@ -99,7 +99,7 @@ async def test_two_different_moves_at_once_apply_one(
 async def test_an_unexpected_error_is_logged_and_apologised_for_and_changes_nothing(
     fake: FakeDiscord,
     bot_harness: BotHarness,
-    caplog: pytest.LogCaptureFixture,
+    logged_errors: ErrorLog,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     board = await start_game(fake)
@@ -109,10 +109,9 @@ async def test_an_unexpected_error_is_logged_and_apologised_for_and_changes_noth
         raise RuntimeError("the disk caught fire")
 
     monkeypatch.setattr(storage.games, "record_move", broken)
-    with caplog.at_level(logging.ERROR, logger="cogs"):
-        reply = await fake.click(fake.alice, board, label="d3")
+    reply = await fake.click(fake.alice, board, label="d3")
     assert reply.ephemeral and reply.content == APOLOGY
-    (logged,) = [r for r in caplog.records if r.name == "cogs"]
+    (logged,) = logged_errors.take("cogs")
     record = await stored(bot_harness, board)
     assert f"game {record.id}" in logged.getMessage()
     assert str(fake.alice.id) in logged.getMessage()

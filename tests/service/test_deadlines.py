@@ -4,7 +4,6 @@ again, challenges lapse. Each step waits for the timer it expects to be armed, n
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncIterator
 
 import pytest
@@ -23,6 +22,7 @@ from bot.storage import (
     TimeControl,
 )
 from bot.timers import Timers
+from tests.errorlog import ErrorLog
 
 from .support import (
     ALICE,
@@ -124,7 +124,7 @@ async def test_a_failing_timeout_is_retried(
     clock: ManualClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    logged_errors: ErrorLog,
 ) -> None:
     game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
     deadline = game.record.deadline
@@ -141,12 +141,12 @@ async def test_a_failing_timeout_is_retried(
 
     monkeypatch.setattr(service, "time_out", busy_once)
 
-    with caplog.at_level(logging.ERROR, logger="bot.deadlines"):
-        clock.advance_to(deadline)
-        await clock.sleepers(deadline + RETRY_AFTER)
+    clock.advance_to(deadline)
+    await clock.sleepers(deadline + RETRY_AFTER)
 
     assert failed == [game.record.id]
-    assert "could not be enforced" in caplog.text
+    (logged,) = logged_errors.take("bot.deadlines")
+    assert "could not be enforced" in logged.getMessage()
     assert (await storage.games.get(game.record.id)).active
     clock.advance(RETRY_AFTER)
     event = await recorder.wait_for(ended)
