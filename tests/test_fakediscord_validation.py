@@ -282,7 +282,7 @@ async def test_answering_twice_is_refused(fake: FakeDiscord, bot_harness: BotHar
 
 
 async def test_a_failure_of_the_fake_fails_the_test_without_retries(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, logged_errors: ErrorLog
 ) -> None:
     def broken(_: object) -> None:
         raise ZeroDivisionError
@@ -296,3 +296,5 @@ async def test_a_failure_of_the_fake_fails_the_test_without_retries(
     assert [r.status for r in fake.requests if r.route == "GET /users/{user_id}"] == [400]
     (violation,) = fake.take_violations()
     assert "the fake Discord failed: ZeroDivisionError()" in violation.reason
+    (logged,) = logged_errors.take("tests.fakediscord")
+    assert logged.exc_info is not None

@@ -24,6 +24,8 @@ SETTINGS = (
     "DISCORD_API_URL",
     "DISCORD_GATEWAY_URL",
 )
+ERROR_ENTRIES = ("] [ERROR   ] ", "] [CRITICAL] ")
+"""How discord.py's log format (`discord.utils.setup_logging`) marks ERROR and CRITICAL entries."""
 TIMEOUT = 30.0
 """Seconds before a wait counts as a hang: far above what anything takes on a loaded machine."""
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -97,6 +99,12 @@ class BotProcess:
     @property
     def log(self) -> str:
         return "\n".join(self.lines)
+
+    def take_errors(self) -> list[str]:
+        """The log's ERROR entries (their first lines), removed: what the test expected."""
+        taken = [line for line in self.lines if any(e in line for e in ERROR_ENTRIES)]
+        self.lines = [line for line in self.lines if line not in taken]
+        return taken
 
     def signal(self, signum: signal.Signals, *, group: bool = False) -> None:
         """Send `signum` to the bot, or to its whole process group (its workers too), as a
@@ -188,5 +196,10 @@ class Cli:
         return bot
 
     async def close(self) -> None:
+        """End every process; an ERROR one logged that its test did not take fails the test."""
         for bot in self.processes:
             await bot.kill()
+        errors = [line for bot in self.processes for line in bot.take_errors()]
+        if errors:
+            lines = "\n  ".join(errors)
+            raise AssertionError(f"the bot logged errors the test did not expect:\n  {lines}")

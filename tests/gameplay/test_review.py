@@ -18,6 +18,7 @@ from bot import engine
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
 from bot.reviews import ReviewService
 from bot.storage import Ending, EndReason, GameRecord, TimeControl
+from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message
@@ -213,7 +214,7 @@ async def test_no_review_while_the_game_is_played(
 
 
 async def test_a_failed_review_says_so_on_its_message(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, logged_errors: ErrorLog
 ) -> None:
     record = await finished_game(fake, bot_harness)
     service = reviews(bot_harness)
@@ -227,6 +228,8 @@ async def test_a_failed_review_says_so_on_its_message(
     await eventually(lambda: "failed" in progress.content)
 
     assert progress.content.startswith(f"Sorry, the review of game #{record.id} failed")
+    (logged,) = logged_errors.take("bot.reviews")
+    assert logged.exc_info is not None and "the worker died" in str(logged.exc_info[1])
     assert await bot_harness.bot.storage.reviews.get(record.id, FAST.key) is None
     service.analyse = bot_harness.bot.computer.analyse  # asked again, it runs afresh
     again = (await fake.slash(fake.bob, "reversi review", id=record.id)).message

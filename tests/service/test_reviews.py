@@ -24,6 +24,7 @@ from bot.reviews import (
 )
 from bot.shards import Shards
 from bot.storage import Ending, EndReason, GameRecord, Storage, TimeControl
+from tests.errorlog import ErrorLog
 
 from .support import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD, ManualClock, until, write_moves
 
@@ -209,7 +210,7 @@ async def test_one_review_runs_at_a_time(
 
 
 async def test_a_failed_review_is_told_and_forgotten(
-    storage: Storage, reviews: ReviewService, analyser: Analyser
+    storage: Storage, reviews: ReviewService, analyser: Analyser, logged_errors: ErrorLog
 ) -> None:
     game = await finished(storage)
     seen = Seen(reviews)
@@ -221,6 +222,8 @@ async def test_a_failed_review_is_told_and_forgotten(
         lambda: next((e for e in seen.events if isinstance(e, ReviewFailed)), None), seen.changed
     )
     assert failed.record.message_id == 55
+    (logged,) = logged_errors.take("bot.reviews")
+    assert logged.getMessage() == f"The review of game {game.id} failed"
     assert await storage.reviews.get(game.id, TINY.key) is None
     assert (await reviews.request(game.id, GUILD)).needs_start  # asked again: afresh
 
