@@ -3,12 +3,15 @@
 It follows the service's events. One task per game plays while the bot is to move, so a forced
 pass of the player (the bot moves again) keeps it going, and a change that arrives while it
 thinks wakes it again instead of being lost. The search itself runs in the worker processes of
-`Computer`, never on the event loop.
+`Computer`, never on the event loop. A turn that fails (a worker that died, a database that was
+busy) is tried again on a timer, waiting longer each time, until the bot has moved or the game
+no longer wants its move: a game never waits for its deadline because of it.
 """
 
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from bot import engine
 from bot.background import Background
@@ -18,29 +21,44 @@ from bot.events import Events, GameEvent
 from bot.refusals import Refusal
 from bot.service import GameService
 from bot.state import GameState
+from bot.timers import Timers
 
 log = logging.getLogger(__name__)
 
+RETRY_AFTER = (1.0, 5.0, 30.0, 60.0)
+"""Seconds before a failed turn is tried again, after the first failure, the second, ...; the
+last repeats."""
+
 
 class BotPlayer:
-    def __init__(self, service: GameService, computer: Computer, background: Background) -> None:
+    def __init__(
+        self, service: GameService, computer: Computer, background: Background, timers: Timers
+    ) -> None:
         self.service = service
         self.computer = computer
         self.background = background
+        self.timers = timers
         self._playing: dict[int, bool] = {}
         """Games the bot is playing in now; True once an event asked it to look again."""
+        self._failures: dict[int, int] = {}
+        """Games whose last turns failed, with how many failed in a row."""
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
 
     def on_game(self, event: GameEvent) -> None:
         state = event.state
-        if state.record.bot_level is None or not state.record.active:
-            return
         game_id = state.record.id
+        if state.record.bot_level is None or not state.record.active:
+            self._failures.pop(game_id, None)
+            self.timers.cancel(("bot turn", game_id))
+            return
+        self._wake(game_id, bot_to_move=state.to_move_id == self.service.bot_id)
+
+    def _wake(self, game_id: int, *, bot_to_move: bool) -> None:
         if game_id in self._playing:
             self._playing[game_id] = True
-        elif state.to_move_id == self.service.bot_id and not self.background.closing:
+        elif bot_to_move and not self.background.closing:
             self._playing[game_id] = False
             self.background.spawn(self._play(game_id), name=f"bot turn in game {game_id}")
 
@@ -48,10 +66,30 @@ class BotPlayer:
         try:
             while True:
                 self._playing[game_id] = False
-                if not await self._turn(game_id) and not self._playing[game_id]:
+                try:
+                    moved = await self._turn(game_id)
+                except Exception:
+                    self._retry_later(game_id)
+                    return
+                self._failures.pop(game_id, None)
+                if not moved and not self._playing[game_id]:
                     return
         finally:
             del self._playing[game_id]
+
+    def _retry_later(self, game_id: int) -> None:
+        failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        delay = RETRY_AFTER[min(failures, len(RETRY_AFTER)) - 1]
+        log.warning(
+            "The bot could not move in game %s; trying again in %g s", game_id, delay, exc_info=True
+        )
+        retry = partial(self._retry, game_id)
+        self.timers.arm(("bot turn", game_id), self.service.now() + delay, retry)
+
+    async def _retry(self, game_id: int) -> None:
+        """A failed turn's timer: look again (the turn reads the game, so a game that moved on
+        or ended meanwhile is left alone)."""
+        self._wake(game_id, bot_to_move=True)
 
     async def _turn(self, game_id: int) -> bool:
         """Make one move if the bot is to move; False if it isn't (or can't move now)."""
@@ -67,9 +105,6 @@ class BotPlayer:
             await self.service.bot_move(game_id, state.record.ply, engine.square_name(result.move))
         except Refusal:
             return False  # resigned or cancelled while the bot thought: the move is dropped
-        except Exception:
-            log.exception("The bot could not move in game %s", game_id)
-            return False
         return True
 
 

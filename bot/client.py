@@ -91,7 +91,7 @@ class ReversiBot(commands.AutoShardedBot):
         service.bot_id = self.user.id if self.user is not None else None
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)
-        BotPlayer(service, self.computer, self.background).subscribe(self.events)
+        BotPlayer(service, self.computer, self.background, self.timers).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

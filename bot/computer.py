@@ -12,12 +12,17 @@ import asyncio
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from typing import TypeVar
 
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
+
+T = TypeVar("T")
 
 DEFAULT_LEVEL = 3
 WORKER_NICENESS = 10
@@ -50,15 +55,26 @@ class Computer:
     async def choose(
         self, position: Position, level: int, *, budget_ms: int | None = None
     ) -> SearchResult:
-        search = partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+        return await self._run(
+            partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
+        )
 
     async def analyse(
         self, position_string: str, played: int | None, budget: ReviewBudget
     ) -> PositionAnalysis:
         """One position of a review (`analyse_position`), in a worker."""
-        search = partial(analyse_position, position_string, played, budget)
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), search)
+        return await self._run(partial(analyse_position, position_string, played, budget))
+
+    async def _run(self, search: Callable[[], T]) -> T:
+        """Run `search` in a worker. A worker that died breaks the whole pool: the search fails,
+        and the next one starts a fresh pool."""
+        pool = self._executor()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, search)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self.close()
+            raise
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

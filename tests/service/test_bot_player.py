@@ -7,24 +7,27 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
 
 from bot import engine
 from bot.background import Background
-from bot.bot_player import BotPlayer
+from bot.bot_player import RETRY_AFTER, BotPlayer
 from bot.computer import Computer
 from bot.events import Events, GameEnded, GameEvent, GameStarted, MovePlayed
 from bot.service import GameService
 from bot.state import GameState
 from bot.storage import EndReason, Storage
+from bot.timers import Timers
 
 from .support import (
     ALICE,
     BOT,
     FAIL_AFTER,
     HERE,
+    ManualClock,
     Recorder,
     squares,
     write_moves,
@@ -51,10 +54,21 @@ async def background() -> AsyncIterator[Background]:
 
 
 @pytest.fixture
+async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
+    timers = Timers(clock)
+    yield timers
+    timers.cancel_all()
+
+
+@pytest.fixture
 def player(
-    service: GameService, computer: Computer, background: Background, events: Events
+    service: GameService,
+    computer: Computer,
+    background: Background,
+    timers: Timers,
+    events: Events,
 ) -> BotPlayer:
-    player = BotPlayer(service, computer, background)
+    player = BotPlayer(service, computer, background, timers)
     player.subscribe(events)
     return player
 
@@ -235,3 +249,78 @@ async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
     await idle(background)
     assert moved.state.to_move_id == ALICE
     assert (await storage.games.get(game_id)) == moved.state.record
+
+
+async def test_a_failed_search_is_tried_again_until_the_bot_moves(
+    player: BotPlayer,
+    service: GameService,
+    storage: Storage,
+    computer: Computer,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    choose = computer.choose
+    failures = 2
+
+    async def failing(position: engine.Position, level: int, **options: Any) -> Any:
+        nonlocal failures
+        if failures:
+            failures -= 1
+            raise RuntimeError("the worker died")
+        return await choose(position, level, **options)
+
+    monkeypatch.setattr(computer, "choose", failing)
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    first_retry = clock.timestamp() + RETRY_AFTER[0]
+    await clock.sleeper_at(first_retry)
+    clock.advance_to(first_retry)
+    second_retry = clock.timestamp() + RETRY_AFTER[1]  # each failure waits longer
+    await clock.sleeper_at(second_retry)
+    assert (await storage.games.get(state.record.id)).ply == 0
+    clock.advance_to(second_retry)
+
+    moved = await recorder.wait_for(lambda event: isinstance(event, MovePlayed))
+    assert moved.state.record.ply == 1 and moved.state.to_move_id == ALICE
+    warned = [r for r in caplog.records if r.name == "bot.bot_player"]
+    assert [r.levelname for r in warned] == ["WARNING", "WARNING"]
+    assert all(r.exc_info is not None for r in warned)
+
+
+async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
+    player: BotPlayer,
+    service: GameService,
+    computer: Computer,
+    timers: Timers,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def failing(position: engine.Position, level: int, **options: Any) -> Any:
+        raise RuntimeError("the worker died")
+
+    monkeypatch.setattr(computer, "choose", failing)
+    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    await clock.sleeper_at(clock.timestamp() + RETRY_AFTER[0])
+
+    await service.resign(state.record.id, ALICE, HERE)
+
+    assert ("bot turn", state.record.id) not in timers
+    assert recorder.kinds() == [GameStarted, GameEnded]
+
+
+async def test_a_worker_that_died_is_replaced() -> None:
+    computer = Computer(workers=1)
+    try:
+        await computer.choose(engine.Position.initial(), 1)
+        pool = computer._pool
+        assert pool is not None
+        for worker in list(pool._processes.values()):
+            worker.kill()
+        with pytest.raises(BrokenProcessPool):
+            await computer.choose(engine.Position.initial(), 1)
+        result = await computer.choose(engine.Position.initial(), 1)
+        assert result.move in engine.Position.initial().legal_moves()
+    finally:
+        computer.close()
