@@ -253,15 +253,16 @@ class ReviewCog(commands.Cog, name=REVIEW):
         record = event.record
         if record.message_id is None or record.channel_id is None:
             return  # asked for by nobody who waits: it is stored for the next request
-        if isinstance(event, ReviewFailed):
+        built = None
+        if isinstance(event, ReviewDone):
+            try:
+                built = await self.render(event.state, event.review, None)
+            except Exception:
+                log.exception("The review of game %s could not be drawn", event.game_id)
+        if built is None:  # the analysis or its drawing failed: the message says so
             async with for_everyone(self.bot, record.guild_id):
                 text = review_message.failed_text(event.game_id)
             await self._edit(record, content=text)
-            return
-        try:
-            built = await self.render(event.state, event.review, None)
-        except Exception:
-            log.exception("The review of game %s could not be drawn", event.game_id)
             return
         edited = await self._edit(
             record,

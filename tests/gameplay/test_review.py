@@ -18,6 +18,7 @@ from bot import engine
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
 from bot.reviews import ReviewService
 from bot.storage import Ending, EndReason, GameRecord, TimeControl
+from cogs import review_message
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -211,6 +212,30 @@ async def test_no_review_while_the_game_is_played(
     assert await bot_harness.bot.storage.reviews.get(game_id(board), FAST.key) is None
     elsewhere = await fake.slash(fake.dave, "reversi review", id=game_id(board), channel=fake.lobby)
     assert elsewhere.ephemeral and "no game #" in elsewhere.content
+
+
+async def test_a_review_that_cannot_be_drawn_says_so_on_its_message(
+    fake: FakeDiscord,
+    bot_harness: BotHarness,
+    logged_errors: ErrorLog,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = await finished_game(fake, bot_harness)
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the renderer ran out of memory")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(review_message, "render_summary", broken)
+        progress = (await fake.slash(fake.bob, "reversi review", id=record.id)).message
+        assert progress is not None
+        await eventually(lambda: "failed" in progress.content)
+
+    assert progress.content.startswith(f"Sorry, the review of game #{record.id} failed")
+    (logged,) = logged_errors.take("cogs")
+    assert logged.getMessage() == f"The review of game {record.id} could not be drawn"
+    again = (await fake.slash(fake.bob, "reversi review", id=record.id)).message
+    assert again is not None and review_shown(again)  # the analysis was kept: drawn at once
 
 
 async def test_a_failed_review_says_so_on_its_message(
