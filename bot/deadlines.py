@@ -2,21 +2,15 @@
 
 They follow the service's events, so whatever changed a game re-arms its timer. The stored
 deadline is the truth: a timer that fires early (armed from an older event) finds the game not
-due and waits again, and a timer whose work fails is retried, so no game outlives its deadline.
+due and waits again, and a timer whose work fails is retried (`bot.timers`), so no game outlives
+its deadline. Another ending the game first (a late move) is no failure: the timer finds it over.
 """
 
 from __future__ import annotations
 
-import logging
-
 from bot.events import ChallengeClosed, ChallengeOpened, Events, GameEvent
 from bot.service import GameService
 from bot.timers import Timers
-
-log = logging.getLogger(__name__)
-
-RETRY_AFTER = 30.0
-"""Seconds before a timer whose work failed (say, the database was busy) tries again."""
 
 
 class Deadlines:
@@ -35,7 +29,8 @@ class Deadlines:
 
     def on_challenge_opened(self, event: ChallengeOpened) -> None:
         challenge = event.challenge
-        self.timers.arm(("challenge", challenge.id), challenge.expires_at, self._expire)
+        key = ("challenge", challenge.id)
+        self.timers.arm(key, challenge.expires_at, lambda: self.service.expire_challenges())
 
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
         self.timers.cancel(("challenge", event.challenge.id))
@@ -48,19 +43,6 @@ class Deadlines:
             self.timers.arm(key, deadline, lambda: self._time_out(game_id))
 
     async def _time_out(self, game_id: int) -> None:
-        try:
-            state = await self.service.time_out(game_id)
-        except Exception:
-            log.exception("Game %s: the deadline could not be enforced; retrying", game_id)
-            self._arm_game(game_id, self.service.now() + RETRY_AFTER)
-            return
-        record = state.record
+        record = (await self.service.time_out(game_id)).record
         if record.active and ("game", game_id) not in self.timers:
             self._arm_game(game_id, record.deadline)
-
-    async def _expire(self) -> None:
-        try:
-            await self.service.expire_challenges()
-        except Exception:
-            log.exception("Challenges could not be expired; retrying")
-            self.timers.arm(("challenges", "retry"), self.service.now() + RETRY_AFTER, self._expire)

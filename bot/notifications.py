@@ -8,7 +8,11 @@ screen: posting the next deletes the last, and the game's end deletes it too. Li
 bot's turns and the move after the opponent's forced pass (the mover is there) get none.
 
 The stored game is the truth: a timer re-reads it and sends only if the same player is still to
-move at the same ply; the storage lets each notice go out once per move, across restarts.
+move at the same ply; the storage lets each notice go out once per move, across restarts. A notice
+whose post was under way while the player moved or the game ended is deleted as soon as it is
+recorded: the record checks the game, so the end's clean-up, in this process or another, either
+finds the notice or leaves it to the poster. A timer whose database fails is retried
+(`bot.timers`), the record of a posted notice too, so a notice is neither lost nor posted twice.
 """
 
 from __future__ import annotations
@@ -104,13 +108,19 @@ class TurnNotices:
             if choice is NotifyChoice.NONE or not await notices.claim(game_id, ply, kind):
                 return
             notice = await self.sender.notify_player(state, user_id, kind, choice)
-            if notice is None:
-                return
-            previous = await notices.shown(notice)
-            if previous is not None:
-                await self.sender.withdraw(previous)
+            if notice is not None:  # recorded by a timer of its own: retried, never posted twice
+                key = ("notice posted", notice.message_id)
+                self.timers.arm(key, self.service.now(), self._record(notice, ply))
 
         return send
+
+    def _record(self, notice: Notice, ply: int) -> _Action:
+        async def record() -> None:
+            stale = await self.service.storage.notices.shown(notice, ply)
+            if stale is not None:
+                await self.sender.withdraw(stale)
+
+        return record
 
     def _remove(self, game_id: int) -> _Action:
         async def remove() -> None:

@@ -594,16 +594,19 @@ class GameService:
     async def time_out(self, game_id: int) -> GameState:
         """End the game if its move deadline has passed: the side to move loses on time, or the
         game is aborted in the abort window. Returns the game as it is now, ended or not (its
-        deadline may have moved on)."""
+        deadline may have moved on, or something else ended it first: a lost race is no fault)."""
         for _attempt in range(ATTEMPTS):
             state = await self.load(game_id)
             deadline = state.record.deadline
             if not state.record.active or deadline is None or deadline > self.now():
                 return state
-            if abort_window(state.game):
-                ended = await self._end(state, EndReason.ABORTED, None)
-            else:
-                ended = await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
+            try:
+                if abort_window(state.game):
+                    ended = await self._end(state, EndReason.ABORTED, None)
+                else:
+                    ended = await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
+            except GameOverRefusal:
+                continue  # ended meanwhile (a late move, a resignation): read it, over
             if ended is not None:
                 return ended
         return await self.load(game_id)

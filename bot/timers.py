@@ -8,12 +8,21 @@ from collections.abc import Awaitable, Callable, Hashable
 from datetime import UTC, datetime
 
 from bot.clock import Clock
+from bot.storage import DatabaseError
 
 log = logging.getLogger(__name__)
 
+RETRY_AFTER = 30.0
+"""Seconds before a timer whose work failed (say, the database was busy) tries again."""
+
 
 class Timers:
-    """Runs `action` once the clock reaches `when`; arming a key again replaces its timer."""
+    """Runs `action` once the clock reaches `when`; arming a key again replaces its timer.
+
+    Work that fails is tried again `RETRY_AFTER` seconds later, unless its key was armed anew
+    meanwhile (the newer timer knows better). A database that is busy or out of reach for a while
+    is worth a warning; anything else is an error.
+    """
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
@@ -43,5 +52,11 @@ class Timers:
             del self._tasks[key]
         try:
             await action()
+        except DatabaseError as error:
+            log.warning("Timer %s failed, retrying in %g s: %s", key, RETRY_AFTER, error)
         except Exception:
-            log.exception("Timer %s failed", key)
+            log.exception("Timer %s failed; retrying in %g s", key, RETRY_AFTER)
+        else:
+            return
+        if key not in self._tasks:
+            self.arm(key, self.clock.now().timestamp() + RETRY_AFTER, action)

@@ -70,9 +70,18 @@ class NoticeStore(Store):
             )
         return claimed is not None
 
-    async def shown(self, notice: Notice) -> Notice | None:
-        """Record the game's new notice; returns the one it replaces, to delete."""
+    async def shown(self, notice: Notice, ply: int) -> Notice | None:
+        """Record the game's new notice, posted for its move at `ply`; returns the notice to
+        delete: the one it replaces, or the new one itself if the game moved on or ended while
+        it was being posted (the game row is locked first, so an end that commits later finds
+        the new notice to take)."""
         async with self.transaction() as db:
+            game = await db.one(
+                f"SELECT status, ply FROM games WHERE id = ? {db.dialect.for_update}",
+                (notice.game_id,),
+            )
+            if game is None or game["status"] != "active" or game["ply"] != ply:
+                return notice
             row = await db.one(
                 f"SELECT channel_id, message_id FROM turn_notices WHERE game_id = ? "
                 f"{db.dialect.for_update}",

@@ -1,22 +1,64 @@
 """Turn notices through Discord: a mention after a minute's grace, one on screen per game, a
-reminder when a quarter of the time is left, direct messages, and none for live games."""
+reminder when a quarter of the time is left, direct messages, and none for live games; a notice
+under way as the player moves or the game ends, and a database that fails while one goes out."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from typing import Any
+
+import pytest
 
 from bot import engine
 from bot.notifications import PING_AFTER
+from bot.storage import DatabaseBusyError, DatabaseError
+from bot.storage.notices import NoticeStore
+from bot.timers import RETRY_AFTER
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
 
 from .play import play, start_game, stored, to_move, wthor_games
 
+POST = "POST /channels/{channel_id}/messages"
+
 
 def notices(fake: FakeDiscord, board: Message) -> list[Message]:
     """The channel's messages besides the board."""
     return [m for m in fake.messages(board.channel) if m is not board]
+
+
+def posted(fake: FakeDiscord, board: Message) -> list[Message]:
+    """Every message the channel has had besides the board, deleted ones too."""
+    channel = board.channel
+    return [
+        m
+        for m in fake.world.messages.values()
+        if m.channel is channel and m.visible_to is None and m is not board
+    ]
+
+
+def failing_once(
+    monkeypatch: pytest.MonkeyPatch, store: NoticeStore, method: str, error: Exception
+) -> list[Exception]:
+    """Make `store.method` raise `error` on its next call only; the errors raised, as listed."""
+    real: Callable[..., Awaitable[Any]] = getattr(store, method)
+    raised: list[Exception] = []
+
+    async def once(*args: Any, **kwargs: Any) -> Any:
+        if not raised:
+            raised.append(error)
+            raise error
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(store, method, once)
+    return raised
+
+
+def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
 
 
 def ping(fake: FakeDiscord, board: Message, user: User, number: int) -> str:
@@ -153,3 +195,98 @@ async def test_a_notice_due_while_the_bot_was_down_is_sent_once_after_it(
     await bot_harness.restart()
     await fake.advance(minutes=5)
     assert notices(fake, board) == [notice]
+
+
+async def test_a_notice_posted_as_the_player_moves_is_deleted_at_once(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await fake.advance(seconds=PING_AFTER - 1)
+    hold = fake.faults.hold(POST, channel_id=board.channel.id)
+    fake.clock.advance(timedelta(seconds=1))
+    await hold.reached()  # Alice's notice is on its way...
+
+    await fake.click(fake.alice, board, label="f5").answered()  # ...as she moves
+    hold.release()
+    await fake.settle()
+
+    (late,) = posted(fake, board)
+    assert late.deleted  # not left saying it is her move until Bob's notice
+    assert (await stored(bot_harness, board)).transcript == "f5"
+    await fake.advance(seconds=PING_AFTER)
+    (bobs,) = notices(fake, board)
+    assert bobs.mentioned_ids() == [fake.bob.id]
+
+
+async def test_a_notice_posted_as_the_game_ends_is_deleted(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await fake.advance(seconds=PING_AFTER - 1)
+    hold = fake.faults.hold(POST, channel_id=board.channel.id)
+    fake.clock.advance(timedelta(seconds=1))
+    await hold.reached()  # Alice's notice is on its way...
+
+    asked = await fake.slash(fake.alice, "reversi resign").answered()  # ...as she gives up
+    assert asked.message is not None
+    await fake.click(fake.alice, asked.message, label="Yes, abort").answered()
+    hold.release()
+    await fake.settle()
+
+    assert not (await stored(bot_harness, board)).active
+    (late,) = posted(fake, board)
+    assert late.deleted
+    assert fake.messages(fake.general) == [board]
+
+
+async def test_a_notice_the_database_held_up_is_sent_once_it_is_back(
+    fake: FakeDiscord,
+    bot_harness: BotHarness,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    store = bot_harness.bot.storage.notices
+    failed = failing_once(monkeypatch, store, "claim", DatabaseBusyError())
+    board = await start_game(fake)
+
+    await fake.advance(seconds=PING_AFTER)
+    assert failed and posted(fake, board) == []
+    assert warnings(caplog) == [
+        "Timer ('ping', 1) failed, retrying in 30 s: "
+        "The database is busy right now; please try again in a moment."
+    ]
+    await fake.advance(seconds=RETRY_AFTER)
+    (notice,) = notices(fake, board)
+    assert notice.mentioned_ids() == [fake.alice.id]
+
+    await fake.advance(hours=5)
+    assert posted(fake, board) == [notice]  # sent once
+
+
+async def test_a_notice_whose_record_failed_is_recorded_later_and_still_removed(
+    fake: FakeDiscord,
+    bot_harness: BotHarness,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """PostgreSQL is out of reach just after the notice went out, and again at the game's end:
+    the notice is posted once, recorded on the retry, and the end's clean-up, retried, finds it."""
+    store = bot_harness.bot.storage.notices
+    down = DatabaseError("The database connection failed: connection refused.")
+    failing_once(monkeypatch, store, "shown", down)
+    board = await start_game(fake)
+
+    await fake.advance(seconds=PING_AFTER)
+    (notice,) = notices(fake, board)
+    assert len(warnings(caplog)) == 1
+    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(hours=5)
+    assert posted(fake, board) == [notice] and not notice.deleted
+
+    failing_once(monkeypatch, store, "take", down)
+    asked = await fake.slash(fake.alice, "reversi resign")
+    assert asked.message is not None
+    await fake.click(fake.alice, asked.message, label="Yes, abort")
+    assert not notice.deleted and len(warnings(caplog)) == 2
+    await fake.advance(seconds=RETRY_AFTER)
+    assert notice.deleted and fake.messages(fake.general) == [board]

@@ -1,16 +1,19 @@
 """Deadline timers on a clock the tests move: moves re-arm them, early and failing timers try
-again, challenges lapse. Each step waits for the timer it expects to be armed, never on time."""
+again, a late move ending the game first is no fault, challenges lapse. Each step waits for the
+timer it expects to be armed, never on time."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot import engine
-from bot.deadlines import RETRY_AFTER, Deadlines
+from bot.deadlines import Deadlines
 from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
+from bot.refusals import OutOfTimeError
 from bot.service import GameService
 from bot.storage import (
     Challenge,
@@ -21,8 +24,7 @@ from bot.storage import (
     Storage,
     TimeControl,
 )
-from bot.timers import Timers
-from tests.errorlog import ErrorLog
+from bot.timers import RETRY_AFTER, Timers
 
 from .support import (
     ALICE,
@@ -124,7 +126,7 @@ async def test_a_failing_timeout_is_retried(
     clock: ManualClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
-    logged_errors: ErrorLog,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
     deadline = game.record.deadline
@@ -145,8 +147,9 @@ async def test_a_failing_timeout_is_retried(
     await clock.sleepers(deadline + RETRY_AFTER)
 
     assert failed == [game.record.id]
-    (logged,) = logged_errors.take("bot.deadlines")
-    assert "could not be enforced" in logged.getMessage()
+    (logged,) = [r for r in caplog.records if r.name == "bot.timers"]
+    assert logged.levelno == logging.WARNING and logged.exc_info is None  # busy is no bug
+    assert "retrying in 30 s: The database is busy" in logged.getMessage()
     assert (await storage.games.get(game.record.id)).active
     clock.advance(RETRY_AFTER)
     event = await recorder.wait_for(ended)
@@ -154,6 +157,46 @@ async def test_a_failing_timeout_is_retried(
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
     assert record.winner is engine.Color.WHITE  # Black did not move in time
     assert record.updated_at == deadline + RETRY_AFTER
+
+
+async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
+    deadlines: Deadlines,
+    service: GameService,
+    storage: Storage,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The timer and Alice's late click both find the game due and end it at once: one of them
+    finds it over, which is neither an error (`logged_errors`) nor a reason to try again."""
+    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    deadline = game.record.deadline
+    assert deadline is not None
+    await clock.sleepers(deadline)
+    finish = storage.games.finish
+    arrived: list[int] = []
+    both = asyncio.Event()
+
+    async def together(*args: object, **kwargs: object) -> object:
+        arrived.append(1)
+        if len(arrived) == 2:
+            both.set()
+        await both.wait()  # both have read the game in progress
+        return await finish(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage.games, "finish", together)
+
+    clock.advance_to(deadline)
+    with pytest.raises(OutOfTimeError):
+        await service.move(game.record.id, ALICE, "c4", HERE)
+
+    event = await recorder.wait_for(ended)
+    await clock.sleepers()  # no retry
+    assert len(arrived) == 2
+    assert [e for e in recorder.seen if ended(e)] == [event]
+    record = await storage.games.get(game.record.id)
+    assert record == event.state.record  # type: ignore[union-attr]
+    assert record.end_reason is EndReason.TIMEOUT and record.winner is engine.Color.WHITE
 
 
 async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from bot.storage import Notice, NoticeKind, NotifyChoice, Replay, Storage
+from bot.storage import Ending, EndReason, Notice, NoticeKind, NotifyChoice, Replay, Storage
 from tests.storage.conftest import ALICE, BOB, CHANNEL, GUILD, start_game
 
 
@@ -54,7 +54,23 @@ async def test_a_notice_is_sent_once_per_move_and_replaces_the_last(storage: Sto
     assert await storage.notices.claim(game.id, 4, NoticeKind.PING)
 
     first, second = Notice(game.id, CHANNEL, 10), Notice(game.id, CHANNEL, 11)
-    assert await storage.notices.shown(first) is None
-    assert await storage.notices.shown(second) == first
+    assert await storage.notices.shown(first, 0) is None
+    assert await storage.notices.shown(second, 0) == first
     assert await storage.notices.take(game.id) == second
     assert await storage.notices.take(game.id) is None
+
+
+async def test_a_notice_posted_after_its_move_or_the_end_is_handed_back(storage: Storage) -> None:
+    """Its poster deletes it: the clean-up at the end may have run already."""
+    game = await start_game(storage, ALICE, BOB)
+    assert await storage.notices.claim(game.id, 0, NoticeKind.PING)
+    shown = Notice(game.id, CHANNEL, 10)
+    assert await storage.notices.shown(shown, 0) is None
+    await storage.games.record_move(game.id, 0, "f5", deadline=None, now=1001)
+    late = Notice(game.id, CHANNEL, 11)
+    assert await storage.notices.shown(late, 0) == late  # Alice had moved
+    await storage.games.finish(game.id, 1, Ending(EndReason.ABORTED, None, 4, 1), now=1002)
+    assert await storage.notices.shown(Notice(game.id, CHANNEL, 12), 1) == Notice(
+        game.id, CHANNEL, 12
+    )
+    assert await storage.notices.take(game.id) == shown  # the only one kept
