@@ -288,7 +288,8 @@ class ShareButton(
     template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
 ):
     """Posts a look-up answered privately (`what`, with the numbers that say which page or
-    player: `args`) publicly in the channel; it reads "Shared" once done."""
+    player: `args`) publicly in the channel; it reads "Shared" once done. One with the wrong
+    count of numbers for its look-up (made by no version of the bot) is refused plainly."""
 
     def __init__(self, what: str, args: tuple[int, ...], *, shared: bool = False) -> None:
         custom_id = "reversi:share:" + ":".join([what, *map(str, args)])

@@ -10,8 +10,8 @@ import discord
 from bot.i18n import N_
 
 CAPACITY = 4096
-"""Shares remembered; the oldest go first, so memory stays flat. A Share clicked after that long
-shows "Shared" already, which only a modified client would click."""
+"""Shares remembered; the oldest go first, so memory stays flat (their messages have shown
+"Shared" for long by then)."""
 
 ALREADY_SHARED = N_("You've already shared this answer in the channel.")
 
