@@ -1,5 +1,6 @@
 """What every feature shares: the board publisher and the challenge messages (subscribers of the
-game service), players' names, and the one error handler of the whole command tree."""
+game service), players' names, the look-ups shared, and the one error handler of the whole
+command tree."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
 from cogs.replies import answer_error, tell_reader
+from cogs.shares import Shares
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +36,7 @@ class Core(commands.Cog, name=COG_NAME):
         self.bot = bot
         self.names = Names(bot)
         self.publisher = BoardPublisher(bot, self.names, bot.background)
+        self.shares = Shares()
 
     async def cog_load(self) -> None:
         self.publisher.subscribe(self.bot.events)

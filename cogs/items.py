@@ -4,12 +4,16 @@ them in its extension's `setup`."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.i18n import N_, _
+from cogs.replies import tell_reader
+
+log = logging.getLogger(__name__)
 
 PLAY = "Play"
 LEADERBOARD = "Leaderboard"
@@ -274,6 +278,9 @@ class HistoryPageButton(
 
 SHARED_BY = {"lb": LEADERBOARD, "stats": STATS, "h2h": STATS, "hist": HISTORY, "game": HISTORY}
 """Which cog answers each look-up a Share button names."""
+SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1}
+"""How many numbers each look-up's Share button carries."""
+NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
 
 
 class ShareButton(
@@ -281,7 +288,8 @@ class ShareButton(
     template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
 ):
     """Posts a look-up answered privately (`what`, with the numbers that say which page or
-    player: `args`) publicly in the channel; it reads "Shared" once done."""
+    player: `args`) publicly in the channel; it reads "Shared" once done. One with the wrong
+    count of numbers for its look-up (made by no version of the bot) is refused plainly."""
 
     def __init__(self, what: str, args: tuple[int, ...], *, shared: bool = False) -> None:
         custom_id = "reversi:share:" + ":".join([what, *map(str, args)])
@@ -302,6 +310,12 @@ class ShareButton(
         return cls(match["what"], tuple(int(n) for n in match["args"].split(":")[1:]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if len(self.args) != SHARE_ARGS[self.what]:
+            log.info(
+                "Share button %r of no known form, by user %s", self.custom_id, interaction.user.id
+            )
+            await tell_reader(interaction, NO_LONGER_WORKS)
+            return
         await cog(interaction, SHARED_BY[self.what]).on_share(interaction, self.what, self.args)
 
 

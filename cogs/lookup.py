@@ -7,15 +7,21 @@ An answer is made in the language of whoever reads it: the asker's, or once shar
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import discord
 
 from bot.client import ReversiBot
+from bot.i18n import _
 from cogs.audience import for_everyone
+from cogs.core import core
 from cogs.items import ShareButton
-from cogs.replies import ANSWERING
+from cogs.replies import ANSWERING, tell
+from cogs.shares import ALREADY_SHARED
+
+log = logging.getLogger(__name__)
 
 QUIET = discord.AllowedMentions.none()
 
@@ -77,17 +83,38 @@ async def turn_page(interaction: discord.Interaction, make: MakeAnswer) -> None:
 
 async def share(interaction: discord.Interaction, make: MakeAnswer) -> None:
     """The Share button: it turns into "Shared", and the answer is posted for everyone, in the
-    server's language."""
+    server's language, once: another click on it is told so, unless the post failed (the button
+    then reads "Share" again, to retry)."""
+    shares = core(cast(ReversiBot, interaction.client)).shares
+    key = shares.key(interaction)
+    if not shares.claim(key):
+        await tell(interaction, _(ALREADY_SHARED))
+        return
+    try:
+        await _post(interaction, make)
+    except BaseException:
+        shares.release(key)
+        raise
+
+
+async def _post(interaction: discord.Interaction, make: MakeAnswer) -> None:
     mine = await make()
     await _edit(interaction, embed=mine.embed, view=mine.view(shared=True))
-    async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
-        answer = await make()
-    await interaction.followup.send(
-        embed=answer.embed,
-        view=answer.view(shared=None),
-        files=answer.files,
-        allowed_mentions=QUIET,
-    )
+    try:
+        async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
+            answer = await make()
+        await interaction.followup.send(
+            embed=answer.embed,
+            view=answer.view(shared=None),
+            files=answer.files,
+            allowed_mentions=QUIET,
+        )
+    except Exception:
+        try:
+            await interaction.edit_original_response(view=mine.view(shared=False))
+        except discord.HTTPException as error:
+            log.info("Share button of interaction %s not restored (%s)", interaction.id, error)
+        raise
 
 
 async def _edit(interaction: discord.Interaction, **changes: Any) -> None:

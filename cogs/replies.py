@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
 from bot.refusals import PointingRefusal, Refusal, move_problem
-from bot.storage import DatabaseBusyError, DatabaseError, StorageError
+from bot.storage import DatabaseBusyError, DatabaseError, DatabaseUnavailableError, StorageError
 from cogs.audience import for_reader
 from cogs.links import message_link
 from cogs.text import shorten
@@ -64,7 +64,8 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, Refusal):
         return str(error)
     if isinstance(error, DatabaseError):
-        return str(error) if isinstance(error, DatabaseBusyError) else None
+        passing = isinstance(error, DatabaseBusyError | DatabaseUnavailableError)
+        return str(error) if passing else None
     if isinstance(error, StorageError):
         return str(error)
     if isinstance(error, app_commands.TransformerError):
@@ -75,11 +76,14 @@ def explain(error: BaseException) -> str | None:
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException, what: str) -> None:
-    """Answer `error` ephemerally, logging it (once) when it is a fault of ours."""
+    """Answer `error` ephemerally, logging it (once) when it is a fault of ours, or in a line
+    when the database is out of reach (an outage the admin should hear of, not a bug)."""
     text = explain(error)
     if text is None:
         log.error("Unexpected error in %s for user %s", what, interaction.user.id, exc_info=error)
         text = _(APOLOGY)
+    elif isinstance(error, DatabaseUnavailableError):
+        log.warning("The database is unavailable in %s: %r", what, error.cause)
     await tell(interaction, text)
 
 

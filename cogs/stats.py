@@ -16,7 +16,7 @@ from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
-from cogs.items import STATS
+from cogs.items import NO_LONGER_WORKS, STATS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share
@@ -127,7 +127,7 @@ class Stats(commands.Cog, name=STATS):
             guild_id = guild_of(interaction)
             if what == "stats":
                 (user_id,) = args
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                user = self.bot.get_user(user_id) or await self.player(user_id)
                 card = partial(self.stats_card, guild_id, user)
             else:
                 first, second = args
@@ -137,6 +137,16 @@ class Stats(commands.Cog, name=STATS):
                 return Answer(await card(), (what, args))
 
             await share(interaction, answer)
+
+    async def player(self, user_id: int) -> discord.User:
+        """The player a stats Share button names; an id Discord knows no user by is refused
+        plainly."""
+        try:
+            return await self.bot.fetch_user(user_id)
+        except discord.HTTPException as error:
+            if error.status >= 500:
+                raise
+            raise Refusal(_(NO_LONGER_WORKS)) from None
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage

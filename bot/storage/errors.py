@@ -33,6 +33,15 @@ class DatabaseBusyError(DatabaseError):
         super().__init__(_("The database is busy right now; please try again in a moment."))
 
 
+class DatabaseUnavailableError(DatabaseError):
+    """The database server can't be reached (it is down or restarting, or the network is): a
+    passing outage, not a fault of the bot's. `cause` says what failed, for the log."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(_("The database is unavailable right now; please try again shortly."))
+        self.cause = cause
+
+
 class InvalidInputError(StorageError, ValueError):
     """A value passed in is out of range or malformed."""
 

@@ -32,6 +32,7 @@ from bot.storage.database import POSTGRESQL, Database, Params, Row, Transaction
 from bot.storage.errors import (
     DatabaseBusyError,
     DatabaseError,
+    DatabaseUnavailableError,
     InvalidInputError,
     StorageError,
 )
@@ -269,7 +270,7 @@ def _database_errors() -> Iterator[None]:
         asyncpg.InterfaceError,
         asyncpg.InternalClientError,
     ) as error:
-        raise DatabaseError(f"The database connection failed: {error}.") from error
+        raise DatabaseUnavailableError(error) from error
 
 
 async def _migrate(

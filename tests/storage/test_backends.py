@@ -5,7 +5,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseError, InvalidInputError, Storage
+from bot.storage import DatabaseError, DatabaseUnavailableError, InvalidInputError, Storage
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import _translate
 from tests.storage.conftest import start_game
@@ -74,7 +74,7 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
         game = await start_game(storage)
         admin = await asyncpg.connect(postgres.url())
         try:
-            with pytest.raises(DatabaseError, match="connection failed"):
+            with pytest.raises(DatabaseUnavailableError, match="unavailable"):
                 async with storage.database.transaction() as db:
                     pid = await db.value("SELECT pg_backend_pid()")
                     await admin.execute("SELECT pg_terminate_backend($1, 10000)", pid)  # waits
