@@ -48,6 +48,7 @@ from bot.refusals import (
     OutOfTimeError,
     Refusal,
     RematchOfferedRefusal,
+    ResignationChangedRefusal,
     StaleBoardError,
 )
 from bot.shards import ALL_SHARDS, Shards
@@ -397,7 +398,12 @@ class GameService:
         return state
 
     async def rematch(
-        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+        self,
+        game_id: int,
+        user_id: int,
+        place: Place,
+        *,
+        origin: object = None,
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
         challenge to the same opponent with the same time control. While one such challenge is
@@ -558,15 +564,26 @@ class GameService:
         return state
 
     async def resign(
-        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+        self,
+        game_id: int,
+        user_id: int,
+        place: Place,
+        *,
+        offered: EndReason,
+        origin: object = None,
     ) -> GameState:
         """`user_id` gives up: the opponent wins, whatever the discs say. In the abort window
-        (`abort_window`) the game is aborted instead: no result."""
+        (`abort_window`) the game is aborted instead: no result. `offered` is what they
+        confirmed (`resignation` when they were asked); if resigning means something else now,
+        nothing happens (`ResignationChangedRefusal`)."""
         for _attempt in range(ATTEMPTS):
             state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
             assert color is not None
-            if abort_window(state.game):
+            meaning = resignation(state.game)
+            if meaning is not offered:
+                raise ResignationChangedRefusal(state)
+            if meaning is EndReason.ABORTED:
                 ended = await self._end(
                     state, EndReason.ABORTED, None, cancelled_by=user_id, origin=origin
                 )
@@ -770,6 +787,11 @@ def abort_window(game: engine.Game) -> bool:
     """Whether the game may still be aborted: one side has made fewer than `ABORT_MOVES` moves."""
     made = Counter(ply.color for ply in game.plies)
     return min(made[engine.Color.BLACK], made[engine.Color.WHITE]) < ABORT_MOVES
+
+
+def resignation(game: engine.Game) -> EndReason:
+    """What resigning `game` now does: abort it in the abort window, else lose it."""
+    return EndReason.ABORTED if abort_window(game) else EndReason.RESIGNATION
 
 
 def clocks_after_move(

@@ -15,8 +15,8 @@ from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.i18n import N_, _, ngettext
-from bot.refusals import Refusal
-from bot.service import abort_window
+from bot.refusals import Refusal, ResignationChangedRefusal
+from bot.service import resignation
 from bot.state import GameState
 from bot.storage import Challenge, EndReason
 from cogs import challenge_message, time_option
@@ -253,27 +253,47 @@ class Play(commands.Cog, name=PLAY):
         async with answering(interaction, f"resign button in game {game_id}"):
             await self.confirm_resignation(interaction, game_id)
 
-    async def confirm_resignation(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def confirm_resignation(
+        self, interaction: discord.Interaction, game_id: int, note: str | None = None
+    ) -> None:
         state = await self.bot.service.resignable(
             game_id, interaction.user.id, place_of(interaction)
         )
-        view = discord.ui.View(timeout=None)
-        if abort_window(state.game):
-            view.add_item(ResignConfirmButton(game_id, label=_("Yes, abort")))
+        await self.ask_to_resign(interaction, state, note)
+
+    async def ask_to_resign(
+        self, interaction: discord.Interaction, state: GameState, note: str | None = None
+    ) -> None:
+        """Ask, ephemerally, to confirm what resigning does now (after `note`, if any)."""
+        offered = resignation(state.game)
+        if offered is EndReason.ABORTED:
             question = _(
                 "Abort this game? Before each side has made two moves, it ends without a "
                 "result and changes no rating."
             )
         else:
-            view.add_item(ResignConfirmButton(game_id))
             question = _("Resign this game? Your opponent wins. This can't be undone.")
-        await interaction.response.send_message(question, view=view, ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignConfirmButton(state.record.id, offered))
+        text = question if note is None else f"{note} {question}"
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def on_resign_confirm(
+        self, interaction: discord.Interaction, game_id: int, offered: EndReason | None
+    ) -> None:
         async with answering(interaction, f"resignation of game {game_id}"):
-            ended = await self.bot.service.resign(
-                game_id, interaction.user.id, place_of(interaction)
-            )
+            if offered is None:  # a button from before they said what they offer
+                await self.confirm_resignation(
+                    interaction, game_id, _("That button is out of date.")
+                )
+                return
+            try:
+                ended = await self.bot.service.resign(
+                    game_id, interaction.user.id, place_of(interaction), offered=offered
+                )
+            except ResignationChangedRefusal as changed:
+                await self.ask_to_resign(interaction, changed.state, str(changed))
+                return
             aborted = ended.record.end_reason is EndReason.ABORTED
             done = _("You aborted the game.") if aborted else _("You resigned.")
             await interaction.response.edit_message(content=done, view=None)

@@ -153,7 +153,7 @@ async def test_a_resignation_while_the_bot_thinks_drops_its_move(
     state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     await gate.reached()  # the bot has found its move
 
-    await service.resign(state.record.id, ALICE, HERE)
+    await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     gate.open.set()
     await idle(background)
 

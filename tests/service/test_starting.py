@@ -11,7 +11,7 @@ from bot.events import ChallengeOpened, GameStarted
 from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService
 from bot.state import GameState
-from bot.storage import Challenge, ChallengeStatus, Storage, TimeControl
+from bot.storage import Challenge, ChallengeStatus, EndReason, Storage, TimeControl
 
 from .support import (
     ALICE,
@@ -89,7 +89,7 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
     first = await service.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
     with pytest.raises(ChannelBusyRefusal):  # not while the first game goes on
         await service.rematch(first.record.id, ALICE, HERE)
-    await service.resign(first.record.id, ALICE, HERE)
+    await service.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
     again = await service.rematch(first.record.id, ALICE, HERE, origin=CLICK)
@@ -108,7 +108,7 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
     )
     assert isinstance(invitation, Challenge)
     _, first = await service.accept(invitation.id, BOB, HERE)
-    await service.resign(first.record.id, BOB, HERE)
+    await service.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
     with pytest.raises(Refusal, match="Only the two players"):
