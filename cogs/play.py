@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _
 from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
 from bot.state import GameState
@@ -33,19 +33,10 @@ from cogs.items import (
     ResignButton,
     ResignConfirmButton,
 )
+from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
 from cogs.versus_bot import LEVEL_CHOICES, started_against_me
-
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-}
-NEEDED_FOR_THREADS = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -56,22 +47,6 @@ THREAD_FAILED = N_(
     "Discord didn't let me create the game's thread just now. The challenge is still open; "
     "try Accept again."
 )
-
-
-def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
-    """Refuse, naming them, when the bot lacks what a game needs in this channel."""
-    granted = interaction.app_permissions
-    needed = NEEDED | (NEEDED_FOR_THREADS if thread else {})
-    missing = [label for flag, label in needed.items() if not getattr(granted, flag)]
-    if missing:
-        text = ngettext(
-            "I can't host a game here: I'm missing the {permissions} permission in this "
-            "channel. Ask an admin to grant it.",
-            "I can't host a game here: I'm missing the {permissions} permissions in this "
-            "channel. Ask an admin to grant them.",
-            len(missing),
-        )
-        raise Refusal(text.format(permissions=", ".join(missing)))
 
 
 class Play(commands.Cog, name=PLAY):
@@ -309,6 +284,7 @@ class Play(commands.Cog, name=PLAY):
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         async with answering(interaction, f"rematch of game {game_id}"):
+            check_permissions(interaction, thread=False)
             core(self.bot).names.remember(interaction.user)
             created = await self.bot.service.rematch(
                 game_id, interaction.user.id, place_of(interaction)
