@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
@@ -403,11 +403,14 @@ class GameService:
         user_id: int,
         place: Place,
         *,
+        is_member: Callable[[int], Awaitable[bool]] | None = None,
         origin: object = None,
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
         challenge to the same opponent with the same time control. While one such challenge is
-        open, a second click by either player is pointed to it instead of pinging again."""
+        open, a second click by either player is pointed to it instead of pinging again.
+        `is_member` tells whether a user is a member of the server now (one who left couldn't
+        accept); None takes every opponent for one."""
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
@@ -424,12 +427,14 @@ class GameService:
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
             raise Refusal(_("Your opponent's account is gone; challenge someone else."))
+        member = is_member is None or await is_member(opponent_id)
         for _attempt in range(ATTEMPTS):
             try:
                 return await self.challenge(
                     place,
                     user_id,
                     opponent_id,
+                    opponent_is_member=member,
                     color=color.opponent,
                     time_control=record.time_control,
                     rematch_of=record.id,

@@ -4,6 +4,7 @@ the game service; the board publisher shows what changed."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import cast
 
 import discord
@@ -47,6 +48,19 @@ THREAD_FAILED = N_(
     "Discord didn't let me create the game's thread just now. The challenge is still open; "
     "try Accept again."
 )
+
+
+async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
+    """Whether `user_id` is a member of the interaction's server now: asked of Discord, since
+    without the members intent the bot never hears of anyone leaving."""
+    guild = interaction.guild
+    if guild is None:  # not loaded yet: the bot is still connecting
+        raise Refusal(_("I'm still starting up; try again in a moment."))
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    return True
 
 
 class Play(commands.Cog, name=PLAY):
@@ -287,7 +301,10 @@ class Play(commands.Cog, name=PLAY):
             check_permissions(interaction, thread=False)
             core(self.bot).names.remember(interaction.user)
             created = await self.bot.service.rematch(
-                game_id, interaction.user.id, place_of(interaction)
+                game_id,
+                interaction.user.id,
+                place_of(interaction),
+                is_member=partial(is_member, interaction),
             )
             await self.post_challenge(interaction, created)
 

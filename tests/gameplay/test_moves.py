@@ -360,3 +360,24 @@ async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
     assert (rematch.black_id, rematch.white_id) == (fake.bob.id, fake.alice.id)
     assert rematch.active
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Bob left: an invitation to him would stay open with nobody to accept it."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    asked = await fake.slash(fake.bob, "reversi resign")
+    assert asked.message is not None
+    await fake.click(fake.bob, asked.message, label="Yes, resign")
+    fake.remove_member(fake.bob)
+
+    refused = await fake.click(fake.alice, board, label="Rematch")
+
+    assert refused.ephemeral and refused.content == (
+        "That player isn't a member of this server, so they couldn't accept. Challenge a "
+        "member, or leave the opponent empty for an open challenge."
+    )
+    assert await bot_harness.bot.storage.challenges.pending() == []
+    assert fake.messages(fake.general) == [board]

@@ -142,3 +142,26 @@ async def test_no_rematch_with_a_player_who_was_forgotten(
         await service.rematch(game.record.id, ALICE, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await service.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await service.accept(invitation.id, BOB, HERE)
+    await service.cancel(HERE, MODERATOR, moderator=True)
+    recorder.take()
+    asked: list[int] = []
+
+    async def members_but_bob(user_id: int) -> bool:
+        asked.append(user_id)
+        return user_id != BOB
+
+    with pytest.raises(Refusal, match="isn't a member of this server"):
+        await service.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
+    assert asked == [BOB]
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+    offer = await service.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
+    assert isinstance(offer, Challenge) and offer.opponent_id == ALICE
