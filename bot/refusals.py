@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
 from bot.i18n import N_, _
+from bot.state import GameState
 from bot.storage import Challenge, GameRecord
 
 
@@ -46,6 +47,15 @@ class GameOverRefusal(Refusal):
 class OutOfTimeError(Refusal):
     def __init__(self) -> None:
         super().__init__(_("Too late: the time for that move ran out, so the game is over."))
+
+
+class ResignationChangedRefusal(Refusal):
+    """A confirmation of what resigning meant when it was offered (aborting the game, say) that
+    means something else now: `state` is the game now, to ask again with what is true."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(_("The game has moved on since you asked."))
+        self.state = state
 
 
 class PointingRefusal(Refusal):

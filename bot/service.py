@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
@@ -48,6 +48,7 @@ from bot.refusals import (
     OutOfTimeError,
     Refusal,
     RematchOfferedRefusal,
+    ResignationChangedRefusal,
     StaleBoardError,
 )
 from bot.shards import ALL_SHARDS, Shards
@@ -397,11 +398,19 @@ class GameService:
         return state
 
     async def rematch(
-        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+        self,
+        game_id: int,
+        user_id: int,
+        place: Place,
+        *,
+        is_member: Callable[[int], Awaitable[bool]] | None = None,
+        origin: object = None,
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
         challenge to the same opponent with the same time control. While one such challenge is
-        open, a second click by either player is pointed to it instead of pinging again."""
+        open, a second click by either player is pointed to it instead of pinging again.
+        `is_member` tells whether a user is a member of the server now (one who left couldn't
+        accept); None takes every opponent for one."""
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
@@ -418,12 +427,14 @@ class GameService:
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
             raise Refusal(_("Your opponent's account is gone; challenge someone else."))
+        member = is_member is None or await is_member(opponent_id)
         for _attempt in range(ATTEMPTS):
             try:
                 return await self.challenge(
                     place,
                     user_id,
                     opponent_id,
+                    opponent_is_member=member,
                     color=color.opponent,
                     time_control=record.time_control,
                     rematch_of=record.id,
@@ -558,15 +569,26 @@ class GameService:
         return state
 
     async def resign(
-        self, game_id: int, user_id: int, place: Place, *, origin: object = None
+        self,
+        game_id: int,
+        user_id: int,
+        place: Place,
+        *,
+        offered: EndReason,
+        origin: object = None,
     ) -> GameState:
         """`user_id` gives up: the opponent wins, whatever the discs say. In the abort window
-        (`abort_window`) the game is aborted instead: no result."""
+        (`abort_window`) the game is aborted instead: no result. `offered` is what they
+        confirmed (`resignation` when they were asked); if resigning means something else now,
+        nothing happens (`ResignationChangedRefusal`)."""
         for _attempt in range(ATTEMPTS):
             state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
             assert color is not None
-            if abort_window(state.game):
+            meaning = resignation(state.game)
+            if meaning is not offered:
+                raise ResignationChangedRefusal(state)
+            if meaning is EndReason.ABORTED:
                 ended = await self._end(
                     state, EndReason.ABORTED, None, cancelled_by=user_id, origin=origin
                 )
@@ -773,6 +795,11 @@ def abort_window(game: engine.Game) -> bool:
     """Whether the game may still be aborted: one side has made fewer than `ABORT_MOVES` moves."""
     made = Counter(ply.color for ply in game.plies)
     return min(made[engine.Color.BLACK], made[engine.Color.WHITE]) < ABORT_MOVES
+
+
+def resignation(game: engine.Game) -> EndReason:
+    """What resigning `game` now does: abort it in the abort window, else lose it."""
+    return EndReason.ABORTED if abort_window(game) else EndReason.RESIGNATION
 
 
 def clocks_after_move(

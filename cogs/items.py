@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.i18n import N_, _
+from bot.storage import EndReason
 from cogs.replies import tell_reader
 
 log = logging.getLogger(__name__)
@@ -196,12 +197,38 @@ class ResignButton(
 
 
 class ResignConfirmButton(
-    GameButton, action="resign-yes", label=N_("Yes, resign"), style=discord.ButtonStyle.danger
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:resign-yes:(?P<game>[0-9]+)(?::(?P<offered>aborted|resignation))?",
 ):
-    """Labelled "Yes, abort" when it would abort."""
+    """Confirms what resigning meant when it was offered (`offered`: the game aborted, or lost),
+    so that a click after the game moved on to mean something else is refused. Buttons posted
+    before the custom id said so (`offered` None) may still be on messages: they ask again."""
+
+    LABELS: ClassVar[dict[EndReason, str]] = {
+        EndReason.ABORTED: N_("Yes, abort"),
+        EndReason.RESIGNATION: N_("Yes, resign"),
+    }
+
+    def __init__(self, game_id: int, offered: EndReason | None) -> None:
+        said = "" if offered is None else f":{offered}"
+        super().__init__(
+            discord.ui.Button(
+                label=_(self.LABELS[offered or EndReason.RESIGNATION]),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"reversi:resign-yes:{game_id}{said}",
+            )
+        )
+        self.game_id, self.offered = game_id, offered
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignConfirmButton:
+        offered = match["offered"]
+        return cls(int(match["game"]), None if offered is None else EndReason(offered))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id)
+        await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id, self.offered)
 
 
 class RematchButton(

@@ -4,6 +4,7 @@ the game service; the board publisher shows what changed."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import cast
 
 import discord
@@ -14,9 +15,9 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
-from bot.i18n import N_, _, ngettext
-from bot.refusals import Refusal
-from bot.service import abort_window
+from bot.i18n import N_, _
+from bot.refusals import Refusal, ResignationChangedRefusal
+from bot.service import resignation
 from bot.state import GameState
 from bot.storage import Challenge, EndReason
 from cogs import challenge_message, time_option
@@ -33,19 +34,10 @@ from cogs.items import (
     ResignButton,
     ResignConfirmButton,
 )
+from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
 from cogs.versus_bot import LEVEL_CHOICES, started_against_me
-
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-}
-NEEDED_FOR_THREADS = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -58,20 +50,17 @@ THREAD_FAILED = N_(
 )
 
 
-def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
-    """Refuse, naming them, when the bot lacks what a game needs in this channel."""
-    granted = interaction.app_permissions
-    needed = NEEDED | (NEEDED_FOR_THREADS if thread else {})
-    missing = [label for flag, label in needed.items() if not getattr(granted, flag)]
-    if missing:
-        text = ngettext(
-            "I can't host a game here: I'm missing the {permissions} permission in this "
-            "channel. Ask an admin to grant it.",
-            "I can't host a game here: I'm missing the {permissions} permissions in this "
-            "channel. Ask an admin to grant them.",
-            len(missing),
-        )
-        raise Refusal(text.format(permissions=", ".join(missing)))
+async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
+    """Whether `user_id` is a member of the interaction's server now: asked of Discord, since
+    without the members intent the bot never hears of anyone leaving."""
+    guild = interaction.guild
+    if guild is None:  # not loaded yet: the bot is still connecting
+        raise Refusal(_("I'm still starting up; try again in a moment."))
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    return True
 
 
 class Play(commands.Cog, name=PLAY):
@@ -253,27 +242,47 @@ class Play(commands.Cog, name=PLAY):
         async with answering(interaction, f"resign button in game {game_id}"):
             await self.confirm_resignation(interaction, game_id)
 
-    async def confirm_resignation(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def confirm_resignation(
+        self, interaction: discord.Interaction, game_id: int, note: str | None = None
+    ) -> None:
         state = await self.bot.service.resignable(
             game_id, interaction.user.id, place_of(interaction)
         )
-        view = discord.ui.View(timeout=None)
-        if abort_window(state.game):
-            view.add_item(ResignConfirmButton(game_id, label=_("Yes, abort")))
+        await self.ask_to_resign(interaction, state, note)
+
+    async def ask_to_resign(
+        self, interaction: discord.Interaction, state: GameState, note: str | None = None
+    ) -> None:
+        """Ask, ephemerally, to confirm what resigning does now (after `note`, if any)."""
+        offered = resignation(state.game)
+        if offered is EndReason.ABORTED:
             question = _(
                 "Abort this game? Before each side has made two moves, it ends without a "
                 "result and changes no rating."
             )
         else:
-            view.add_item(ResignConfirmButton(game_id))
             question = _("Resign this game? Your opponent wins. This can't be undone.")
-        await interaction.response.send_message(question, view=view, ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignConfirmButton(state.record.id, offered))
+        text = question if note is None else f"{note} {question}"
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    async def on_resign_confirm(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def on_resign_confirm(
+        self, interaction: discord.Interaction, game_id: int, offered: EndReason | None
+    ) -> None:
         async with answering(interaction, f"resignation of game {game_id}"):
-            ended = await self.bot.service.resign(
-                game_id, interaction.user.id, place_of(interaction)
-            )
+            if offered is None:  # a button from before they said what they offer
+                await self.confirm_resignation(
+                    interaction, game_id, _("That button is out of date.")
+                )
+                return
+            try:
+                ended = await self.bot.service.resign(
+                    game_id, interaction.user.id, place_of(interaction), offered=offered
+                )
+            except ResignationChangedRefusal as changed:
+                await self.ask_to_resign(interaction, changed.state, str(changed))
+                return
             aborted = ended.record.end_reason is EndReason.ABORTED
             done = _("You aborted the game.") if aborted else _("You resigned.")
             await interaction.response.edit_message(content=done, view=None)
@@ -289,9 +298,13 @@ class Play(commands.Cog, name=PLAY):
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         async with answering(interaction, f"rematch of game {game_id}"):
+            check_permissions(interaction, thread=False)
             core(self.bot).names.remember(interaction.user)
             created = await self.bot.service.rematch(
-                game_id, interaction.user.id, place_of(interaction)
+                game_id,
+                interaction.user.id,
+                place_of(interaction),
+                is_member=partial(is_member, interaction),
             )
             await self.post_challenge(interaction, created)
 

@@ -22,6 +22,7 @@ from bot.state import GameState
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
 
@@ -103,6 +104,7 @@ class VersusBot(commands.Cog):
         time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi play-bot"):
+            check_permissions(interaction, thread=False)
             state = await self.bot.service.start_bot_game(
                 place_of(interaction),
                 interaction.user.id,

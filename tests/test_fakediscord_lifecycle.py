@@ -11,6 +11,7 @@ import pytest
 
 from bot.config import Settings
 from tests.fakediscord import BotHarness, FakeDiscord
+from tests.fakediscord.interaction_data import ImpossibleAction
 
 pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
 
@@ -153,6 +154,42 @@ async def test_rest_lookups(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     assert history == ["second", "pong"]
     with pytest.raises(discord.NotFound):
         await bot.fetch_channel(12345)
+
+
+async def test_a_member_who_leaves_is_unknown(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    guild = bot_harness.bot.get_guild(fake.guild.id)
+    assert guild is not None
+
+    fake.remove_member(fake.bob)
+    await fake.settle()
+
+    with pytest.raises(discord.NotFound) as unknown:
+        await guild.fetch_member(fake.bob.id)
+    assert unknown.value.code == 10007
+    session = fake.gateway.session
+    assert session is not None  # the bot's, without the members intent: not told
+    assert "GUILD_MEMBER_REMOVE" not in [payload["t"] for payload in session.sent]
+    with pytest.raises(ImpossibleAction):
+        fake.remove_member(fake.bob)
+
+
+async def test_a_member_leaving_is_told_with_the_members_intent(fake_discord: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as session:
+        url = f"{fake_discord.gateway_url}?v=10&encoding=json"
+        async with session.ws_connect(url) as ws:
+            await ws.receive_json()  # HELLO
+            identify = {"token": fake_discord.token, "intents": 513 | 2}
+            await ws.send_json({"op": 2, "d": identify})
+            for _ in range(3):  # READY and the two guilds
+                await ws.receive_json()
+            fake_discord.remove_member(fake_discord.bob)
+            event = await ws.receive_json()
+
+    assert event["t"] == "GUILD_MEMBER_REMOVE"
+    assert event["d"] == {
+        "guild_id": str(fake_discord.guild.id),
+        "user": fake_discord.bob.payload(),
+    }
 
 
 async def test_guild_commands_take_precedence(fake: FakeDiscord, bot_harness: BotHarness) -> None:

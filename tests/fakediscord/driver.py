@@ -16,6 +16,7 @@ from typing import Any
 
 from . import permissions as perms
 from .clock import FakeClock
+from .gateway import GUILD_MEMBERS_INTENT
 from .interaction_data import CHAT_INPUT, ImpossibleAction, InteractionBuilder
 from .interactions import (
     APPLICATION_COMMAND,
@@ -87,6 +88,16 @@ class FakeDiscord(FakeDiscordServer):
         user = self.world.add_user(name, bot=bot, display_name=display_name)
         self.world.add_member(guild or self.guild, user)
         return user
+
+    def remove_member(self, user: User, guild: Guild | None = None) -> None:
+        """`user` leaves `guild` (default: the main guild), or is kicked. As on Discord, the bot
+        hears of it (GUILD_MEMBER_REMOVE) only with the members intent; looking the member up
+        gets 404/10007 Unknown Member."""
+        guild = guild or self.guild
+        if guild.members.pop(user.id, None) is None:
+            raise ImpossibleAction(f"{user.name} is not a member of {guild.name}")
+        payload = {"guild_id": str(guild.id), "user": user.payload()}
+        self.gateway.dispatch("GUILD_MEMBER_REMOVE", payload, intent=GUILD_MEMBERS_INTENT)
 
     def rename_guild(self, guild: Guild, name: str) -> None:
         """An admin renames the server (Discord allows 2-100 characters); the bot gets

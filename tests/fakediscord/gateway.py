@@ -120,10 +120,13 @@ class Gateway:
         live = [s for s in self.live if s.receives(guild_id)]
         return live[-1] if live else None
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send the event to every live session of its guild's shard."""
+    def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
+        """Send the event to every live session of its guild's shard (only those that asked
+        for `intent` in IDENTIFY, for an event that needs one)."""
         guild = data.get("id") if event in GUILD_EVENTS_BY_ID else data.get("guild_id")
         for session in self.live:
+            if session.identify.get("intents", 0) & intent != intent:
+                continue
             if session.receives(None if guild is None else int(guild)):
                 self._send(session, event, data)
 

@@ -76,6 +76,7 @@ async def test_clicks_forged_from_elsewhere_are_refused_and_change_nothing(
         (f"reversi:pick:{playing}:0:0", ["d3"]),
         (f"reversi:resign:{playing}", None),
         (f"reversi:resign-yes:{playing}", None),
+        (f"reversi:resign-yes:{playing}:aborted", None),
         (f"reversi:rematch:{finished}", None),
         (f"reversi:replay:{finished}", None),
         ("reversi:leaderboard:2:next", None),
@@ -209,7 +210,7 @@ async def test_numbers_past_any_range_get_a_plain_refusal(
             service.challenge_here(HUGE, place),
             service.accept(HUGE, fake.bob.id, place),
             service.move(HUGE, fake.alice.id, "d3", place, expected_ply=HUGE),
-            service.resign(HUGE, fake.alice.id, place),
+            service.resign(HUGE, fake.alice.id, place, offered=EndReason.RESIGNATION),
             service.rematch(HUGE, fake.alice.id, place),
             bot_harness.bot.storage.history.games(fake.guild.id, user_id=HUGE, page=HUGE),
         ]

@@ -98,6 +98,38 @@ async def test_missing_permissions_are_named_before_a_game_starts(
     assert await bot_harness.bot.storage.challenges.pending() == []
 
 
+@pytest.mark.parametrize(
+    ("denied", "named"),
+    [
+        ("send_messages", "the Send Messages, Attach Files permissions"),
+        ("view_channel", "the View Channel, Send Messages, Attach Files permissions"),
+    ],
+)
+@pytest.mark.parametrize("how", ["play-bot", "challenging me", "a rematch"])
+async def test_no_game_against_the_bot_starts_where_it_could_not_be_seen(
+    fake: FakeDiscord, bot_harness: BotHarness, denied: str, named: str, how: str
+) -> None:
+    """A game the bot can't post would show no board and hold the channel till its deadline."""
+    if how == "a rematch":
+        await fake.slash(fake.alice, "reversi play-bot", level=1, colour="black")
+        board = fake.last_message(fake.general)
+        asked = await fake.slash(fake.alice, "reversi resign")
+        assert asked.message is not None
+        await fake.click(fake.alice, asked.message, label="Yes, abort")
+    fake.deny(fake.general, denied)
+
+    if how == "play-bot":
+        reply = await fake.slash(fake.alice, "reversi play-bot", level=1)
+    elif how == "challenging me":
+        reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.world.bot_user)
+    else:
+        reply = await fake.click(fake.alice, board, label="Rematch")
+
+    assert reply.ephemeral
+    assert f"I'm missing {named} in this channel" in reply.content
+    assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
+
+
 async def test_a_thread_game_needs_thread_permissions(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:

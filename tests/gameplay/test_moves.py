@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot import engine
 from bot.engine import Color
 from bot.service import Place
@@ -13,6 +15,7 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
 from .play import (
+    OUT_OF_ABORT_WINDOW,
     PASS_NOTICE,
     legal_names,
     mobile_opening,
@@ -200,6 +203,89 @@ async def test_aborting_before_two_moves_each(fake: FakeDiscord, bot_harness: Bo
     assert await bot_harness.bot.storage.players.get(fake.guild.id, fake.bob.id) is None
 
 
+@pytest.mark.parametrize("how", ["button", "command"])
+async def test_an_abort_confirmed_after_the_window_closed_asks_again(
+    fake: FakeDiscord, bot_harness: BotHarness, how: str
+) -> None:
+    """Alice is offered "Yes, abort" at ply 3; Bob makes his second move before she confirms:
+    her click now would lose the game, so she is asked again, and nothing happens until then."""
+    alice, bob = fake.alice, fake.bob
+    board = await start_game(fake)
+    for index, square in enumerate(OUT_OF_ABORT_WINDOW[:3]):
+        await play(fake, board, bob if index % 2 else alice, square)
+    if how == "button":
+        asked = await fake.click(alice, board, label="Abort")
+    else:
+        asked = await fake.slash(alice, "reversi resign")
+    assert asked.content.startswith("Abort this game?") and asked.message is not None
+    await play(fake, board, bob, OUT_OF_ABORT_WINDOW[3])
+
+    again = await fake.click(alice, asked.message, label="Yes, abort")
+
+    record = await stored(bot_harness, board)
+    assert record.active and record.transcript == "".join(OUT_OF_ABORT_WINDOW)
+    for player in (alice, bob):
+        assert await bot_harness.bot.storage.players.get(fake.guild.id, player.id) is None
+    assert again.ephemeral and again.message is not asked.message
+    assert again.content == (
+        "The game has moved on since you asked. Resign this game? Your opponent wins. This "
+        "can't be undone."
+    )
+    assert again.message is not None
+    assert [b.label for b in again.message.buttons] == ["Yes, resign"]
+    stale = await fake.click(alice, asked.message, label="Yes, abort")  # still no
+    assert stale.content == again.content and (await stored(bot_harness, board)).active
+
+    await fake.click(alice, again.message, label="Yes, resign")
+    assert again.message.content == "You resigned."
+    record = await stored(bot_harness, board)
+    assert record.end_reason is EndReason.RESIGNATION and record.winner is Color.WHITE
+
+
+async def test_a_resignation_confirmed_moves_later_still_resigns(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Offered "Yes, resign", confirmed two moves later: it means the same, so it counts."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    asked = await fake.click(fake.bob, board, label="Resign")
+    assert asked.message is not None
+    await play(fake, board, fake.alice, "c4")
+    await play(fake, board, fake.bob, "b3")
+    done = await fake.click(fake.bob, asked.message, label="Yes, resign")
+    assert done.message is asked.message and asked.message.content == "You resigned."
+    record = await stored(bot_harness, board)
+    assert record.end_reason is EndReason.RESIGNATION and record.winner is Color.BLACK
+
+
+@pytest.mark.parametrize("window", ["open", "closed"])
+async def test_a_confirmation_from_before_an_update_asks_again(
+    fake: FakeDiscord, bot_harness: BotHarness, window: str
+) -> None:
+    """A confirmation the previous version posted (its button's custom id says only the game)
+    is answered with a fresh one, whatever it meant then."""
+    board = await start_game(fake)
+    if window == "closed":
+        await past_abort_window(fake, board)
+    asked = await fake.slash(fake.alice, "reversi resign")
+    assert asked.message is not None
+    old = f"reversi:resign-yes:{(await stored(bot_harness, board)).id}"
+    asked.message.components[0]["components"][0]["custom_id"] = old
+
+    again = await fake.click(fake.alice, asked.message, custom_id=old)
+
+    assert again.ephemeral and again.message is not asked.message
+    assert again.content.startswith("That button is out of date. ")
+    assert again.content.endswith(asked.content)
+    assert (await stored(bot_harness, board)).active
+    assert again.message is not None
+    (button,) = again.message.buttons
+    await fake.click(fake.alice, again.message, label=button.label)
+    ended = await stored(bot_harness, board)
+    expected = EndReason.ABORTED if window == "open" else EndReason.RESIGNATION
+    assert ended.end_reason is expected
+
+
 async def test_resigning_asks_for_confirmation(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     board = await start_game(fake)
     await past_abort_window(fake, board)
@@ -274,3 +360,24 @@ async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
     assert (rematch.black_id, rematch.white_id) == (fake.bob.id, fake.alice.id)
     assert rematch.active
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Bob left: an invitation to him would stay open with nobody to accept it."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    asked = await fake.slash(fake.bob, "reversi resign")
+    assert asked.message is not None
+    await fake.click(fake.bob, asked.message, label="Yes, resign")
+    fake.remove_member(fake.bob)
+
+    refused = await fake.click(fake.alice, board, label="Rematch")
+
+    assert refused.ephemeral and refused.content == (
+        "That player isn't a member of this server, so they couldn't accept. Challenge a "
+        "member, or leave the opponent empty for an open challenge."
+    )
+    assert await bot_harness.bot.storage.challenges.pending() == []
+    assert fake.messages(fake.general) == [board]

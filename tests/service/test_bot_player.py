@@ -167,7 +167,7 @@ async def test_a_resignation_while_the_bot_thinks_drops_its_move(
     state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     await gate.reached()  # the bot has found its move
 
-    await service.resign(state.record.id, ALICE, HERE)
+    await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     gate.open.set()
     await idle(background)
 
@@ -304,7 +304,7 @@ async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
     state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     await clock.sleeper_at(clock.timestamp() + RETRY_AFTER[0])
 
-    await service.resign(state.record.id, ALICE, HERE)
+    await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 
     assert ("bot turn", state.record.id) not in timers
     assert recorder.kinds() == [GameStarted, GameEnded]

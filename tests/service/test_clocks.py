@@ -8,8 +8,8 @@ from bot import engine
 from bot.bot_player import thinking_time
 from bot.engine.ai import LEVELS
 from bot.events import GameEnded
-from bot.refusals import OutOfTimeError
-from bot.service import GameService, abort_window
+from bot.refusals import OutOfTimeError, ResignationChangedRefusal
+from bot.service import GameService, abort_window, resignation
 from bot.state import GameState
 from bot.storage import Challenge, EndReason, Storage, TimeControl
 
@@ -123,7 +123,7 @@ async def test_resigning_in_the_abort_window_aborts_and_after_it_loses(
     service: GameService, storage: Storage
 ) -> None:
     early = await play(service, await human_game(service), ["f5", "d6", "c3"])
-    aborted = await service.resign(early.record.id, BOB, HERE)
+    aborted = await service.resign(early.record.id, BOB, HERE, offered=EndReason.ABORTED)
     assert aborted.record.end_reason is EndReason.ABORTED
     assert (aborted.record.cancelled_by, aborted.record.winner) == (BOB, None)
     assert await storage.players.get(HERE.guild_id, BOB) is None
@@ -132,16 +132,48 @@ async def test_resigning_in_the_abort_window_aborts_and_after_it_loses(
 
     later = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
     assert not abort_window(later.game)
-    resigned = await service.resign(later.record.id, BOB, HERE)
+    resigned = await service.resign(later.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
     assert resigned.record.end_reason is EndReason.RESIGNATION
     assert resigned.record.winner is engine.Color.BLACK
     assert (await storage.players.get(HERE.guild_id, BOB)) is not None
 
 
+async def test_a_confirmation_that_means_something_else_now_changes_nothing(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    """Alice is offered an abort at ply 3; Bob's second move closes the window before she
+    confirms: her abort would now be a rated loss, so it is refused with the game as it is."""
+    early = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW[:3])
+    assert resignation(early.game) is EndReason.ABORTED
+    later = await play(service, early, OUT_OF_ABORT_WINDOW[3:])
+    recorder.take()
+
+    with pytest.raises(ResignationChangedRefusal) as refused:
+        await service.resign(later.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+
+    assert refused.value.state.record == (await storage.games.get(later.record.id))
+    assert resignation(refused.value.state.game) is EndReason.RESIGNATION
+    assert refused.value.state.record.active and recorder.take() == []
+    assert await storage.players.get(HERE.guild_id, ALICE) is None
+    resigned = await service.resign(later.record.id, ALICE, HERE, offered=EndReason.RESIGNATION)
+    assert resigned.record.winner is engine.Color.WHITE
+
+
+async def test_a_resignation_offered_in_the_abort_window_is_refused_too(
+    service: GameService, recorder: Recorder
+) -> None:
+    """Only a forged button can offer it (the window never reopens); it aborts nothing."""
+    game = await play(service, await human_game(service), ["f5"])
+    recorder.take()
+    with pytest.raises(ResignationChangedRefusal):
+        await service.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
+    assert recorder.take() == []
+
+
 async def test_a_challenge_and_its_rematch_keep_their_clock(service: GameService) -> None:
     state = await live_game(service)
     assert state.record.time_control == THREE_PLUS_TWO
-    ended = await service.resign(state.record.id, ALICE, HERE)
+    ended = await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 
     offer = await service.rematch(ended.record.id, BOB, HERE)
 

@@ -211,7 +211,7 @@ async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(
     await clock.sleepers(start + 300, start + 24 * 60 * 60)
     await service.move(state.record.id, ALICE, "c3", HERE)  # the bot's turn again
     await clock.sleepers(start + 300)
-    await service.resign(game.record.id, CAROL, ELSEWHERE)
+    await service.resign(game.record.id, CAROL, ELSEWHERE, offered=EndReason.ABORTED)
     await clock.sleepers()
 
 

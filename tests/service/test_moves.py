@@ -145,7 +145,7 @@ async def test_a_move_on_a_finished_game_is_refused(
     service: GameService, storage: Storage, recorder: Recorder
 ) -> None:
     game = await human_game(service)
-    ended = await service.resign(game.record.id, BOB, HERE)
+    ended = await service.resign(game.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
     with pytest.raises(GameOverRefusal):
         await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
@@ -286,7 +286,7 @@ async def test_the_bots_moves(
     assert replied.record.deadline is None  # the bot is to move: no clock for it
     assert replied.to_move_id == BOT
 
-    await service.resign(game_id, ALICE, HERE)
+    await service.resign(game_id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
     with pytest.raises(GameOverRefusal):
         await service.bot_move(game_id, 2, "c4")
@@ -303,12 +303,14 @@ async def test_resigning(
     game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
     recorder.take()
     with pytest.raises(NotPlayingError):
-        await service.resign(game.record.id, CAROL, HERE)
+        await service.resign(game.record.id, CAROL, HERE, offered=EndReason.RESIGNATION)
     with pytest.raises(NotHereError):
-        await service.resign(game.record.id, ALICE, ELSEWHERE)
+        await service.resign(game.record.id, ALICE, ELSEWHERE, offered=EndReason.RESIGNATION)
     assert recorder.take() == []
 
-    ended = await service.resign(game.record.id, ALICE, HERE, origin=CLICK)  # not her turn
+    ended = await service.resign(
+        game.record.id, ALICE, HERE, origin=CLICK, offered=EndReason.RESIGNATION
+    )  # not her turn
 
     record = ended.record
     assert record.end_reason is EndReason.RESIGNATION and record.winner is engine.Color.WHITE
@@ -319,7 +321,7 @@ async def test_resigning(
     assert event.finished is not None and event.finished.white is not None
     assert event.finished.white.delta > 0
     with pytest.raises(GameOverRefusal):
-        await service.resign(game.record.id, BOB, HERE)
+        await service.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
     assert recorder.take() == []
 
 

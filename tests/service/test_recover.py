@@ -71,14 +71,20 @@ async def test_everything_in_progress_is_announced_in_order(
 
     behind = await human_game(service, BOB, CAROL, place=Place(GUILD, 3))
     await storage.games.set_board(behind.record.id, BOARD + 1, behind.record.version)
-    behind_ended = (await service.resign(behind.record.id, CAROL, Place(GUILD, 3))).record
+    behind_ended = (
+        await service.resign(behind.record.id, CAROL, Place(GUILD, 3), offered=EndReason.ABORTED)
+    ).record
 
     up_to_date = await human_game(service, CAROL, BOB, place=Place(GUILD, 4))
-    ended = (await service.resign(up_to_date.record.id, CAROL, Place(GUILD, 4))).record
+    ended = (
+        await service.resign(
+            up_to_date.record.id, CAROL, Place(GUILD, 4), offered=EndReason.ABORTED
+        )
+    ).record
     await storage.games.set_board(ended.id, BOARD + 2, ended.version)
 
     never_shown = await human_game(service, ALICE, CAROL, place=Place(GUILD, 5))
-    await service.resign(never_shown.record.id, ALICE, Place(GUILD, 5))
+    await service.resign(never_shown.record.id, ALICE, Place(GUILD, 5), offered=EndReason.ABORTED)
 
     open_challenge = await service.challenge(Place(GUILD, 6), ALICE, None)
     declined = await service.challenge(Place(GUILD, 7), ALICE, BOB)

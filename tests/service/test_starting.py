@@ -11,7 +11,7 @@ from bot.events import ChallengeOpened, GameStarted
 from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService
 from bot.state import GameState
-from bot.storage import Challenge, ChallengeStatus, Storage, TimeControl
+from bot.storage import Challenge, ChallengeStatus, EndReason, Storage, TimeControl
 
 from .support import (
     ALICE,
@@ -89,7 +89,7 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
     first = await service.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
     with pytest.raises(ChannelBusyRefusal):  # not while the first game goes on
         await service.rematch(first.record.id, ALICE, HERE)
-    await service.resign(first.record.id, ALICE, HERE)
+    await service.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
     again = await service.rematch(first.record.id, ALICE, HERE, origin=CLICK)
@@ -108,7 +108,7 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
     )
     assert isinstance(invitation, Challenge)
     _, first = await service.accept(invitation.id, BOB, HERE)
-    await service.resign(first.record.id, BOB, HERE)
+    await service.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
     with pytest.raises(Refusal, match="Only the two players"):
@@ -142,3 +142,26 @@ async def test_no_rematch_with_a_player_who_was_forgotten(
         await service.rematch(game.record.id, ALICE, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    service: GameService, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await service.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await service.accept(invitation.id, BOB, HERE)
+    await service.cancel(HERE, MODERATOR, moderator=True)
+    recorder.take()
+    asked: list[int] = []
+
+    async def members_but_bob(user_id: int) -> bool:
+        asked.append(user_id)
+        return user_id != BOB
+
+    with pytest.raises(Refusal, match="isn't a member of this server"):
+        await service.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
+    assert asked == [BOB]
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+    offer = await service.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
+    assert isinstance(offer, Challenge) and offer.opponent_id == ALICE

@@ -1,0 +1,35 @@
+"""What the bot needs in a channel to host a game there, checked before one starts: a game it
+can't show would hold the channel until its deadline."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import ngettext
+from bot.refusals import Refusal
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+}
+NEEDED_FOR_THREADS = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
+
+def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
+    """Refuse, naming them, when the bot lacks what a game needs in this channel."""
+    granted = interaction.app_permissions
+    needed = NEEDED | (NEEDED_FOR_THREADS if thread else {})
+    missing = [label for flag, label in needed.items() if not getattr(granted, flag)]
+    if missing:
+        text = ngettext(
+            "I can't host a game here: I'm missing the {permissions} permission in this "
+            "channel. Ask an admin to grant it.",
+            "I can't host a game here: I'm missing the {permissions} permissions in this "
+            "channel. Ask an admin to grant them.",
+            len(missing),
+        )
+        raise Refusal(text.format(permissions=", ".join(missing)))
