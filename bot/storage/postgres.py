@@ -24,7 +24,6 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Self
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -194,12 +193,15 @@ async def claimed(url: str, keys: Sequence[int], *, shared: bool) -> AsyncIterat
 
 
 def shown_url(url: str) -> str:
-    """`url` without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """`url` without its password, for messages and logs; read as text, so that a malformed URL
+    can be shown too."""
+    scheme, slashes, rest = url.partition("://")
+    netloc = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    login, at, hosts = netloc.rpartition("@")
+    user, colon, _ = login.partition(":")
+    if not (slashes and at and colon):
         return url
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+    return f"{scheme}://{user}:***@{hosts}{rest[len(netloc) :]}"
 
 
 async def _keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:
