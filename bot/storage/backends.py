@@ -15,17 +15,29 @@ from bot.storage.sqlite import SqliteDatabase
 
 
 async def open_database(
-    where: str | Path, migrations: Sequence[Migration] = MIGRATIONS
+    where: str | Path, migrations: Sequence[Migration] = MIGRATIONS, *, create: bool = True
 ) -> Database:
-    """Open the database at `where` and bring its schema up to date.
+    """Open the database at `where` and bring its schema up to date; unless `create`, only one
+    that exists and has the bot's schema already (a copy's source, which a typo must not
+    create empty).
 
     `where` is `postgresql://user:password@host:port/database` (or `postgres://...`),
     `sqlite:///relative/path`, `sqlite:////absolute/path`, or a plain path to a SQLite file.
     """
     path = sqlite_file(where)
     if path is not None:
-        return await SqliteDatabase.open(path, migrations)
-    return await PostgresDatabase.open(str(where), migrations)
+        return await SqliteDatabase.open(path, migrations, create=create)
+    return await PostgresDatabase.open(str(where), migrations, create=create)
+
+
+def same_database(first: str | Path, second: str | Path) -> bool:
+    """Whether `first` and `second` name one database: one SQLite file, however its path is
+    written, or one PostgreSQL URL."""
+    file, other = sqlite_file(first), sqlite_file(second)
+    if file is not None and other is not None:
+        return file.resolve() == other.resolve()
+    both_postgresql = file is None and other is None  # postgres:// or postgresql://, alike
+    return both_postgresql and str(first).partition("://")[2] == str(second).partition("://")[2]
 
 
 def sqlite_file(where: str | Path) -> Path | None:

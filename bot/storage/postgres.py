@@ -32,6 +32,7 @@ from bot.storage.errors import (
     DatabaseBusyError,
     DatabaseError,
     InvalidInputError,
+    NotABotDatabaseError,
     StorageError,
 )
 from bot.storage.migrations import Migration, pending_statements
@@ -102,8 +103,9 @@ class PostgresDatabase(Database):
         self.url = url
 
     @classmethod
-    async def open(cls, url: str, migrations: Sequence[Migration]) -> Self:
-        """Connect to the database at `url` and bring its schema up to date."""
+    async def open(cls, url: str, migrations: Sequence[Migration], *, create: bool = True) -> Self:
+        """Connect to the database at `url` and bring its schema up to date; unless `create`,
+        only if it already has one (`NotABotDatabaseError`)."""
         shown = shown_url(url)
         try:
             pool = await asyncpg.create_pool(
@@ -121,6 +123,11 @@ class PostgresDatabase(Database):
             raise DatabaseError(f"Cannot open the database at {shown}: {error}.") from error
         try:
             async with pool.acquire() as conn:
+                if (
+                    not create
+                    and await conn.fetchval("SELECT to_regclass('schema_version')") is None
+                ):
+                    raise NotABotDatabaseError(shown)
                 await _migrate(conn, migrations)
         except (OSError, asyncpg.PostgresError) as error:
             await pool.close()
