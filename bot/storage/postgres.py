@@ -161,44 +161,6 @@ class PostgresDatabase(Database):
             return list(await self._pool.fetch(query, *args))
 
 
-CLAIMS = 0x52565253
-"""The first key of the bot's advisory locks (ASCII "RVRS"), apart from any other application's."""
-
-
-class ClaimedError(DatabaseError):
-    """Another process on the database already runs part of what this one would."""
-
-
-@asynccontextmanager
-async def claimed(url: str, keys: Sequence[int], *, shared: bool) -> AsyncIterator[None]:
-    """Hold advisory locks on `keys` for the block, on a connection of its own; they go with
-    the connection however the process ends. `shared` locks coexist, exclusive ones don't: a
-    process running every shard claims key 0 alone, a process running some shares key 0 and
-    claims one key per shard. Raises `ClaimedError` if any key is taken."""
-    shown = shown_url(url)
-    try:
-        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        raise DatabaseError(f"Cannot open the database at {shown}: {error}.") from error
-    try:
-        whole = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-        if not await conn.fetchval(f"SELECT {whole}($1, 0)", CLAIMS):
-            raise ClaimedError(
-                f"Another bot process already runs {'every shard' if shared else 'shards'} "
-                f"on the database at {shown}. Stop it first, or give each process its own "
-                "SHARD_IDS."
-            )
-        for key in keys:
-            if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", CLAIMS, key):
-                raise ClaimedError(
-                    f"Another bot process already runs shard {key - 1} on the database at "
-                    f"{shown}. Give each process its own SHARD_IDS."
-                )
-        yield
-    finally:
-        await conn.close()
-
-
 def shown_url(url: str) -> str:
     """`url` without its password, for messages and logs; read as text, so that a malformed URL
     can be shown too."""

