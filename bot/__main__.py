@@ -2,8 +2,8 @@
 loads, or copy its data to another database.
 
 Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
-and status 1 when trying again later may work (Discord unreachable or failing), 2 when something
-must be fixed first (settings, token, database).
+and status 1 when trying again later may work (Discord unreachable or failing, the database lost
+while the bot runs), 2 when something must be fixed first (settings, token, database).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from discord.http import Route
 from bot.client import ReversiBot, create_bot
 from bot.config import Settings, SettingsError
 from bot.lockfile import running_on
-from bot.storage import StorageError, claimed, copy_database, sqlite_file
+from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
 
 log = logging.getLogger("bot")
 
@@ -86,37 +86,47 @@ async def sync(settings: Settings) -> int:
 
 
 async def serve(settings: Settings) -> int:
-    """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`)."""
+    """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`). A
+    process that loses its claim on its shards for good stops the same way, then fails with why:
+    another process may be running them."""
     async with AsyncExitStack() as claims:
         file = sqlite_file(settings.database)
         if file is not None:  # one bot per SQLite file
             claims.enter_context(running_on(file))
+            kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()  # never lost
         else:  # processes on one PostgreSQL database run different shards
             ids = settings.shards.ids
             keys = [] if ids is None else [shard + 1 for shard in ids]
-            await claims.enter_async_context(
+            kept = await claims.enter_async_context(
                 claimed(settings.database, keys, shared=ids is not None)
             )
         bot = create_bot(settings)
         running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
         stopping: list[asyncio.Task[None]] = []
 
-        def stop(signum: signal.Signals) -> None:
+        def stop(why: str) -> None:
             if not stopping:
-                log.info("%s received", signum.name)
+                log.info("%s", why)
                 stopping.append(asyncio.create_task(bot.shut_down()))
                 # Closed, the run ends even if discord.py is waiting to reconnect.
                 stopping[0].add_done_callback(lambda _: running.cancel())
 
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop, signum)
+            loop.add_signal_handler(signum, stop, f"{signum.name} received")
+        lost = False
         try:
+            await asyncio.wait([running, kept], return_when=asyncio.FIRST_COMPLETED)
+            if not running.done() and not stopping:
+                lost = True
+                stop("Stopping: the claim on this process's shards is lost")
             await asyncio.wait([running])
         finally:
             await bot.close()
             if stopping:
                 await stopping[0]
+        if lost:
+            kept.result()  # raises why
         if not stopping:
             running.result()  # raises what made the run fail
         elif not running.cancelled() and running.exception() is not None:
@@ -143,6 +153,8 @@ def explain(error: Exception) -> tuple[str, int]:
     """The line to print for a command's failure, and its exit status."""
     if isinstance(error, discord.LoginFailure):
         return TOKEN_REFUSED, FIX_FIRST
+    if isinstance(error, ClaimLostError):
+        return str(error), RETRY_LATER
     if isinstance(error, StorageError):
         return str(error), FIX_FIRST
     if isinstance(error, aiohttp.ClientError | TimeoutError):

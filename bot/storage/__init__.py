@@ -2,6 +2,7 @@
 Discord types."""
 
 from bot.storage.backends import sqlite_file
+from bot.storage.claims import ClaimedError, ClaimLostError, claimed
 from bot.storage.copy import CopyMismatchError, CopyReport, TargetNotEmptyError, copy_database
 from bot.storage.errors import (
     ActiveGameError,
@@ -44,7 +45,6 @@ from bot.storage.models import (
     duration,
 )
 from bot.storage.notices import Notice, NoticeKind, NotifyChoice
-from bot.storage.postgres import ClaimedError, claimed
 from bot.storage.replays import Replay
 from bot.storage.reviews import ReviewRecord
 from bot.storage.storage import Storage
@@ -59,6 +59,7 @@ __all__ = [
     "ChallengeNotFoundError",
     "ChallengeStatus",
     "ChannelBusyError",
+    "ClaimLostError",
     "ClaimedError",
     "CopyMismatchError",
     "CopyReport",

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bot.storage.backends import open_database
+from bot.storage.backends import open_database, same_database
 from bot.storage.challenges import CHALLENGE_COLUMNS
 from bot.storage.database import Database, Transaction
 from bot.storage.errors import DatabaseError
 from bot.storage.games import GAME_COLUMNS
 from bot.storage.players import PLAYER_COLUMNS
+from bot.storage.postgres import shown_url
 from bot.storage.reviews import REVIEW_COLUMNS
 
 BATCH = 5000
@@ -95,9 +96,16 @@ async def copy_database(source: str | Path, target: str | Path) -> CopyReport:
     """Copy every row of `source` into the empty database at `target`, ids included, then compare
     the two. Both are URLs as `Storage.open` takes them, and both are brought up to the current
     schema first. The copy is one transaction on the target: if anything fails, or the contents
-    differ, the target is left empty. A target with rows in it is refused (`TargetNotEmptyError`).
+    differ, the target is left empty. A target with rows in it is refused (`TargetNotEmptyError`),
+    and so is a source that is not a bot's database (`NotABotDatabaseError`, or `DatabaseError`
+    for a missing file) or is the target itself.
     """
-    reading = await open_database(source)
+    if same_database(source, target):
+        raise DatabaseError(
+            f"{shown_url(str(source))} is both the source and the target: copy into another, "
+            "empty database."
+        )
+    reading = await open_database(source, create=False)
     try:
         writing = await open_database(target)
         try:

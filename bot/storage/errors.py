@@ -26,6 +26,13 @@ class SchemaTooNewError(DatabaseError):
         self.known = known
 
 
+class NotABotDatabaseError(DatabaseError):
+    """A database expected to hold the bot's data has none of its tables."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(f"The database at {where} is not the bot's: it has none of its tables.")
+
+
 class DatabaseBusyError(DatabaseError):
     """Another process held the database for longer than the busy timeout."""
 

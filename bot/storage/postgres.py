@@ -24,7 +24,6 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Self
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -34,6 +33,7 @@ from bot.storage.errors import (
     DatabaseError,
     DatabaseUnavailableError,
     InvalidInputError,
+    NotABotDatabaseError,
     StorageError,
 )
 from bot.storage.migrations import Migration, pending_statements
@@ -104,8 +104,9 @@ class PostgresDatabase(Database):
         self.url = url
 
     @classmethod
-    async def open(cls, url: str, migrations: Sequence[Migration]) -> Self:
-        """Connect to the database at `url` and bring its schema up to date."""
+    async def open(cls, url: str, migrations: Sequence[Migration], *, create: bool = True) -> Self:
+        """Connect to the database at `url` and bring its schema up to date; unless `create`,
+        only if it already has one (`NotABotDatabaseError`)."""
         shown = shown_url(url)
         try:
             pool = await asyncpg.create_pool(
@@ -123,6 +124,11 @@ class PostgresDatabase(Database):
             raise DatabaseError(f"Cannot open the database at {shown}: {error}.") from error
         try:
             async with pool.acquire() as conn:
+                if (
+                    not create
+                    and await conn.fetchval("SELECT to_regclass('schema_version')") is None
+                ):
+                    raise NotABotDatabaseError(shown)
                 await _migrate(conn, migrations)
         except (OSError, asyncpg.PostgresError) as error:
             await pool.close()
@@ -156,51 +162,16 @@ class PostgresDatabase(Database):
             return list(await self._pool.fetch(query, *args))
 
 
-CLAIMS = 0x52565253
-"""The first key of the bot's advisory locks (ASCII "RVRS"), apart from any other application's."""
-
-
-class ClaimedError(DatabaseError):
-    """Another process on the database already runs part of what this one would."""
-
-
-@asynccontextmanager
-async def claimed(url: str, keys: Sequence[int], *, shared: bool) -> AsyncIterator[None]:
-    """Hold advisory locks on `keys` for the block, on a connection of its own; they go with
-    the connection however the process ends. `shared` locks coexist, exclusive ones don't: a
-    process running every shard claims key 0 alone, a process running some shares key 0 and
-    claims one key per shard. Raises `ClaimedError` if any key is taken."""
-    shown = shown_url(url)
-    try:
-        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        raise DatabaseError(f"Cannot open the database at {shown}: {error}.") from error
-    try:
-        whole = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-        if not await conn.fetchval(f"SELECT {whole}($1, 0)", CLAIMS):
-            raise ClaimedError(
-                f"Another bot process already runs {'every shard' if shared else 'shards'} "
-                f"on the database at {shown}. Stop it first, or give each process its own "
-                "SHARD_IDS."
-            )
-        for key in keys:
-            if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", CLAIMS, key):
-                raise ClaimedError(
-                    f"Another bot process already runs shard {key - 1} on the database at "
-                    f"{shown}. Give each process its own SHARD_IDS."
-                )
-        yield
-    finally:
-        await conn.close()
-
-
 def shown_url(url: str) -> str:
-    """`url` without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """`url` without its password, for messages and logs; read as text, so that a malformed URL
+    can be shown too."""
+    scheme, slashes, rest = url.partition("://")
+    netloc = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    login, at, hosts = netloc.rpartition("@")
+    user, colon, _ = login.partition(":")
+    if not (slashes and at and colon):
         return url
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+    return f"{scheme}://{user}:***@{hosts}{rest[len(netloc) :]}"
 
 
 async def _keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:

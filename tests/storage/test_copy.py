@@ -1,16 +1,20 @@
+import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.engine import Color
-from bot.storage import DELETED_USER_ID, Ending, EndReason, Storage, TimeControl
+from bot.storage import DELETED_USER_ID, DatabaseError, Ending, EndReason, Storage, TimeControl
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database
 from bot.storage.database import SQLITE, Transaction
+from bot.storage.errors import NotABotDatabaseError
 from bot.storage.postgres import PostgresTransaction
 from bot.storage.sqlite import SqliteTransaction
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 from tests.storage.postgres_server import PostgresServer
+from tests.storage.test_migrations import stored_version
 
 Snapshot = dict[str, list[tuple[Any, ...]]]
 
@@ -122,6 +126,58 @@ async def test_a_target_with_rows_is_refused_and_left_alone(
 
     with pytest.raises(TargetNotEmptyError, match=r"already holds rows \(1 in games\)"):
         await copy_database(source, database_url)
+
+    assert await snapshot(database_url) == before
+
+
+async def test_a_source_that_does_not_exist_is_refused_not_created(tmp_path: Path) -> None:
+    missing, target = tmp_path / "typo" / "reversi.sqlite3", tmp_path / "target.sqlite3"
+
+    with pytest.raises(
+        DatabaseError,
+        match=re.escape(f"Cannot open the database at {missing}: there is no such file."),
+    ):
+        await copy_database(f"sqlite:///{missing}", target)
+
+    assert not missing.parent.exists() and not target.exists()
+
+
+async def test_a_source_without_the_bots_tables_is_refused_and_left_alone(
+    tmp_path: Path, database_url: str
+) -> None:
+    if database_url.startswith("sqlite:"):
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as conn:
+            conn.execute("CREATE TABLE notes (text TEXT)")  # another program's database
+        conn.close()
+    target = tmp_path / "target.sqlite3"
+
+    with pytest.raises(NotABotDatabaseError, match="is not the bot's: it has none of its tables"):
+        await copy_database(database_url, target)
+
+    assert await stored_version(database_url) is None
+    assert not target.exists()
+    if database_url.startswith("sqlite:"):
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+        conn.close()
+
+
+async def test_a_database_is_not_copied_onto_itself(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await Storage.open(database_url) as storage:
+        await start_game(storage)
+    before = await snapshot(database_url)
+    if database_url.startswith("sqlite:"):
+        path = Path(database_url.removeprefix("sqlite:///"))
+        monkeypatch.chdir(path.parent)
+        spellings = [database_url, path.name, f"sqlite:///../{path.parent.name}/{path.name}"]
+    else:
+        spellings = [database_url, database_url.replace("postgresql://", "postgres://", 1)]
+
+    for target in spellings:
+        with pytest.raises(DatabaseError, match="is both the source and the target"):
+            await copy_database(database_url, target)
 
     assert await snapshot(database_url) == before
 
