@@ -1,5 +1,6 @@
 """The `time` option of challenges, games against me and the server's settings: a live clock
-(`3+2`) or a time per move (`1d`), presets offered as the player types, any value accepted."""
+(`3+2`) or a time per move (`1d`), presets offered as the player types, and any value
+`TimeControl.parse` accepts."""
 
 from __future__ import annotations
 

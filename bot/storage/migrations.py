@@ -624,6 +624,18 @@ _LANGUAGES: Migration = (
     ),
 )
 
+_WHOLE_SECONDS: Migration = tuple(
+    # Time controls count whole seconds, a clock at least one (`TimeControl`); older versions
+    # stored any fraction a player wrote.
+    f"""
+    UPDATE {table} SET
+        time_per_move = ROUND(time_per_move),
+        clock_base = CASE WHEN clock_base < 1 THEN 1 ELSE ROUND(clock_base) END,
+        clock_increment = ROUND(clock_increment)
+    """
+    for table in ("guild_settings", "challenges", "games")
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -632,6 +644,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _REVIEWS,
     _COMMUNITY,
     _LANGUAGES,
+    _WHOLE_SECONDS,
 )
 
 

@@ -176,14 +176,14 @@ async def test_foreign_keys_are_enforced(storage: Storage) -> None:
 async def test_times_keep_double_precision(storage: Storage) -> None:
     """Epoch seconds with microseconds, and fractions of a second, come back exactly."""
     now = 1_754_000_000.123456
-    live = TimeControl(base=0.1, increment=0.01)
+    live = TimeControl(base=90, increment=2)
     game = await storage.games.create(
         1, 2, 3, 4, rated=True, time_control=live, deadline=now + 0.1, now=now
     )
 
     assert await storage.games.get(game.id) == game
     assert (game.created_at, game.time_control, game.deadline) == (now, live, now + 0.1)
-    assert game.clocks == (0.1, 0.1)
+    assert game.clocks == (90, 90)
 
 
 async def test_clocks_migration_keeps_games_and_challenges(database_url: str) -> None:
@@ -237,3 +237,54 @@ async def test_both_backends_report_the_same_version(
 
     assert await stored_version(sqlite_url) == len(MIGRATIONS)
     assert await stored_version(postgresql_url) == len(MIGRATIONS)
+
+
+async def test_stored_time_controls_become_whole_seconds(database_url: str) -> None:
+    """Older versions kept any fraction a player wrote (a clock of 0.06 s, an increment of
+    1e-9 s); the last migration rounds them to the second, a clock to one at least, so that each
+    loads as a `TimeControl`."""
+    database = await open_database(database_url, MIGRATIONS[:-1])
+    try:
+        async with database.transaction() as db:
+            await db.all(
+                """
+                INSERT INTO guild_settings (guild_id, time_per_move, rated, updated_at,
+                    clock_base, clock_increment)
+                VALUES (10, 86400, TRUE, 0, 0.06, 1e-9)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO games (id, guild_id, channel_id, black_id, white_id, rated,
+                    clock_base, clock_increment, black_clock, white_clock, turn_started,
+                    deadline, created_at, updated_at)
+                VALUES (1, 10, 20, 3, 4, FALSE, 90.4, 2.4, 0.5, 90.4, 0, 0.5, 0, 0)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO games (id, guild_id, channel_id, black_id, white_id, rated,
+                    time_per_move, turn_started, deadline, created_at, updated_at)
+                VALUES (2, 10, 21, 3, 4, FALSE, 90.6, 0, 90.6, 0, 0)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO challenges (guild_id, channel_id, challenger_id, colour,
+                    clock_base, clock_increment, in_thread, status, created_at, expires_at,
+                    updated_at)
+                VALUES (10, 22, 3, 'black', 0.4, 179.6, FALSE, 'pending', 0, 60, 0)
+                """
+            )
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        settings = await storage.settings.get(10)
+        assert settings.time_control == TimeControl(base=1)
+        live = await storage.games.get(1)
+        assert live.time_control == TimeControl(base=90, increment=2)
+        assert (live.clocks, live.deadline) == ((0.5, 90.4), 0.5)  # the time left is kept
+        assert (await storage.games.get(2)).time_control == TimeControl(per_move=91)
+        challenge = await storage.challenges.get(1)
+        assert challenge.time_control == TimeControl(base=1, increment=180)

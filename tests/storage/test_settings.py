@@ -1,6 +1,4 @@
-import pytest
-
-from bot.storage import InvalidInputError, Storage, TimeControl
+from bot.storage import Storage, TimeControl
 from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD
 
 
@@ -35,23 +33,6 @@ async def test_empty_channel_list_allows_everywhere_again(storage: Storage) -> N
     settings = await storage.settings.update(GUILD, allowed_channels=[], now=2)
 
     assert settings.allows(CHANNEL + 7)
-
-
-@pytest.mark.parametrize(
-    ("fields", "message"),
-    [
-        ({"per_move": -1}, "between a minute and 30 days"),
-        ({"per_move": float("nan")}, "between a minute and 30 days"),
-        ({"base": 0}, "between 1 second and 180 minutes"),
-        ({"base": 60, "increment": -1}, "increment"),
-        ({"per_move": 600, "increment": 2}, "Only a clock"),
-        ({}, "either a time per move or a clock"),
-        ({"per_move": 600, "base": 60}, "either a time per move or a clock"),
-    ],
-)
-def test_bad_time_control_is_refused(fields: dict[str, float], message: str) -> None:
-    with pytest.raises(InvalidInputError, match=message):
-        TimeControl(**fields)
 
 
 async def test_a_default_clock_replaces_the_time_per_move_and_back(storage: Storage) -> None:
