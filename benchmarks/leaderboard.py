@@ -55,7 +55,7 @@ async def timed(send: Callable[[], Pending], runs: int) -> tuple[list[float], Me
         await pending.answered()
         times.append((time.perf_counter() - started) * 1000)
         reply = await pending
-        if reply.late or reply.message is None or reply.ephemeral:
+        if reply.late or reply.message is None or not reply.message.embeds:
             raise RuntimeError(f"the leaderboard was not shown: {reply.content!r}")
     assert reply.message is not None
     return times, reply.message
