@@ -13,12 +13,14 @@ main lines: one game's result spreads over about 21 discs (standard deviation, i
 while the moves of an opening differ by a few, and (21 / 4)^2 is about 25 games. The script
 prints how many positions each ply keeps, and with `--write` stores them in
 `bot/engine/data/book.tsv` (format in `bot/engine/ai/book.py`). The book shipped was built with
-`--wthor` on the 1977-2020 files (124,000 games) and `--min-games 30`.
+`--wthor` on the 1977-2020 files (124,000 games) and `--min-games 30`. `--quick` reads only the
+first 300 games.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -79,8 +81,12 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="store the book in book.tsv")
     parser.add_argument("--wthor", type=Path, help="a directory of WTHOR .wtb files")
     parser.add_argument("--min-games", type=int, default=MIN_GAMES)
+    parser.add_argument("--quick", action="store_true", help="a moment's run, for the tests")
     args = parser.parse_args()
-    lines = book_lines(tally(database(args.wthor) if args.wthor else sample()), args.min_games)
+    records = database(args.wthor) if args.wthor else sample()
+    if args.quick:
+        records = itertools.islice(records, 300)
+    lines = book_lines(tally(records), args.min_games)
     by_ply: dict[int, int] = defaultdict(int)
     for line in lines:
         player, opponent = (int(part, 16) for part in line.split()[:2])

@@ -3,7 +3,9 @@
 The baseline is the usual pure-Python "dumb7fill" bitboard: one mobility function and one flip
 function, six shift-and-mask steps per direction, and no bulk counting (every leaf is made).
 
-    .venv/bin/python benchmarks/engine.py [--depth 9] [--expand-depth 8] [--rounds 3]
+    .venv/bin/python benchmarks/engine.py [--depth 9] [--expand-depth 8] [--rounds 3] [--quick]
+
+`--quick` counts to depth 5, once: the figures of a moment, not for comparing.
 """
 
 from __future__ import annotations
@@ -132,7 +134,10 @@ def main() -> None:
     parser.add_argument("--base-depth", type=int, default=8, help="perft depth for the baseline")
     parser.add_argument("--expand-depth", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3, help="runs of each; the fastest counts")
+    parser.add_argument("--quick", action="store_true", help="a moment's run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        vars(args).update(depth=5, base_depth=5, expand_depth=5, rounds=1)
     start = Position.initial()
     p, o = start.player, start.opponent
 

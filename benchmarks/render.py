@@ -1,9 +1,10 @@
 """Board image speed and size: `rendering` against a naive renderer, a board with clocks, and a
 60-move replay.
 
-Run: `.venv/bin/python benchmarks/render.py [--runs N]`. The naive renderer draws everything
-with ImageDraw at 4x size on every call and downsamples with LANCZOS, which is the obvious way
-to get smooth discs; `rendering` caches that work per theme and size instead.
+Run: `.venv/bin/python benchmarks/render.py [--runs N] [--quick]`. The naive renderer draws
+everything with ImageDraw at 4x size on every call and downsamples with LANCZOS, which is the
+obvious way to get smooth discs; `rendering` caches that work per theme and size instead.
+`--quick` renders each image once.
 """
 
 from __future__ import annotations
@@ -111,7 +112,11 @@ def measure_alternately(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200, help="renders per position")
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        args.runs = 1
+    replays = (1, 1) if args.quick else (5, 3)  # GIFs: small, then at DEFAULT_SIZE
     game = Game.from_transcript(GAME)
     samples: dict[str, tuple[Position, int | None, int]] = {"start": (Position.initial(), None, 0)}
     for plies in (10, 30, 50, len(game.plies)):
@@ -129,7 +134,7 @@ def main() -> None:
         f"{'naive p50':>9} {'p95':>7} {'bytes':>7} | {'ratio':>6}"
     )
     ratios = []
-    naive_runs = max(5, args.runs // 20)
+    naive_runs = min(args.runs, max(5, args.runs // 20))
     for label, (position, last, flipped) in samples.items():
         fast = measure(partial(render_board, position, last_move=last, flipped=flipped), args.runs)
         naive = measure(partial(naive_board, position, last), naive_runs)
@@ -157,12 +162,12 @@ def main() -> None:
         f"{timed[0]:.2f} ms ({timed[0] / plain[0] - 1:+.0%}), {plain[2]} and {timed[2]} bytes"
     )
 
-    replay = measure(lambda: render_replay(game, black_name="Alice", white_name="Bob"), 5)
+    replay = measure(lambda: render_replay(game, black_name="Alice", white_name="Bob"), replays[0])
     print(
         f"replay of {len(game.plies)} moves ({len(game.plies) + 1} frames, GIF): "
         f"p50 {replay[0]:.0f} ms, p95 {replay[1]:.0f} ms, {replay[2]} bytes"
     )
-    large = measure(lambda: render_replay(game, size=DEFAULT_SIZE), 3)
+    large = measure(lambda: render_replay(game, size=DEFAULT_SIZE), replays[1])
     print(f"replay at {DEFAULT_SIZE}px: p50 {large[0]:.0f} ms, {large[2]} bytes")
 
 

@@ -10,7 +10,10 @@
    the time a hint (a search in the same worker pool) takes idle and during a review.
 
     .venv/bin/python benchmarks/review.py [--games 3] [--tables 40] [--rate 20]
-        [--seconds 10] [--hints 3] [--skip-engine] [--skip-bot]
+        [--seconds 10] [--hints 3] [--skip-engine] [--skip-bot] [--quick]
+
+`--quick` goes through both in a few seconds: one review by the engine at a small budget, and
+the bot's review of a game resigned after 4 moves, 2 games in play, one shard.
 """
 
 from __future__ import annotations
@@ -28,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.roundtrip import Table, set_up, start_bots
+from benchmarks.roundtrip import Table, set_up, start_bots, stop_bots
 from bot.engine import Color, Game, square_name
-from bot.engine.ai.analysis import DEFAULT_BUDGET
+from bot.engine.ai.analysis import DEFAULT_BUDGET, ReviewBudget
 from bot.engine.review import review_game
 from bot.storage import Ending, EndReason, Storage, TimeControl
 from tests.fakediscord.driver import FakeDiscord
@@ -38,6 +41,8 @@ from tests.fakediscord.replies import Reply
 
 ROOT = Path(__file__).resolve().parent.parent
 WTHOR = ROOT / "tests" / "data" / "wthor"
+QUICK_BUDGET = ReviewBudget(nodes=100, exact_empties=8, attempt_empties=8)
+QUICK_MOVES = 4
 
 
 def sixty_move_games(count: int) -> list[str]:
@@ -52,12 +57,13 @@ def sixty_move_games(count: int) -> list[str]:
     return games
 
 
-def engine_figures(count: int) -> None:
-    print(f"Full reviews at the default budget ({DEFAULT_BUDGET.key}), in one process:")
+def engine_figures(count: int, budget: ReviewBudget = DEFAULT_BUDGET) -> None:
+    default = " (the default)" if budget == DEFAULT_BUDGET else ""
+    print(f"Full reviews at the budget {budget.key}{default}, in one process:")
     times = []
     for transcript in sixty_move_games(count):
         started = time.perf_counter()
-        review = review_game(transcript)
+        review = review_game(transcript, budget)
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         exact = sum(move.exact for move in review.moves)
@@ -148,11 +154,13 @@ async def timed_load(
     return await load(fake, tables, rate, stop)
 
 
-async def seed(database: str, fake: FakeDiscord, count: int) -> list[int]:
-    """Finished 60-move games in the first server, written before the bot starts."""
+async def seed(database: str, fake: FakeDiscord, count: int, moves: int = 60) -> list[int]:
+    """Finished 60-move games in the first server, written before the bot starts; with fewer
+    `moves`, their beginnings, resigned by the side to move."""
     ids = []
     async with await Storage.open(database) as storage:
-        for transcript in sixty_move_games(count):
+        for whole in sixty_move_games(count):
+            transcript = whole[: 2 * moves]
             game = await storage.games.create(
                 fake.guild.id,
                 fake.general.id,
@@ -163,16 +171,23 @@ async def seed(database: str, fake: FakeDiscord, count: int) -> list[int]:
                 deadline=None,
                 now=time.time(),
             )
-            for ply in range(60):
+            for ply in range(moves):
                 game = await storage.games.record_move(
                     game.id, ply, transcript[2 * ply : 2 * ply + 2], deadline=None, now=time.time()
                 )
-            result = Game.from_transcript(transcript).result()
-            assert result is not None
-            ending = Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)
+            ending = _ending(Game.from_transcript(transcript))
             await storage.games.finish(game.id, game.ply, ending, now=time.time())
             ids.append(game.id)
     return ids
+
+
+def _ending(game: Game) -> Ending:
+    """How `game` ended: played out, or resigned by the side to move."""
+    result = game.result()
+    if result is not None:
+        return Ending(EndReason.NORMAL, result.winner, result.black_discs, result.white_discs)
+    discs = game.position.count(Color.BLACK), game.position.count(Color.WHITE)
+    return Ending(EndReason.RESIGNATION, game.turn.opponent, *discs)
 
 
 async def hint_seconds(fake: FakeDiscord, count: int) -> list[float]:
@@ -194,11 +209,12 @@ async def hint_seconds(fake: FakeDiscord, count: int) -> list[float]:
 
 async def bot_figures(args: argparse.Namespace) -> None:
     fake = FakeDiscord(validate_schemas=False)
-    fake.gateway.recommended_shards = 2
+    # One process running two shards waits 5 s between their connections (discord.py's pace).
+    fake.gateway.recommended_shards = 1 if args.quick else 2
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{folder}/bench.db"
-        game_ids = await seed(database, fake, 1)
+        game_ids = await seed(database, fake, 1, QUICK_MOVES if args.quick else 60)
         bots = await start_bots(fake, database, 1, folder)
         try:
             tables = await set_up(fake, args.tables)
@@ -245,9 +261,7 @@ async def bot_figures(args: argparse.Namespace) -> None:
                 f"{args.hints})"
             )
         finally:
-            for bot in bots:
-                bot.terminate()
-                await bot.wait()
+            await stop_bots(bots)
             await fake.stop()
 
 
@@ -260,11 +274,14 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=3)
     parser.add_argument("--skip-engine", action="store_true")
     parser.add_argument("--skip-bot", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        vars(args).update(games=1, tables=2, rate=5.0, seconds=0.5, hints=1)
     # The bot's processes run this checkout's code, whatever else is installed.
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.getenv("PYTHONPATH")]))
     if not args.skip_engine:
-        engine_figures(args.games)
+        engine_figures(args.games, QUICK_BUDGET if args.quick else DEFAULT_BUDGET)
     if not args.skip_bot:
         asyncio.run(bot_figures(args))
 

