@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
-from bot.i18n import _, colour_name, ngettext
+from bot.i18n import _, colour_name, in_force, ngettext
 from bot.service import abort_window
 from bot.state import GameState
 from bot.storage import RatingChange
@@ -155,6 +155,7 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
     status = None if record.active else final_status(record)
     running = state.position.turn if record.active and record.clocks else None
     black, white = names
+    words = in_force()
     image = render_board(
         state.position,
         last_move=last_move,
@@ -168,6 +169,7 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
         winner=record.winner,
         clocks=record.clocks,
         clock_running=running,
+        words=words,
     )
     alt = board_alt_text(
         state.position,
@@ -179,6 +181,7 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
         status=status,
         clocks=record.clocks,
         clock_running=running,
+        words=words,
     )
     return image, alt
 

@@ -8,7 +8,7 @@ the board beside it when they differ. Cancelled and aborted games have no score.
 from __future__ import annotations
 
 from bot.engine import Result
-from bot.i18n import _, ngettext
+from bot.i18n import _, in_force, ngettext
 from bot.storage import EndReason, GameRecord
 from cogs.links import mention, message_link
 from rendering import DISC_MARKS, WonBy, result_text, score_text
@@ -47,7 +47,7 @@ def how_won(game: GameRecord) -> WonBy | None:
 
 def score(result: Result) -> str:
     """`⚫ 40-24 ⚪ (36-24 on the board)`."""
-    return score_text(result, DISC_MARKS)
+    return score_text(result, DISC_MARKS, words=in_force())
 
 
 def opponent_of(game: GameRecord, user_id: int) -> int:
@@ -94,7 +94,7 @@ def final_status(game: GameRecord) -> str:
     result = result_of(game)
     if result is None:
         return _("Game aborted") if game.end_reason is EndReason.ABORTED else _("Game cancelled")
-    return result_text(result, how_won(game))
+    return result_text(result, how_won(game), words=in_force())
 
 
 def verdict_for(game: GameRecord, user_id: int) -> str:

@@ -13,7 +13,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.i18n import _, ngettext
+from bot.i18n import _, in_force, ngettext
 from bot.refusals import Refusal
 from bot.state import GameState
 from bot.storage import GamePage, GameRecord
@@ -85,6 +85,7 @@ def replay_gif(state: GameState, names: tuple[str, str]) -> bytes:
         white_name=white,
         ending=None if record.active else final_status(record),
         winner=record.winner,
+        words=in_force(),
     )
 
 

@@ -22,7 +22,7 @@ from bot.engine.review import (
     format_loss,
     format_value,
 )
-from bot.i18n import _, colour_name
+from bot.i18n import _, colour_name, in_force
 from bot.state import GameState
 from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
@@ -104,8 +104,9 @@ def value(number: float, exact: bool) -> str:
 
 
 def thresholds_line() -> str:
-    limits = " · ".join(f"{mark_name(mark)} ≤{limit:g}" for limit, mark in THRESHOLDS)
-    blunder = f"{mark_name(Mark.BLUNDER)} >{THRESHOLDS[-1][0]:g}"
+    words = in_force()
+    limits = " · ".join(f"{mark_name(mark, words=words)} ≤{limit:g}" for limit, mark in THRESHOLDS)
+    blunder = f"{mark_name(Mark.BLUNDER, words=words)} >{THRESHOLDS[-1][0]:g}"
     return _("Discs lost against the best move: {limits}").format(limits=f"{limits} · {blunder}")
 
 
@@ -120,7 +121,7 @@ def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:
             _("Average loss {loss} discs a move").format(loss=f"{summary.average_loss:.1f}")
         )
     counts = [
-        mark_count(mark, summary.marks[mark])
+        mark_count(mark, summary.marks[mark], words=in_force())
         for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
     ]
     lines.append(" · ".join(counts))
@@ -243,13 +244,13 @@ def move_title(move: ReviewedMove) -> str:
         number=move.number,
         player=f"{DISC[move.color]} {colour_name(move.color)}",
         square=f"{square_name(move.square)}{symbol}",
-        mark=mark_name(move.mark),
+        mark=mark_name(move.mark, words=in_force()),
     )
 
 
 def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
     label = f"{move.number}. {DISC[move.color]} {square_name(move.square)}{SYMBOL[move.mark]}"
-    label += f" · {mark_name(move.mark)}"
+    label += f" · {mark_name(move.mark, words=in_force())}"
     if move.is_best:
         description = f"{value(move.played_value, move.exact)}"
     else:
@@ -294,19 +295,21 @@ def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.Vi
 
 def _graph(state: GameState, review: Review, names: tuple[str, str]) -> Image:
     black, white = names
+    words = in_force()
     return Image(
-        render_review_graph(review, black_name=black, white_name=white),
+        render_review_graph(review, black_name=black, white_name=white, words=words),
         f"review-{state.record.id}-graph.png",
-        review_graph_alt_text(review, black_name=black, white_name=white),
+        review_graph_alt_text(review, black_name=black, white_name=white, words=words),
     )
 
 
 def _board(state: GameState, move: ReviewedMove, names: tuple[str, str]) -> Image:
     black, white = names
+    words = in_force()
     return Image(
-        render_review_board(move, black_name=black, white_name=white),
+        render_review_board(move, black_name=black, white_name=white, words=words),
         f"review-{state.record.id}-move-{move.number}.png",
-        review_board_alt_text(move, black_name=black, white_name=white),
+        review_board_alt_text(move, black_name=black, white_name=white, words=words),
     )
 
 
@@ -321,7 +324,7 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
             continue
         board = _board(state, worst, names)
         title = _("{color}'s worst move · {move}").format(
-            color=f"{DISC[color]} {colour_name(color)}", move=move_caption(worst)
+            color=f"{DISC[color]} {colour_name(color)}", move=move_caption(worst, words=in_force())
         )
         embeds.append(move_embed(state, worst, board.filename, title))
         images.append(board)

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine import Position
-from bot.i18n import N_, _, current, using
+from bot.i18n import N_, _, current, in_force, using
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.language import CHOICES
 from cogs.leaderboard import COLOUR
@@ -48,8 +48,11 @@ class StartPicture:
         """The picture in the language in force."""
         language = current()
         if language not in self._pngs:
-            png = await asyncio.to_thread(render_board, Position.initial(), size=PICTURE_SIZE)
-            self._pngs[language] = png, board_alt_text(Position.initial())
+            words = in_force()
+            png = await asyncio.to_thread(
+                render_board, Position.initial(), size=PICTURE_SIZE, words=words
+            )
+            self._pngs[language] = png, board_alt_text(Position.initial(), words=words)
         png, alt_text = self._pngs[language]
         return discord.File(io.BytesIO(png), PICTURE_NAME, description=alt_text)
 

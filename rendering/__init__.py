@@ -1,5 +1,6 @@
 """Board images for the bot: PNG boards, GIF replays and alt text, and the texts of results and
-clocks that the bot's messages share with them. Depends on the engine only.
+clocks that the bot's messages share with them. Depends on the engine only: the language of
+their words is the caller's `words` (English by default), never a language in force.
 
 >>> from bot.engine import Position
 >>> png = render_board(Position.initial(), black_name="Ann", white_name="Bo", theme="dark")
@@ -14,12 +15,15 @@ from rendering.replay import render_replay
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.status import describe_status
 from rendering.themes import THEMES, Theme
+from rendering.words import ENGLISH, Words
 
 __all__ = [
     "DISC_MARKS",
+    "ENGLISH",
     "THEMES",
     "Theme",
     "WonBy",
+    "Words",
     "board_alt_text",
     "board_image",
     "clock_text",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import unicodedata
 
 from bot.engine import Color, Position, square_name
-from bot.i18n import _, colour_name, ngettext
 from rendering.clocks import clock_text, flag_fallen
 from rendering.options import check_clocks, check_last_move
 from rendering.status import describe_status
+from rendering.words import ENGLISH, Words, colour_name
 
 MAX_ALT_TEXT = 1024  # Discord's limit for an attachment description
 MAX_NAME = 40
@@ -26,58 +26,59 @@ def board_alt_text(
     passed: Color | None = None,
     clocks: tuple[float, float] | None = None,
     clock_running: Color | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Clocks: Black 4:59
     (running), White 0:07.3. Last move f5. Black to move. Legal moves: d3, f3.` Options mean
-    what they mean for `render_board`."""
+    what they mean for `render_board`; `words` are the words it is written in."""
     check_last_move(last_move)
     check_clocks(clocks, clock_running)
-    sides = _("{black}, {white}.").format(
-        black=_side(Color.BLACK, black_name, position),
-        white=_side(Color.WHITE, white_name, position),
+    sides = words.gettext("{black}, {white}.").format(
+        black=_side(Color.BLACK, black_name, position, words),
+        white=_side(Color.WHITE, white_name, position, words),
     )
-    parts = [_("Reversi board."), sides]
+    parts = [words.gettext("Reversi board."), sides]
     if clocks is not None:
         black, white = (
-            _clock(color, seconds, color is clock_running)
+            _clock(color, seconds, color is clock_running, words)
             for color, seconds in zip((Color.BLACK, Color.WHITE), clocks, strict=True)
         )
-        parts.append(_("Clocks: {black}, {white}.").format(black=black, white=white))
+        parts.append(words.gettext("Clocks: {black}, {white}.").format(black=black, white=white))
     if last_move is not None:
-        parts.append(_("Last move {square}.").format(square=square_name(last_move)))
+        parts.append(words.gettext("Last move {square}.").format(square=square_name(last_move)))
     shown_status = _clean(
-        status if status is not None else describe_status(position, passed=passed)
+        status if status is not None else describe_status(position, passed=passed, words=words)
     )
     if shown_status:
         parts.append(shown_status if shown_status[-1] in ".!?" else f"{shown_status}.")
     moves = position.legal_moves()
     if show_legal and moves:
         listed = ", ".join(square_name(s) for s in moves)
-        parts.append(_("Legal moves: {moves}.").format(moves=listed))
+        parts.append(words.gettext("Legal moves: {moves}.").format(moves=listed))
     return _shorten(" ".join(parts), MAX_ALT_TEXT)
 
 
-def _side(color: Color, name: str | None, position: Position) -> str:
+def _side(color: Color, name: str | None, position: Position, words: Words) -> str:
     count = position.count(color)
     shown = _shorten(_clean(name or ""), MAX_NAME)
-    colour = colour_name(color)
+    colour = colour_name(color, words)
     if not shown or shown == colour:
-        text = ngettext("{color} {count} disc", "{color} {count} discs", count)
+        text = words.ngettext("{color} {count} disc", "{color} {count} discs", count)
         return text.format(color=colour, count=count)
-    text = ngettext("{color} ({name}) {count} disc", "{color} ({name}) {count} discs", count)
+    text = words.ngettext("{color} ({name}) {count} disc", "{color} ({name}) {count} discs", count)
     return text.format(color=colour, name=shown, count=count)
 
 
-def _clock(color: Color, seconds: float, running: bool) -> str:
+def _clock(color: Color, seconds: float, running: bool, words: Words) -> str:
     """`Black 4:59`, `Black 4:59 (running)`, `White 0:00 (out of time)`."""
     clock = clock_text(seconds)
     if flag_fallen(seconds):
-        text = _("{color} {clock} (out of time)")
+        text = words.gettext("{color} {clock} (out of time)")
     elif running:
-        text = _("{color} {clock} (running)")
+        text = words.gettext("{color} {clock} (running)")
     else:
-        text = _("{color} {clock}")
-    return text.format(color=colour_name(color), clock=clock)
+        text = words.gettext("{color} {clock}")
+    return text.format(color=colour_name(color, words), clock=clock)
 
 
 def _clean(text: str) -> str:

@@ -10,7 +10,6 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
-from bot.i18n import colour_name
 from rendering.assets import Assets, get_assets
 from rendering.clocks import clock_text, flag_fallen
 from rendering.layout import DEFAULT_SIZE
@@ -18,6 +17,7 @@ from rendering.options import check_clocks, check_last_move, check_mask
 from rendering.status import describe_status
 from rendering.text import drawable_name, drawable_text, fit_text, font_for
 from rendering.themes import Theme, get_theme
+from rendering.words import ENGLISH, Words, colour_name
 
 PNG_COMPRESS_LEVEL = 3  # palette images: level 3 is about twice as fast as 6 for 15% more bytes
 
@@ -38,6 +38,7 @@ def render_board(
     clock_running: Color | None = None,
     theme: str | Theme = "classic",
     size: int = DEFAULT_SIZE,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A PNG of `position`, `size` pixels wide.
 
@@ -57,6 +58,9 @@ def render_board(
     highlighted, and one that ran out as `0:00` in the theme's flag colour. The header is then a
     row taller. Raises ValueError for an unknown theme, a size out of range, a bad square, bad
     clocks or a winner of a game that goes on.
+
+    `words` are the words of the names' fallbacks (the colours) and of the default status (see
+    `rendering.words`); a `status` given is drawn as it is.
     """
     image = board_image(
         position,
@@ -73,6 +77,7 @@ def render_board(
         clock_running=clock_running,
         theme=theme,
         size=size,
+        words=words,
     )
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
@@ -95,6 +100,7 @@ def board_image(
     clock_running: Color | None = None,
     theme: str | Theme = "classic",
     size: int = DEFAULT_SIZE,
+    words: Words = ENGLISH,
 ) -> Image.Image:
     """The board as a palette ("P") image; `render_board` explains the options."""
     check_last_move(last_move)
@@ -111,7 +117,7 @@ def board_image(
         for square in position.legal_moves():
             image.paste(hints[square], assets.layout.square_origin(square))
     if status is None:
-        status = describe_status(position, passed=passed)
+        status = describe_status(position, passed=passed, words=words)
     result = None if ended else position.result()
     if ended:
         sides = _Sides(None, winner, True)
@@ -120,7 +126,7 @@ def board_image(
     else:
         sides = _Sides(position.turn, None, False)
     names = (black_name or "", white_name or "")  # empty: the colour's name
-    _draw_header(image, assets, position, names, sides, clocks, clock_running)
+    _draw_header(image, assets, position, names, sides, clocks, clock_running, words)
     _draw_status(image, assets, status)
     return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
 
@@ -154,6 +160,7 @@ def _draw_header(
     sides: _Sides,
     clocks: tuple[float, float] | None,
     clock_running: Color | None,
+    words: Words,
 ) -> None:
     """Each side's disc, name and count, and under the name its clock when there are clocks;
     the side to move, or the winner, stands out (see `_Sides`)."""
@@ -189,7 +196,7 @@ def _draw_header(
             font = fonts.plain_name if lost else fonts.name
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
             colour = theme.text if bright else theme.muted_text
-            text = fit_text(drawable_name(name, colour_name(side)), font, name_width)
+            text = fit_text(drawable_name(name, colour_name(side, words)), font, name_width)
             draw.text((x, names_y), text, font=font_for(text, font), fill=colour, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),

@@ -10,6 +10,7 @@ from rendering.board import render_board
 from rendering.replay import render_replay
 from rendering.results import WonBy, result_text
 from rendering.themes import THEMES
+from rendering.words import ENGLISH, Words
 
 # A 1977 WTHOR tournament game that has two forced passes and ends 34-30.
 GAME = (
@@ -20,8 +21,9 @@ MIDGAME_PLIES = 20
 PASS_PLY = 53  # the 53rd move leaves white without a move
 
 
-def write_gallery(directory: Path) -> list[Path]:
-    """Write the gallery into `directory` (created if needed); returns the files written."""
+def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
+    """Write the gallery into `directory` (created if needed), in `words`; returns the files
+    written."""
     directory.mkdir(parents=True, exist_ok=True)
     game = Game.from_transcript(GAME)
     mid, passing = game.plies[MIDGAME_PLIES - 1], game.plies[PASS_PLY - 1]
@@ -72,7 +74,7 @@ def write_gallery(directory: Path) -> list[Path]:
             black_name="Alice",
             white_name="Bob",
             show_legal=False,
-            status=result_text(resigned, WonBy.TIME),
+            status=result_text(resigned, WonBy.TIME, words=words),
             ended=True,
             winner=Color.WHITE,
             clocks=(0.0, 42.0),
@@ -83,7 +85,7 @@ def write_gallery(directory: Path) -> list[Path]:
             black_name="Alice",
             white_name="Bob",
             show_legal=False,
-            status=result_text(resigned, WonBy.RESIGNATION),
+            status=result_text(resigned, WonBy.RESIGNATION, words=words),
             ended=True,
             winner=Color.WHITE,
         ),
@@ -92,9 +94,9 @@ def write_gallery(directory: Path) -> list[Path]:
     for theme in THEMES:
         for case, render in cases.items():
             path = directory / f"{theme}-{case}.png"
-            path.write_bytes(render(theme=theme))
+            path.write_bytes(render(theme=theme, words=words))
             written.append(path)
     replay = directory / "replay.gif"
-    replay.write_bytes(render_replay(game, black_name="Alice", white_name="Bob"))
+    replay.write_bytes(render_replay(game, black_name="Alice", white_name="Bob", words=words))
     written.append(replay)
     return written

@@ -1,33 +1,33 @@
-"""The review's marks as players read them, in the language in force."""
+"""The review's marks as players read them."""
 
 from __future__ import annotations
 
 from bot.engine.review import Mark
-from bot.i18n import _, ngettext
+from rendering.words import ENGLISH, Words
 
 
-def mark_name(mark: Mark) -> str:
+def mark_name(mark: Mark, *, words: Words = ENGLISH) -> str:
     """`best`, `good`, `inaccuracy`, `mistake` or `blunder`."""
     match mark:
         case Mark.BEST:
-            return _("best")
+            return words.gettext("best")
         case Mark.GOOD:
-            return _("good")
+            return words.gettext("good")
         case Mark.INACCURACY:
-            return _("inaccuracy")
+            return words.gettext("inaccuracy")
         case Mark.MISTAKE:
-            return _("mistake")
+            return words.gettext("mistake")
         case Mark.BLUNDER:
-            return _("blunder")
+            return words.gettext("blunder")
 
 
-def mark_count(mark: Mark, count: int) -> str:
+def mark_count(mark: Mark, count: int, *, words: Words = ENGLISH) -> str:
     """`1 mistake`, `3 blunders` (inaccuracies, mistakes and blunders only)."""
     match mark:
         case Mark.INACCURACY:
-            text = ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+            text = words.ngettext("{count} inaccuracy", "{count} inaccuracies", count)
         case Mark.MISTAKE:
-            text = ngettext("{count} mistake", "{count} mistakes", count)
+            text = words.ngettext("{count} mistake", "{count} mistakes", count)
         case _:
-            text = ngettext("{count} blunder", "{count} blunders", count)
+            text = words.ngettext("{count} blunder", "{count} blunders", count)
     return text.format(count=f"{count:,}")

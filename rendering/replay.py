@@ -10,9 +10,9 @@ import io
 from functools import partial
 
 from bot.engine import Color, Game, Ply, Position, square_name
-from bot.i18n import _, colour_name
 from rendering.board import board_image
 from rendering.themes import Theme
+from rendering.words import ENGLISH, Words, colour_name
 
 REPLAY_SIZE = 432
 FRAME_MS = 900
@@ -31,6 +31,7 @@ def render_replay(
     theme: str | Theme = "classic",
     size: int = REPLAY_SIZE,
     frame_ms: int = FRAME_MS,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A looping GIF of `game` (or of a transcript such as `f5d6c3`): the start, one frame per
     move, then for a finished game a frame that states how it ended.
@@ -41,8 +42,8 @@ def render_replay(
     `White wins by resignation · 30-34 (30-12 on the board)` or `Game aborted`), and `winner`,
     the side crowned (None for a game without a result); `ending` also replaces the result of a
     game played out. A game that goes on ends on its last move. The first and last frames stay
-    longer. Raises ValueError for a bad transcript, theme or size, or a winner without an
-    ending.
+    longer. `words` are the words of the captions (see `rendering.words`). Raises ValueError for
+    a bad transcript, theme or size, or a winner without an ending.
     """
     if isinstance(game, str):
         game = Game.from_transcript(game)
@@ -57,10 +58,11 @@ def render_replay(
         white_name=white_name,
         theme=theme,
         size=size,
+        words=words,
     )
-    frames = [frame(Position.initial(), status=_("Start"))]
+    frames = [frame(Position.initial(), status=words.gettext("Start"))]
     for number, ply in enumerate(game.plies, 1):
-        caption = _caption(number, ply)
+        caption = _caption(number, ply, words)
         frames.append(frame(ply.after, last_move=ply.square, flipped=ply.flipped, status=caption))
     final = game.position
     if ending is not None:
@@ -77,12 +79,12 @@ def render_replay(
     return buffer.getvalue()
 
 
-def _caption(number: int, ply: Ply) -> str:
+def _caption(number: int, ply: Ply, words: Words) -> str:
     """E.g. `12. Black f5`, `13. White c4 · Black passes`."""
-    caption = _("{number}. {color} {square}").format(
-        number=number, color=colour_name(ply.color), square=square_name(ply.square)
+    caption = words.gettext("{number}. {color} {square}").format(
+        number=number, color=colour_name(ply.color, words), square=square_name(ply.square)
     )
     if ply.passed is not None:
-        passes = _("{color} passes").format(color=colour_name(ply.passed))
+        passes = words.gettext("{color} passes").format(color=colour_name(ply.passed, words))
         return f"{caption} \u00b7 {passes}"
     return caption

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from bot.engine import Result
-from bot.i18n import _, colour_name
+from rendering.words import ENGLISH, Words, colour_name
 
 NO_MARKS = ("", "")
 DISC_MARKS = ("⚫ ", " ⚪")
@@ -23,7 +23,7 @@ class WonBy(Enum):
     TIME = "time"
 
 
-def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
+def score_text(result: Result, marks: tuple[str, str] = NO_MARKS, *, words: Words = ENGLISH) -> str:
     """`34-30`, `40-24 (36-24 on the board)`, `32-32 (30-30 on the board)`; a game won off the
     board the same way: `30-34 (30-12 on the board)`, `33-31 (20-40 on the board)`.
 
@@ -33,22 +33,22 @@ def score_text(result: Result, marks: tuple[str, str] = NO_MARKS) -> str:
     before, after = marks
     text = f"{before}{result.black_score}-{result.white_score}{after}"
     if result.official_score != (result.black_discs, result.white_discs):
-        on_board = _("({black}-{white} on the board)")
+        on_board = words.gettext("({black}-{white} on the board)")
         text += " " + on_board.format(black=result.black_discs, white=result.white_discs)
     return text
 
 
-def result_text(result: Result, how: WonBy | None = None) -> str:
+def result_text(result: Result, how: WonBy | None = None, *, words: Words = ENGLISH) -> str:
     """Who won, how and the score: `Black wins 34-30`, `Draw 32-32`,
     `White wins by resignation · 30-34 (30-12 on the board)` (`how` being `WonBy.RESIGNATION`)."""
     winner = result.winner
-    score = score_text(result)
+    score = score_text(result, words=words)
     if winner is None:
-        return _("Draw {score}").format(score=score)
+        return words.gettext("Draw {score}").format(score=score)
     if how is WonBy.RESIGNATION:
-        text = _("{color} wins by resignation · {score}")
+        text = words.gettext("{color} wins by resignation · {score}")
     elif how is WonBy.TIME:
-        text = _("{color} wins on time · {score}")
+        text = words.gettext("{color} wins on time · {score}")
     else:
-        text = _("{color} wins {score}")
-    return text.format(color=colour_name(winner), score=score)
+        text = words.gettext("{color} wins {score}")
+    return text.format(color=colour_name(winner, words), score=score)

@@ -13,7 +13,6 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
-from bot.i18n import _, colour_name
 from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
 from rendering.board import PNG_COMPRESS_LEVEL, board_image
 from rendering.layout import DEFAULT_SIZE, Layout
@@ -21,22 +20,23 @@ from rendering.marks import mark_name
 from rendering.review_graph import MARK_COLOURS
 from rendering.text import font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
+from rendering.words import ENGLISH, Words, colour_name
 
 REVIEW_BOARD_SIZE = DEFAULT_SIZE
 """The size of the game's own boards: their drawing parts are built already (`get_assets`)."""
 
 
-def move_caption(move: ReviewedMove) -> str:
+def move_caption(move: ReviewedMove, *, words: Words = ENGLISH) -> str:
     """E.g. `23. Black e6: blunder, lost 12 (best c4)` or `24. White d3: best`."""
     played = {
         "number": move.number,
-        "color": colour_name(move.color),
+        "color": colour_name(move.color, words),
         "square": square_name(move.square),
-        "mark": mark_name(move.mark),
+        "mark": mark_name(move.mark, words=words),
     }
     if move.mark is Mark.BEST:
-        return _("{number}. {color} {square}: {mark}").format(**played)
-    return _("{number}. {color} {square}: {mark}, lost {loss} (best {best})").format(
+        return words.gettext("{number}. {color} {square}: {mark}").format(**played)
+    return words.gettext("{number}. {color} {square}: {mark}, lost {loss} (best {best})").format(
         **played, loss=format_loss(move.loss, move.exact), best=square_name(move.best_move)
     )
 
@@ -48,6 +48,7 @@ def render_review_board(
     white_name: str | None = None,
     theme: str | Theme = "classic",
     size: int = REVIEW_BOARD_SIZE,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A PNG of the position before `move`, with the move played and the best move marked."""
     chosen = get_theme(theme)
@@ -56,14 +57,15 @@ def render_review_board(
         show_legal=False,
         black_name=black_name,
         white_name=white_name,
-        status=move_caption(move),
+        status=move_caption(move, words=words),
         theme=chosen,
         size=size,
+        words=words,
     ).convert("RGB")
     layout = Layout.for_width(size)
-    marks = [(move.square, MARK_COLOURS[move.mark], _("played"))]
+    marks = [(move.square, MARK_COLOURS[move.mark], words.gettext("played"))]
     if move.best_move != move.square:
-        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], mark_name(Mark.BEST)))
+        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], mark_name(Mark.BEST, words=words)))
     for square, ring, label in marks:
         _ghost(image, layout, chosen, square, move.color, ring, label)
     buffer = io.BytesIO()
@@ -107,7 +109,11 @@ def _ghost(
 
 
 def review_board_alt_text(
-    move: ReviewedMove, *, black_name: str | None = None, white_name: str | None = None
+    move: ReviewedMove,
+    *,
+    black_name: str | None = None,
+    white_name: str | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """The board before the move, then the move played and the best move with their values."""
     board = board_alt_text(
@@ -115,19 +121,24 @@ def review_board_alt_text(
         show_legal=False,
         black_name=black_name,
         white_name=white_name,
-        status=_("Move {number}, {color} to play").format(
-            number=move.number, color=colour_name(move.color)
+        status=words.gettext("Move {number}, {color} to play").format(
+            number=move.number, color=colour_name(move.color, words)
         ),
+        words=words,
     )
     values = {
         "square": square_name(move.square),
-        "mark": mark_name(move.mark),
+        "mark": mark_name(move.mark, words=words),
         "value": format_value(move.played_value, move.exact),
     }
     if move.mark is Mark.BEST and move.exact:
-        detail = _("Played {square}, {mark}: {value} for Black (exact).").format(**values)
+        detail = words.gettext("Played {square}, {mark}: {value} for Black (exact).").format(
+            **values
+        )
     elif move.mark is Mark.BEST:
-        detail = _("Played {square}, {mark}: {value} for Black (estimated).").format(**values)
+        detail = words.gettext("Played {square}, {mark}: {value} for Black (estimated).").format(
+            **values
+        )
     else:
         values |= {
             "loss": format_loss(move.loss, move.exact),
@@ -135,12 +146,12 @@ def review_board_alt_text(
             "best_value": format_value(move.best_value, move.exact),
         }
         if move.exact:
-            text = _(
+            text = words.gettext(
                 "Played {square}, {mark}: {value} for Black, losing {loss} discs; best {best}, "
                 "{best_value} for Black (exact)."
             )
         else:
-            text = _(
+            text = words.gettext(
                 "Played {square}, {mark}: {value} for Black, losing {loss} discs; best {best}, "
                 "{best_value} for Black (estimated)."
             )

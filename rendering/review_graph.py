@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
-from bot.i18n import _, colour_name
 from rendering.alt_text import MAX_ALT_TEXT
 from rendering.marks import mark_count, mark_name
 from rendering.text import drawable_name, fit_text, font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
+from rendering.words import ENGLISH, Words, colour_name
 
 WIDTH, HEIGHT = 800, 420
 SUPERSAMPLE = 2
@@ -43,9 +43,10 @@ def render_review_graph(
     black_name: str | None = None,
     white_name: str | None = None,
     theme: str | Theme = "classic",
+    words: Words = ENGLISH,
 ) -> bytes:
     """A PNG of the review's values after each move (`Review.values`), WIDTH x HEIGHT."""
-    image = _draw(review, black_name, white_name, get_theme(theme))
+    image = _draw(review, black_name, white_name, get_theme(theme), words)
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
@@ -58,7 +59,7 @@ def _scale_for(values: tuple[float, ...]) -> int:
 
 
 def _draw(
-    review: Review, black_name: str | None, white_name: str | None, theme: Theme
+    review: Review, black_name: str | None, white_name: str | None, theme: Theme, words: Words
 ) -> Image.Image:
     s = SUPERSAMPLE
     width, height = WIDTH * s, HEIGHT * s
@@ -84,7 +85,7 @@ def _draw(
     def text(at: tuple[float, float], words: str, font: ImageFont.FreeTypeFont, **how: Any) -> None:
         draw.text(at, words, font=font_for(words, font), **how)
 
-    title = fit_text(_players(black_name, white_name), title_font, right - left)
+    title = fit_text(_players(black_name, white_name, words), title_font, right - left)
     text((left, 24 * s), title, title_font, fill=theme.text, anchor="lm")
 
     draw.rectangle((left, top, right, bottom), fill=theme.board)
@@ -94,8 +95,20 @@ def _draw(
         draw.line((left, y, right, y), fill=theme.grid, width=s)
         label = "0" if level == 0 else f"{level:+d}".replace("-", "\u2212")
         draw.text((left - 8 * s, y), label, font=label_font, fill=theme.coordinates, anchor="rm")
-    text((left + 8 * s, top + 6 * s), _("Black ahead"), small_font, fill=theme.text, anchor="lt")
-    text((left + 8 * s, bottom - 6 * s), _("White ahead"), small_font, fill=theme.text, anchor="lb")
+    text(
+        (left + 8 * s, top + 6 * s),
+        words.gettext("Black ahead"),
+        small_font,
+        fill=theme.text,
+        anchor="lt",
+    )
+    text(
+        (left + 8 * s, bottom - 6 * s),
+        words.gettext("White ahead"),
+        small_font,
+        fill=theme.text,
+        anchor="lb",
+    )
 
     points = [(x_of(k), y_of(v)) for k, v in enumerate(values)]
     zero = y_of(0)
@@ -111,7 +124,7 @@ def _draw(
         anchor = "rt" if x > (left + right) / 2 else "lt"
         text(
             (x + (-5 if anchor == "rt" else 5) * s, top + 22 * s),
-            _("turning point: move {number}").format(number=turning),
+            words.gettext("turning point: move {number}").format(number=turning),
             small_font,
             fill=theme.text,
             anchor=anchor,
@@ -135,7 +148,7 @@ def _draw(
         draw.rectangle((x0, bottom + 2 * s, right, bottom + 5 * s), fill=_EXACT_BAND)
         text(
             (right, axis_y + 18 * s),
-            _("exact from move {number}").format(number=exact_from),
+            words.gettext("exact from move {number}").format(number=exact_from),
             small_font,
             fill=_EXACT_BAND,
             anchor="rt",
@@ -149,7 +162,13 @@ def _draw(
             fill=theme.coordinates,
             anchor="mt",
         )
-    text((left, axis_y + 18 * s), _("move"), small_font, fill=theme.muted_text, anchor="lt")
+    text(
+        (left, axis_y + 18 * s),
+        words.gettext("move"),
+        small_font,
+        fill=theme.muted_text,
+        anchor="lt",
+    )
 
     x = left
     legend_y = height - 16 * s
@@ -159,7 +178,7 @@ def _draw(
             (x, legend_y - radius, x + 2 * radius, legend_y + radius), fill=MARK_COLOURS[mark]
         )
         x += 2 * radius + 6 * s
-        name = mark_name(mark)
+        name = mark_name(mark, words=words)
         text((x, legend_y), name, label_font, fill=theme.text, anchor="lm")
         x += font_for(name, label_font).getlength(name) + 22 * s
     return image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
@@ -191,57 +210,67 @@ def _areas(
     return pieces
 
 
-def _players(black_name: str | None, white_name: str | None) -> str:
+def _players(black_name: str | None, white_name: str | None, words: Words) -> str:
     """`Ann (Black) vs Bo (White)`."""
-    return _("{black} (Black) vs {white} (White)").format(
-        black=drawable_name(black_name or "", colour_name(Color.BLACK)),
-        white=drawable_name(white_name or "", colour_name(Color.WHITE)),
+    return words.gettext("{black} (Black) vs {white} (White)").format(
+        black=drawable_name(black_name or "", colour_name(Color.BLACK, words)),
+        white=drawable_name(white_name or "", colour_name(Color.WHITE, words)),
     )
 
 
-def _value(value: float, exact: bool) -> str:
+def _value(value: float, exact: bool, words: Words) -> str:
     shown = f"{value:+.0f}".replace("+0", "0").replace("-0", "0")
-    return shown if exact else _("about {value}").format(value=shown)
+    return shown if exact else words.gettext("about {value}").format(value=shown)
 
 
 def review_graph_alt_text(
-    review: Review, *, black_name: str | None = None, white_name: str | None = None
+    review: Review,
+    *,
+    black_name: str | None = None,
+    white_name: str | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """What the graph shows, for screen readers (at most 1024 characters)."""
     values, exact = review.values, review.exact_values
     parts = [
-        _(
+        words.gettext(
             "Graph of Black's advantage in discs after each of the {count} moves of {players}, "
             "positive when Black is ahead."
-        ).format(count=len(review.moves), players=_players(black_name, white_name)),
-        _("It starts at {start} and ends at {end}.").format(
-            start=_value(values[0], exact[0]), end=_value(values[-1], exact[-1])
+        ).format(count=len(review.moves), players=_players(black_name, white_name, words)),
+        words.gettext("It starts at {start} and ends at {end}.").format(
+            start=_value(values[0], exact[0], words), end=_value(values[-1], exact[-1], words)
         ),
     ]
     high = max(range(len(values)), key=lambda k: values[k])
     low = min(range(len(values)), key=lambda k: values[k])
     if values[high] >= 0.5:
-        text = _("Black is furthest ahead after move {number}, by {discs} discs.")
+        text = words.gettext("Black is furthest ahead after move {number}, by {discs} discs.")
         parts.append(text.format(number=high, discs=f"{values[high]:.0f}"))
     if values[low] <= -0.5:
-        text = _("White is furthest ahead after move {number}, by {discs} discs.")
+        text = words.gettext("White is furthest ahead after move {number}, by {discs} discs.")
         parts.append(text.format(number=low, discs=f"{-values[low]:.0f}"))
     if review.exact_from is not None:
-        text = _("Values are exact from move {number}, estimated before.")
+        text = words.gettext("Values are exact from move {number}, estimated before.")
         parts.append(text.format(number=review.exact_from))
     if review.turning_point is not None:
         move = review.move(review.turning_point)
         parts.append(
-            _("Turning point: move {number}, {color} {square}.").format(
-                number=move.number, color=colour_name(move.color), square=square_name(move.square)
+            words.gettext("Turning point: move {number}, {color} {square}.").format(
+                number=move.number,
+                color=colour_name(move.color, words),
+                square=square_name(move.square),
             )
         )
     for color in (Color.BLACK, Color.WHITE):
         summary = review.player(color)
         counts = ", ".join(
-            mark_count(mark, summary.marks[mark])
+            mark_count(mark, summary.marks[mark], words=words)
             for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
         )
-        parts.append(_("{color}: {counts}.").format(color=colour_name(color), counts=counts))
+        parts.append(
+            words.gettext("{color}: {counts}.").format(
+                color=colour_name(color, words), counts=counts
+            )
+        )
     text = " ".join(parts)
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "\u2026"

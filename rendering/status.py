@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from bot.engine import Color, Position
-from bot.i18n import _, colour_name
 from rendering.results import result_text
+from rendering.words import ENGLISH, Words, colour_name
 
 
-def describe_status(position: Position, *, passed: Color | None = None) -> str:
+def describe_status(
+    position: Position, *, passed: Color | None = None, words: Words = ENGLISH
+) -> str:
     """E.g. `Black to move`, `White has no move: Black to move again`, `Black wins 34-30`,
     `Black wins 40-24 (36-24 on the board)`.
 
@@ -16,11 +18,11 @@ def describe_status(position: Position, *, passed: Color | None = None) -> str:
     """
     result = position.result()
     if result is not None:
-        return result_text(result)
-    turn = colour_name(position.turn)
+        return result_text(result, words=words)
+    turn = colour_name(position.turn, words)
     if position.must_pass():
-        return _("{color} has no move and must pass").format(color=turn)
+        return words.gettext("{color} has no move and must pass").format(color=turn)
     if passed is not None:
-        text = _("{passed} has no move: {color} to move again")
-        return text.format(passed=colour_name(passed), color=turn)
-    return _("{color} to move").format(color=turn)
+        text = words.gettext("{passed} has no move: {color} to move again")
+        return text.format(passed=colour_name(passed, words), color=turn)
+    return words.gettext("{color} to move").format(color=turn)

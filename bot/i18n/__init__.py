@@ -7,6 +7,9 @@ Messages are English in the code; the catalogues (`locales/<code>/LC_MESSAGES/re
 made with Babel's `pybabel`, see the README) are compiled in memory on first use, so a `.po`
 file edited in the repository is what runs.
 
+Code that takes its words as a parameter rather than reading the language in force (`rendering`)
+is handed `in_force()` by the front end.
+
 Text that is made before any language is known (module constants, command descriptions) is
 marked with `N_()` or discord.py's `locale_str` for extraction and translated where it is shown.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from gettext import NullTranslations
 
 from bot.engine import Color
 from bot.i18n.catalogues import LANGUAGES, translations
@@ -27,6 +31,7 @@ __all__ = [
     "_",
     "colour_name",
     "current",
+    "in_force",
     "language_of_locale",
     "ngettext",
     "using",
@@ -50,6 +55,11 @@ def using(code: str) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
+
+
+def in_force() -> NullTranslations:
+    """The translations of the language in force, to hand to code that takes its words."""
+    return translations(_current.get())
 
 
 def _(message: str) -> str:
