@@ -21,14 +21,9 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class GameEvent:
-    """A change to one game; `state` is the game right after it.
-
-    `origin` is what asked for the change, opaque to the service: the cogs pass the Discord
-    interaction, so the board publisher can answer it with the new board.
-    """
+    """A change to one game; `state` is the game right after it."""
 
     state: GameState
-    origin: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +61,6 @@ class ChallengeClosed:
     player in it had their data deleted."""
 
     challenge: Challenge
-    origin: object = None
     forgotten: bool = False
 
 

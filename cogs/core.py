@@ -22,7 +22,7 @@ from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
-from cogs.replies import answer_error, tell_reader
+from cogs.replies import Reply, answer_error, tell_reader
 from cogs.shares import Shares
 
 log = logging.getLogger(__name__)
@@ -48,42 +48,54 @@ class Core(commands.Cog, name=COG_NAME):
         self.bot.events.unsubscribe(self.on_challenge_closed)
 
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
-        """Show how a challenge ended on its message (an accepted one in the channel becomes the
-        board: the publisher's business)."""
+        """Show on its message how a challenge ended that nobody clicked to close: it expired, or
+        was withdrawn when a player's data was deleted (a click's handler answers with
+        `answer_closed`)."""
         challenge = event.challenge
         if challenge.message_id is None:
             return
-        origin = event.origin if isinstance(event.origin, discord.Interaction) else None
-        message_id = challenge.message_id
+        if not event.forgotten and challenge.status is not ChallengeStatus.EXPIRED:
+            return
         text: Callable[[], str]
         if event.forgotten:
             text = partial(_, challenge_message.FORGOTTEN)
-        elif challenge.status is ChallengeStatus.ACCEPTED:
-            if not challenge.in_thread or challenge.game_id is None:
-                return
-            accepter = origin.user.id if origin is not None else 0
-            text = partial(challenge_message.accepted_in_thread, challenge, accepter, message_id)
         else:
             text = partial(challenge_message.closed, challenge)
         self.bot.background.spawn(
-            self._edit_challenge(challenge, message_id, text, origin),
+            self._edit_challenge(challenge, challenge.message_id, text, None),
             name=f"challenge {challenge.id} closed",
         )
+
+    async def answer_closed(self, reply: Reply, challenge: Challenge) -> None:
+        """Answer the click that closed `challenge` by showing how it ended on its message (an
+        accepted one in the channel becomes the board: the publisher's business)."""
+        message_id = challenge.message_id
+        if message_id is None:
+            return
+        text: Callable[[], str]
+        if challenge.status is ChallengeStatus.ACCEPTED:
+            if not challenge.in_thread or challenge.game_id is None:
+                return
+            accepter = reply.interaction.user.id
+            text = partial(challenge_message.accepted_in_thread, challenge, accepter, message_id)
+        else:
+            text = partial(challenge_message.closed, challenge)
+        await self._edit_challenge(challenge, message_id, text, reply)
 
     async def _edit_challenge(
         self,
         challenge: Challenge,
         message_id: int,
         text_of: Callable[[], str],
-        origin: discord.Interaction | None,
+        reply: Reply | None,
     ) -> None:
         """Show how the challenge ended, in the server's language: everyone sees it."""
         channel_id = challenge.channel_id
         async with for_everyone(self.bot, challenge.guild_id):
             text = text_of()
         try:
-            if origin is not None and not origin.response.is_done():
-                await origin.response.edit_message(content=text, view=None)
+            if reply is not None and reply.claim():
+                await reply.interaction.response.edit_message(content=text, view=None)
                 return
             channel = self.bot.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(content=text, view=None)

@@ -119,22 +119,20 @@ class History(commands.Cog, name=HISTORY):
     async def on_history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
-        async with answering(interaction, f"history page {page}"):
-            await turn_page(interaction, partial(self.history_page, interaction, user_id, page))
+        async with answering(interaction, f"history page {page}") as reply:
+            await turn_page(reply, partial(self.history_page, interaction, user_id, page))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}"):
+        async with answering(interaction, f"sharing {what}") as reply:
             if what == "game":
                 (game_id,) = args
                 state = await self.guild_game(interaction, game_id)
-                await share(interaction, partial(self.game_answer, state))
+                await share(reply, partial(self.game_answer, state))
             else:
                 user_id, page = args
-                await share(
-                    interaction, partial(self.history_page, interaction, user_id or None, page)
-                )
+                await share(reply, partial(self.history_page, interaction, user_id or None, page))
 
     async def history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int

@@ -116,18 +116,16 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
             await answer_privately(interaction, answer)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
-        async with answering(interaction, f"leaderboard page {page}"):
+        async with answering(interaction, f"leaderboard page {page}") as reply:
             viewer_id = requester_id(interaction)
-            await turn_page(
-                interaction, partial(self.leaderboard_page, interaction, page, viewer_id)
-            )
+            await turn_page(reply, partial(self.leaderboard_page, interaction, page, viewer_id))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, "sharing the leaderboard"):
+        async with answering(interaction, "sharing the leaderboard") as reply:
             page, viewer_id = args
-            await share(interaction, partial(self.leaderboard_page, interaction, page, viewer_id))
+            await share(reply, partial(self.leaderboard_page, interaction, page, viewer_id))
 
     async def leaderboard_page(
         self, interaction: discord.Interaction, page: int, viewer_id: int

@@ -40,7 +40,7 @@ from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.publish import LATE
-from cogs.replies import ANSWERING, answering, tell
+from cogs.replies import Reply, answering, tell
 from cogs.review_items import DYNAMIC_ITEMS, REVIEW
 
 log = logging.getLogger(__name__)
@@ -153,16 +153,18 @@ class ReviewCog(commands.Cog, name=REVIEW):
     async def on_review_move(
         self, interaction: discord.Interaction, game_id: int, chosen: str
     ) -> None:
-        async with answering(interaction, f"move {chosen} of the review of game {game_id}"):
+        async with answering(
+            interaction, f"move {chosen} of the review of game {game_id}"
+        ) as reply:
             state, review = await self._stored(interaction, game_id)
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
                 raise Refusal(_("That move isn't in this game."))
-            await self._show(interaction, state, review, int(chosen))
+            await self._show(reply, state, review, int(chosen))
 
     async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"summary of the review of game {game_id}"):
+        async with answering(interaction, f"summary of the review of game {game_id}") as reply:
             state, review = await self._stored(interaction, game_id)
-            await self._show(interaction, state, review, None)
+            await self._show(reply, state, review, None)
 
     async def _stored(
         self, interaction: discord.Interaction, game_id: int
@@ -181,13 +183,14 @@ class ReviewCog(commands.Cog, name=REVIEW):
 
     async def _show(
         self,
-        interaction: discord.Interaction,
+        reply: Reply,
         state: GameState,
         review: Review,
         number: int | None,
     ) -> None:
         """Edit the review's message in place to show move `number` (None: the summary)."""
-        interaction.extras[ANSWERING] = True  # answered here: the acknowledgement timer waits
+        reply.claim()  # answered here: the acknowledgement timer waits
+        interaction = reply.interaction
         built = await self.render(state, review, number)
         try:
             await interaction.response.edit_message(

@@ -123,7 +123,7 @@ class Stats(commands.Cog, name=STATS):
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}"):
+        async with answering(interaction, f"sharing {what}") as reply:
             guild_id = guild_of(interaction)
             if what == "stats":
                 (user_id,) = args
@@ -136,7 +136,7 @@ class Stats(commands.Cog, name=STATS):
             async def answer() -> Answer:
                 return Answer(await card(), (what, args))
 
-            await share(interaction, answer)
+            await share(reply, answer)
 
     async def player(self, user_id: int) -> discord.User:
         """The player a stats Share button names; an id Discord knows no user by is refused
