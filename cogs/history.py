@@ -21,7 +21,7 @@ from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
-from cogs.items import HISTORY, HistoryPageButton
+from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
@@ -92,7 +92,7 @@ def status(record: GameRecord) -> str:
     return _("in progress") if record.active else ending(record)
 
 
-class History(commands.Cog, name=HISTORY):
+class History(commands.Cog, name="History"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
 

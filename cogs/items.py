@@ -12,16 +12,10 @@ import discord
 
 from bot.i18n import N_, _
 from bot.storage import EndReason
+from cogs.handlers import ADMIN, HISTORY, LEADERBOARD, PLAY, STATS, ShareHandler, handler
 from cogs.replies import tell_reader
 
 log = logging.getLogger(__name__)
-
-PLAY = "Play"
-LEADERBOARD = "Leaderboard"
-HISTORY = "History"
-STATS = "Stats"
-ADMIN = "Admin"
-
 
 PREFIX = "reversi:"
 """Every custom id of the bot's components starts so."""
@@ -46,14 +40,6 @@ def on_its_message(interaction: discord.Interaction) -> bool:
         if accessory is not None:
             stack.append(accessory)
     return False
-
-
-def cog(interaction: discord.Interaction, name: str) -> Any:
-    """The feature cog that handles a component: its callbacks are the cog's `on_...` methods."""
-    found = interaction.client.get_cog(name)  # type: ignore[attr-defined]
-    if found is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return found
 
 
 class ChallengeButton(
@@ -85,7 +71,7 @@ class ChallengeButton(
         return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_challenge_button(
+        await handler(interaction, PLAY).on_challenge_button(
             interaction, self.challenge_id, self.action
         )
 
@@ -112,7 +98,7 @@ class MoveButton(
         return cls(int(match["game"]), int(match["ply"]), match["square"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, self.square)
+        await handler(interaction, PLAY).on_move(interaction, self.game_id, self.ply, self.square)
 
 
 class MoveSelect(
@@ -152,7 +138,7 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         square = self.item.values[0] if self.item.values else ""
-        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, square)
+        await handler(interaction, PLAY).on_move(interaction, self.game_id, self.ply, square)
 
 
 class GameButton(
@@ -193,7 +179,7 @@ class ResignButton(
     """Reads "Abort" in the abort window, where it ends the game without a result."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_resign_button(interaction, self.game_id)
+        await handler(interaction, PLAY).on_resign_button(interaction, self.game_id)
 
 
 class ResignConfirmButton(
@@ -228,21 +214,21 @@ class ResignConfirmButton(
         return cls(int(match["game"]), None if offered is None else EndReason(offered))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id, self.offered)
+        await handler(interaction, PLAY).on_resign_confirm(interaction, self.game_id, self.offered)
 
 
 class RematchButton(
     GameButton, action="rematch", label=N_("Rematch"), style=discord.ButtonStyle.primary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_rematch(interaction, self.game_id)
+        await handler(interaction, PLAY).on_rematch(interaction, self.game_id)
 
 
 class ReplayButton(
     GameButton, action="replay", label=N_("Replay"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, HISTORY).on_replay(interaction, self.game_id)
+        await handler(interaction, HISTORY).on_replay(interaction, self.game_id)
 
 
 PAGER_LABELS = {"prev": N_("Previous"), "next": N_("Next")}
@@ -275,7 +261,7 @@ class LeaderboardPageButton(
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
+        await handler(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
 
 
 class HistoryPageButton(
@@ -300,11 +286,9 @@ class HistoryPageButton(
         return cls(user, int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
+        await handler(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
 
 
-SHARED_BY = {"lb": LEADERBOARD, "stats": STATS, "h2h": STATS, "hist": HISTORY, "game": HISTORY}
-"""Which cog answers each look-up a Share button names."""
 SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1}
 """How many numbers each look-up's Share button carries."""
 NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
@@ -343,7 +327,16 @@ class ShareButton(
             )
             await tell_reader(interaction, NO_LONGER_WORKS)
             return
-        await cog(interaction, SHARED_BY[self.what]).on_share(interaction, self.what, self.args)
+        await _sharer(interaction, self.what).on_share(interaction, self.what, self.args)
+
+
+def _sharer(interaction: discord.Interaction, what: str) -> ShareHandler:
+    """The cog that answers the look-up a Share button names."""
+    if what == "lb":
+        return handler(interaction, LEADERBOARD)
+    if what in ("stats", "h2h"):
+        return handler(interaction, STATS)
+    return handler(interaction, HISTORY)
 
 
 class ForgetConfirmButton(
@@ -367,4 +360,4 @@ class ForgetConfirmButton(
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)
+        await handler(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)

@@ -16,7 +16,7 @@ from bot.refusals import Refusal
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
-from cogs.items import LEADERBOARD, LeaderboardPageButton
+from cogs.items import LeaderboardPageButton
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering
@@ -95,7 +95,7 @@ def requester_id(interaction: discord.Interaction) -> int:
     return interaction.user.id if metadata is None else metadata.user.id
 
 
-class Leaderboard(commands.Cog, name=LEADERBOARD):
+class Leaderboard(commands.Cog, name="Leaderboard"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
 

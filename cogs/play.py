@@ -20,13 +20,12 @@ from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
 from bot.state import GameState
 from bot.storage import Challenge, EndReason
-from cogs import challenge_message, time_option
+from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import (
-    PLAY,
     ChallengeButton,
     MoveButton,
     MoveSelect,
@@ -63,7 +62,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     return True
 
 
-class Play(commands.Cog, name=PLAY):
+class Play(commands.Cog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: ReversiBot) -> None:
@@ -324,8 +323,11 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await add_feature_cog(bot, Play(cast(ReversiBot, bot)))
+    cog = Play(cast(ReversiBot, bot))
+    handlers.register(bot, handlers.PLAY, cog)
+    await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    handlers.unregister(bot, handlers.PLAY)

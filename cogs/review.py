@@ -34,14 +34,14 @@ from bot.reviews import (
 )
 from bot.state import GameState
 from bot.storage import ReviewRecord
-from cogs import review_message
+from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.publish import LATE
 from cogs.replies import Reply, answering, tell
-from cogs.review_items import DYNAMIC_ITEMS, REVIEW
+from cogs.review_items import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class _Progress:
     task: asyncio.Task[None] | None = None
 
 
-class ReviewCog(commands.Cog, name=REVIEW):
+class ReviewCog(commands.Cog, name="Review"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.service = ReviewService(
@@ -304,8 +304,11 @@ class ReviewCog(commands.Cog, name=REVIEW):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await add_feature_cog(bot, ReviewCog(cast(ReversiBot, bot)))
+    cog = ReviewCog(cast(ReversiBot, bot))
+    handlers.register(bot, handlers.REVIEW, cog)
+    await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    handlers.unregister(bot, handlers.REVIEW)

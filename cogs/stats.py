@@ -16,7 +16,7 @@ from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
-from cogs.items import NO_LONGER_WORKS, STATS
+from cogs.items import NO_LONGER_WORKS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share
@@ -86,7 +86,7 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class Stats(commands.Cog, name=STATS):
+class Stats(commands.Cog, name="Stats"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
