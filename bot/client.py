@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
+from discord.abc import Snowflake
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.background import Background
 from bot.bot_player import BotPlayer
@@ -17,6 +19,7 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.events import Events
+from bot.reviews import ReviewService
 from bot.service import GameService
 from bot.storage import Storage
 from bot.timers import Timers
@@ -40,12 +43,22 @@ write and board, well inside the 10 s `docker stop` gives before it kills."""
 log = logging.getLogger(__name__)
 
 
-class ReversiBot(commands.AutoShardedBot):
-    """A sharded `commands.Bot` with its settings, clock, storage and game service.
+@runtime_checkable
+class Subscriber(Protocol):
+    """A cog with subscribers on Discord's side (boards, challenges, notices, reviews): the bot
+    wires them to its one event bus as the cog is added, and off it as the cog is removed."""
 
-    The storage opens, the service's subscribers start and the extensions load in `setup_hook`,
-    so building the bot never touches the database or the network. It runs the shards of its
-    settings (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
+    def subscribe(self, events: Events) -> None: ...
+
+    def unsubscribe(self, events: Events) -> None: ...
+
+
+class ReversiBot(commands.AutoShardedBot):
+    """A sharded `commands.Bot` with its settings, clock, storage, game and review services.
+
+    Everything is built and wired in `setup_hook`, the one place that does it, so building the
+    bot never touches the database or the network. It runs the shards of its settings
+    (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
@@ -67,6 +80,7 @@ class ReversiBot(commands.AutoShardedBot):
         self.background = Background()
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
         self._recovered = False
         self._guard_interactions()
@@ -83,18 +97,55 @@ class ReversiBot(commands.AutoShardedBot):
             raise RuntimeError("the game service starts in setup_hook")
         return self._service
 
+    @property
+    def reviews(self) -> ReviewService:
+        if self._reviews is None:
+            raise RuntimeError("the review service starts in setup_hook")
+        return self._reviews
+
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.database)
-        self._service = service = GameService(
-            self._storage, self.clock, self.events, shards=self.settings.shards
-        )
+        """Build the storage, the services, their timers and workers and every subscriber of
+        the one event bus (`events`), then load the extensions: the cogs get what they need from
+        the bot, and their own subscribers are wired as they are added (`Subscriber`)."""
+        shards = self.settings.shards
+        self._storage = storage = await Storage.open(self.settings.database)
+        self._service = service = GameService(storage, self.clock, self.events, shards=shards)
         service.bot_id = self.user.id if self.user is not None else None
+        self._reviews = ReviewService(
+            storage, self.clock, self.events, self.computer.analyse, shards=shards
+        )
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)
         BotPlayer(service, self.computer, self.background, self.timers).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
+
+    async def add_cog(
+        self,
+        cog: commands.Cog,
+        /,
+        *,
+        override: bool = False,
+        guild: Snowflake | None = MISSING,
+        guilds: Sequence[Snowflake] = MISSING,
+    ) -> None:
+        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
+        if isinstance(cog, Subscriber):
+            cog.subscribe(self.events)
+
+    async def remove_cog(
+        self,
+        name: str,
+        /,
+        *,
+        guild: Snowflake | None = MISSING,
+        guilds: Sequence[Snowflake] = MISSING,
+    ) -> commands.Cog | None:
+        cog = self.get_cog(name)
+        if isinstance(cog, Subscriber):
+            cog.unsubscribe(self.events)
+        return await super().remove_cog(name, guild=guild, guilds=guilds)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """Connect the shards. Without a shard count, take the one Discord recommends, but keep
@@ -105,10 +156,12 @@ class ReversiBot(commands.AutoShardedBot):
         await super().connect(reconnect=reconnect)
 
     async def on_ready(self) -> None:
-        """Once connected the first time, pick up where the last run stopped."""
+        """Once connected the first time, pick up where the last run stopped: games, then
+        reviews."""
         if not self._recovered:
             self._recovered = True
             await self.service.recover()
+            await self.reviews.recover()
 
     def _guard_interactions(self) -> None:
         """Route INTERACTION_CREATE through `_interaction_created`. discord.py's parser for it
@@ -180,6 +233,8 @@ class ReversiBot(commands.AutoShardedBot):
         if self.timers is not None:
             self.timers.cancel_all()
         self.background.cancel_all()
+        if self._reviews is not None:
+            await self._reviews.stop()  # what they analysed is stored: the next start resumes
         await super().close()
         self.computer.close()
         if self._storage is not None:

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.events import ChallengeClosed
+from bot.events import ChallengeClosed, Events
 from bot.i18n import N_, _
 from bot.storage import Challenge, ChallengeStatus
 from cogs import challenge_message
@@ -39,13 +39,15 @@ class Core(commands.Cog, name=COG_NAME):
         self.shares = Shares()
 
     async def cog_load(self) -> None:
-        self.publisher.subscribe(self.bot.events)
-        self.bot.events.subscribe(ChallengeClosed, self.on_challenge_closed)
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
-    async def cog_unload(self) -> None:
-        self.publisher.unsubscribe(self.bot.events)
-        self.bot.events.unsubscribe(self.on_challenge_closed)
+    def subscribe(self, events: Events) -> None:
+        self.publisher.subscribe(events)
+        events.subscribe(ChallengeClosed, self.on_challenge_closed)
+
+    def unsubscribe(self, events: Events) -> None:
+        self.publisher.unsubscribe(events)
+        events.unsubscribe(self.on_challenge_closed)
 
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
         """Show on its message how a challenge ended that nobody clicked to close: it expired, or

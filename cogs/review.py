@@ -23,15 +23,9 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine.review import Review
+from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.i18n import _
 from bot.refusals import Refusal
-from bot.reviews import (
-    ReviewDone,
-    ReviewEvent,
-    ReviewFailed,
-    ReviewProgress,
-    ReviewService,
-)
 from bot.state import GameState
 from bot.storage import ReviewRecord
 from cogs import handlers, review_message
@@ -64,35 +58,25 @@ class _Progress:
 class ReviewCog(commands.Cog, name="Review"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
-        self.service = ReviewService(
-            bot.storage, bot.clock, bot.computer.analyse, shards=bot.settings.shards
-        )
+        self.service = bot.reviews
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
-        self._recovered = False
 
-    async def cog_load(self) -> None:
-        self.service.subscribe(self.on_review)
-        if self.bot.is_ready():  # loaded again while the bot runs: on_ready has come and gone
-            self._recovered = True
-            await self.service.recover()
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(ReviewProgress, self.on_review)
+        events.subscribe(ReviewDone, self.on_review)
+        events.subscribe(ReviewFailed, self.on_review)
+
+    def unsubscribe(self, events: Events) -> None:
+        events.unsubscribe(self.on_review)
 
     async def cog_unload(self) -> None:
-        self.service.unsubscribe(self.on_review)
-        await self.service.stop()
         tasks = [p.task for p in self._progress.values() if p.task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         remove_feature_commands(self.bot, self)
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """Once connected the first time, resume the reviews a restart interrupted."""
-        if not self._recovered:
-            self._recovered = True
-            await self.service.recover()
 
     # --- asking ---------------------------------------------------------------------------
 
