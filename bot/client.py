@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
+from discord import app_commands
 from discord.abc import Snowflake
 from discord.ext import commands
 from discord.utils import MISSING
@@ -53,6 +54,14 @@ class Subscriber(Protocol):
     def unsubscribe(self, events: Events) -> None: ...
 
 
+class ReversiTree(app_commands.CommandTree[discord.Client]):
+    """The command tree: commands, context menus and autocompletes run only when the bot
+    `take`s them."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return cast(ReversiBot, self.client).take(interaction)
+
+
 class ReversiBot(commands.AutoShardedBot):
     """A sharded `commands.Bot` with its settings, clock, storage, game and review services.
 
@@ -71,6 +80,7 @@ class ReversiBot(commands.AutoShardedBot):
             shard_count=shards.count,
             # discord.py takes None for all shards, though its stubs want a list.
             shard_ids=None if shards.ids is None else list(shards.ids),  # type: ignore[arg-type]
+            tree_cls=ReversiTree,
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
@@ -83,7 +93,8 @@ class ReversiBot(commands.AutoShardedBot):
         self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
         self._recovered = False
-        self._guard_interactions()
+        self._interaction_tasks: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     @property
     def storage(self) -> Storage:
@@ -163,42 +174,19 @@ class ReversiBot(commands.AutoShardedBot):
             await self.service.recover()
             await self.reviews.recover()
 
-    def _guard_interactions(self) -> None:
-        """Route INTERACTION_CREATE through `_interaction_created`. discord.py's parser for it
-        (in `ConnectionState.parsers`, internal but unchanged through 2.x) is the one place where
-        every kind of interaction (commands, autocomplete, buttons, selects, modals) becomes
-        handler tasks, so the one place where a shutdown can refuse new ones and find the ones
-        running."""
-        self._interaction_tasks: set[asyncio.Task[Any]] = set()
-        self._stopping = False
-        parsers = self._connection.parsers
-        self._parse_interaction = parsers["INTERACTION_CREATE"]
-        parsers["INTERACTION_CREATE"] = self._interaction_created
-
-    def _interaction_created(self, data: Any) -> None:
-        """Hand the interaction to discord.py, remembering the tasks it starts for it; once the
-        bot is stopping, drop it unanswered (Discord tells the user it failed)."""
+    def take(self, interaction: discord.Interaction) -> bool:
+        """Whether to handle `interaction`, asked first by every handler's check (the command
+        tree's, the components'): its task is remembered, so that a shutdown can wait for the
+        handlers in flight; once the bot is stopping, nothing new starts and the interaction is
+        dropped unanswered (Discord tells the user it failed)."""
         if self._stopping:
             log.info("Ignored an interaction: the bot is stopping")
-            return
-        loop = asyncio.get_running_loop()
-        # The `context` asyncio passes to a task factory is missing from typeshed's type.
-        factory = cast(Callable[..., "asyncio.Task[Any]"] | None, loop.get_task_factory())
-
-        def remembered(loop: asyncio.AbstractEventLoop, coro: Any, **context: Any) -> Any:
-            if factory is None:
-                task = asyncio.Task(coro, loop=loop, **context)
-            else:
-                task = factory(loop, coro, **context)
+            return False
+        task = asyncio.current_task()
+        if task is not None:
             self._interaction_tasks.add(task)
             task.add_done_callback(self._interaction_tasks.discard)
-            return task
-
-        loop.set_task_factory(remembered)
-        try:
-            self._parse_interaction(data)
-        finally:
-            loop.set_task_factory(factory)
+        return True
 
     async def shut_down(self, grace: float = SHUTDOWN_GRACE) -> None:
         """Stop as a service manager asks: take no new interactions, give the handlers in flight

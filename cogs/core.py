@@ -114,7 +114,7 @@ class Core(commands.Cog, name=COG_NAME):
         custom_id = data.get("custom_id")
         if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
             return
-        if not on_its_message(interaction):
+        if not on_its_message(interaction) and self.bot.take(interaction):
             log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
             await tell_reader(interaction, NOT_ON_ITS_MESSAGE)
 

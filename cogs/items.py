@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 import discord
 
+from bot.client import ReversiBot
 from bot.i18n import N_, _
 from bot.storage import EndReason
 from cogs.handlers import ADMIN, HISTORY, LEADERBOARD, PLAY, STATS, ShareHandler, handler
@@ -19,6 +20,14 @@ log = logging.getLogger(__name__)
 
 PREFIX = "reversi:"
 """Every custom id of the bot's components starts so."""
+
+
+class Taken:
+    """Mixed into every button and select: it runs only when the bot `take`s the click (not once
+    the bot is stopping), and a shutdown waits for it."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return cast(ReversiBot, interaction.client).take(interaction)
 
 
 def on_its_message(interaction: discord.Interaction) -> bool:
@@ -43,6 +52,7 @@ def on_its_message(interaction: discord.Interaction) -> bool:
 
 
 class ChallengeButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:challenge:(?P<id>[0-9]+):(?P<action>accept|decline|cancel)",
 ):
@@ -77,6 +87,7 @@ class ChallengeButton(
 
 
 class MoveButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:move:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<square>[a-h][1-8])",
 ):
@@ -102,6 +113,7 @@ class MoveButton(
 
 
 class MoveSelect(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"reversi:pick:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<part>[0-9])",
 ):
@@ -142,7 +154,7 @@ class MoveSelect(
 
 
 class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:game:(?P<game>[0-9]+)"
+    Taken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:game:(?P<game>[0-9]+)"
 ):
     """A button that acts on one game: `reversi:<action>:<game id>`. Subclasses name the action,
     label and style, and hand the click to the cog in `callback`."""
@@ -183,6 +195,7 @@ class ResignButton(
 
 
 class ResignConfirmButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:resign-yes:(?P<game>[0-9]+)(?::(?P<offered>aborted|resignation))?",
 ):
@@ -244,6 +257,7 @@ def pager_button(custom_id: str, direction: str, *, disabled: bool) -> discord.u
 
 
 class LeaderboardPageButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:leaderboard:(?P<page>[0-9]+):(?P<dir>prev|next)",
 ):
@@ -265,6 +279,7 @@ class LeaderboardPageButton(
 
 
 class HistoryPageButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:history:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
 ):
@@ -295,6 +310,7 @@ NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.
 
 
 class ShareButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
 ):
@@ -340,6 +356,7 @@ def _sharer(interaction: discord.Interaction, what: str) -> ShareHandler:
 
 
 class ForgetConfirmButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:forget-yes:(?P<user>[0-9]+)",
 ):

@@ -11,7 +11,7 @@ import discord
 
 from bot.i18n import N_, _
 from cogs.handlers import REVIEW, handler
-from cogs.items import GameButton
+from cogs.items import GameButton, Taken
 
 
 class ReviewButton(
@@ -29,6 +29,7 @@ class ReviewSummaryButton(
 
 
 class ReviewMoveSelect(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"reversi:review-move:(?P<game>[0-9]+):(?P<part>[0-9])",
 ):
