@@ -103,6 +103,8 @@ class Core(commands.Cog, name=COG_NAME):
             await channel.get_partial_message(message_id).edit(content=text, view=None)
         except discord.HTTPException as error:
             log.info("Challenge message %s not updated (%s)", message_id, error.code)
+            if reply is not None:
+                reply.release()  # still unanswered: the acknowledgement timer may answer it
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -52,6 +52,10 @@ class Reply:
         self.claimed = True
         return True
 
+    def release(self) -> None:
+        """Give the answer back after Discord refused it."""
+        self.claimed = False
+
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was already acknowledged; a reply
