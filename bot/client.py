@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
+from discord import app_commands
+from discord.abc import Snowflake
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.background import Background
 from bot.bot_player import BotPlayer
@@ -17,6 +20,7 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.events import Events
+from bot.reviews import ReviewService
 from bot.service import GameService
 from bot.storage import Storage
 from bot.timers import Timers
@@ -40,12 +44,30 @@ write and board, well inside the 10 s `docker stop` gives before it kills."""
 log = logging.getLogger(__name__)
 
 
-class ReversiBot(commands.AutoShardedBot):
-    """A sharded `commands.Bot` with its settings, clock, storage and game service.
+@runtime_checkable
+class Subscriber(Protocol):
+    """A cog with subscribers on Discord's side (boards, challenges, notices, reviews): the bot
+    wires them to its one event bus as the cog is added, and off it as the cog is removed."""
 
-    The storage opens, the service's subscribers start and the extensions load in `setup_hook`,
-    so building the bot never touches the database or the network. It runs the shards of its
-    settings (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
+    def subscribe(self, events: Events) -> None: ...
+
+    def unsubscribe(self, events: Events) -> None: ...
+
+
+class ReversiTree(app_commands.CommandTree[discord.Client]):
+    """The command tree: commands, context menus and autocompletes run only when the bot
+    `take`s them."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return cast(ReversiBot, self.client).take(interaction)
+
+
+class ReversiBot(commands.AutoShardedBot):
+    """A sharded `commands.Bot` with its settings, clock, storage, game and review services.
+
+    Everything is built and wired in `setup_hook`, the one place that does it, so building the
+    bot never touches the database or the network. It runs the shards of its settings
+    (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
@@ -58,6 +80,7 @@ class ReversiBot(commands.AutoShardedBot):
             shard_count=shards.count,
             # discord.py takes None for all shards, though its stubs want a list.
             shard_ids=None if shards.ids is None else list(shards.ids),  # type: ignore[arg-type]
+            tree_cls=ReversiTree,
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
@@ -67,9 +90,11 @@ class ReversiBot(commands.AutoShardedBot):
         self.background = Background()
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
         self._recovered = False
-        self._guard_interactions()
+        self._interaction_tasks: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     @property
     def storage(self) -> Storage:
@@ -83,18 +108,55 @@ class ReversiBot(commands.AutoShardedBot):
             raise RuntimeError("the game service starts in setup_hook")
         return self._service
 
+    @property
+    def reviews(self) -> ReviewService:
+        if self._reviews is None:
+            raise RuntimeError("the review service starts in setup_hook")
+        return self._reviews
+
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.database)
-        self._service = service = GameService(
-            self._storage, self.clock, self.events, shards=self.settings.shards
-        )
+        """Build the storage, the services, their timers and workers and every subscriber of
+        the one event bus (`events`), then load the extensions: the cogs get what they need from
+        the bot, and their own subscribers are wired as they are added (`Subscriber`)."""
+        shards = self.settings.shards
+        self._storage = storage = await Storage.open(self.settings.database)
+        self._service = service = GameService(storage, self.clock, self.events, shards=shards)
         service.bot_id = self.user.id if self.user is not None else None
+        self._reviews = ReviewService(
+            storage, self.clock, self.events, self.computer.analyse, shards=shards
+        )
         self.timers = Timers(self.clock)
         Deadlines(service, self.timers).subscribe(self.events)
         BotPlayer(service, self.computer, self.background, self.timers).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
+
+    async def add_cog(
+        self,
+        cog: commands.Cog,
+        /,
+        *,
+        override: bool = False,
+        guild: Snowflake | None = MISSING,
+        guilds: Sequence[Snowflake] = MISSING,
+    ) -> None:
+        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
+        if isinstance(cog, Subscriber):
+            cog.subscribe(self.events)
+
+    async def remove_cog(
+        self,
+        name: str,
+        /,
+        *,
+        guild: Snowflake | None = MISSING,
+        guilds: Sequence[Snowflake] = MISSING,
+    ) -> commands.Cog | None:
+        cog = self.get_cog(name)
+        if isinstance(cog, Subscriber):
+            cog.unsubscribe(self.events)
+        return await super().remove_cog(name, guild=guild, guilds=guilds)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """Connect the shards. Without a shard count, take the one Discord recommends, but keep
@@ -105,47 +167,26 @@ class ReversiBot(commands.AutoShardedBot):
         await super().connect(reconnect=reconnect)
 
     async def on_ready(self) -> None:
-        """Once connected the first time, pick up where the last run stopped."""
+        """Once connected the first time, pick up where the last run stopped: games, then
+        reviews."""
         if not self._recovered:
             self._recovered = True
             await self.service.recover()
+            await self.reviews.recover()
 
-    def _guard_interactions(self) -> None:
-        """Route INTERACTION_CREATE through `_interaction_created`. discord.py's parser for it
-        (in `ConnectionState.parsers`, internal but unchanged through 2.x) is the one place where
-        every kind of interaction (commands, autocomplete, buttons, selects, modals) becomes
-        handler tasks, so the one place where a shutdown can refuse new ones and find the ones
-        running."""
-        self._interaction_tasks: set[asyncio.Task[Any]] = set()
-        self._stopping = False
-        parsers = self._connection.parsers
-        self._parse_interaction = parsers["INTERACTION_CREATE"]
-        parsers["INTERACTION_CREATE"] = self._interaction_created
-
-    def _interaction_created(self, data: Any) -> None:
-        """Hand the interaction to discord.py, remembering the tasks it starts for it; once the
-        bot is stopping, drop it unanswered (Discord tells the user it failed)."""
+    def take(self, interaction: discord.Interaction) -> bool:
+        """Whether to handle `interaction`, asked first by every handler's check (the command
+        tree's, the components'): its task is remembered, so that a shutdown can wait for the
+        handlers in flight; once the bot is stopping, nothing new starts and the interaction is
+        dropped unanswered (Discord tells the user it failed)."""
         if self._stopping:
             log.info("Ignored an interaction: the bot is stopping")
-            return
-        loop = asyncio.get_running_loop()
-        # The `context` asyncio passes to a task factory is missing from typeshed's type.
-        factory = cast(Callable[..., "asyncio.Task[Any]"] | None, loop.get_task_factory())
-
-        def remembered(loop: asyncio.AbstractEventLoop, coro: Any, **context: Any) -> Any:
-            if factory is None:
-                task = asyncio.Task(coro, loop=loop, **context)
-            else:
-                task = factory(loop, coro, **context)
+            return False
+        task = asyncio.current_task()
+        if task is not None:
             self._interaction_tasks.add(task)
             task.add_done_callback(self._interaction_tasks.discard)
-            return task
-
-        loop.set_task_factory(remembered)
-        try:
-            self._parse_interaction(data)
-        finally:
-            loop.set_task_factory(factory)
+        return True
 
     async def shut_down(self, grace: float = SHUTDOWN_GRACE) -> None:
         """Stop as a service manager asks: take no new interactions, give the handlers in flight
@@ -180,6 +221,8 @@ class ReversiBot(commands.AutoShardedBot):
         if self.timers is not None:
             self.timers.cancel_all()
         self.background.cancel_all()
+        if self._reviews is not None:
+            await self._reviews.stop()  # what they analysed is stored: the next start resumes
         await super().close()
         self.computer.close()
         if self._storage is not None:

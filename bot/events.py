@@ -1,8 +1,10 @@
-"""What the game service announces after each change it stores, and the bus that carries it.
+"""What the game and review services announce after each change they store, and the one bus
+that carries it.
 
-Subscribers (the board publisher, the deadline timers, the bot's own player, ...) get every event
-after the change is committed. A handler is a plain function: it must not block, so it records
-what to do and starts its own background work, in the order the events arrive.
+Subscribers (the board publisher, the deadline timers, the bot's own player, the review cog,
+...) get every event after the change is committed. A handler is a plain function: it must not
+block, so it records what to do and starts its own background work, in the order the events
+arrive.
 """
 
 from __future__ import annotations
@@ -13,22 +15,18 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot import engine
+from bot.engine.review import Review
 from bot.state import GameState
-from bot.storage import Challenge, FinishedGame
+from bot.storage import Challenge, FinishedGame, ReviewRecord
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
 class GameEvent:
-    """A change to one game; `state` is the game right after it.
-
-    `origin` is what asked for the change, opaque to the service: the cogs pass the Discord
-    interaction, so the board publisher can answer it with the new board.
-    """
+    """A change to one game; `state` is the game right after it."""
 
     state: GameState
-    origin: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +64,36 @@ class ChallengeClosed:
     player in it had their data deleted."""
 
     challenge: Challenge
-    origin: object = None
     forgotten: bool = False
 
 
-Event = GameEvent | ChallengeOpened | ChallengeClosed
+@dataclass(frozen=True, slots=True)
+class ReviewProgress:
+    """`analysed` of the game's `total` moves are done; `waiting` while another review runs."""
+
+    game_id: int
+    analysed: int
+    total: int
+    record: ReviewRecord
+    waiting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewDone:
+    game_id: int
+    record: ReviewRecord
+    state: GameState
+    review: Review
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFailed:
+    game_id: int
+    record: ReviewRecord
+
+
+ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
+Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent
 E = TypeVar("E", bound=Event)
 
 

@@ -7,10 +7,11 @@ are saved after each one, so a restart resumes the review where it stopped (`rec
 review runs at a time; the others wait their turn, so reviews never take more than one worker and
 the bot's own moves wait behind one position at most.
 
-Subscribers hear of each step (`ReviewProgress`), of the end (`ReviewDone`), and of a review that
-failed (`ReviewFailed`, after which it is forgotten so that it can be asked for again): the review
-cog shows them on the review's message. A review is stored per game and engine
-(`ReviewBudget.key`), so an upgraded engine makes new reviews rather than mixing analyses.
+Subscribers of the bot's one event bus hear of each step (`ReviewProgress`), of the end
+(`ReviewDone`), and of a review that failed (`ReviewFailed`, after which it is forgotten so that
+it can be asked for again): the review cog shows them on the review's message. A review is
+stored per game and engine (`ReviewBudget.key`), so an upgraded engine makes new reviews rather
+than mixing analyses.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.clock import Clock
 from bot.engine import Color
 from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
 from bot.engine.review import Review, build_review, positions_of
+from bot.events import Events, ReviewDone, ReviewFailed, ReviewProgress
 from bot.i18n import _
 from bot.refusals import Refusal
 from bot.shards import ALL_SHARDS, Shards
@@ -34,34 +36,6 @@ log = logging.getLogger(__name__)
 
 Analyse = Callable[[str, int | None, ReviewBudget], Awaitable[PositionAnalysis]]
 """Analyses one position (`analyse_position`), in a worker process."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewProgress:
-    """`analysed` of the game's `total` moves are done; `waiting` while another review runs."""
-
-    game_id: int
-    analysed: int
-    total: int
-    record: ReviewRecord
-    waiting: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewDone:
-    game_id: int
-    record: ReviewRecord
-    state: GameState
-    review: Review
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewFailed:
-    game_id: int
-    record: ReviewRecord
-
-
-ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +68,7 @@ class ReviewService:
         self,
         storage: Storage,
         clock: Clock,
+        events: Events,
         analyse: Analyse,
         *,
         shards: Shards = ALL_SHARDS,
@@ -101,13 +76,13 @@ class ReviewService:
     ) -> None:
         self.storage = storage
         self.clock = clock
+        self.events = events
         self.analyse = analyse
         self.shards = shards
         self.budget = budget or DEFAULT_BUDGET
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._starting: set[int] = set()
         """Games whose review a request is about to `start`: a second request waits for it."""
-        self._handlers: list[Callable[[ReviewEvent], None]] = []
         self._turn = asyncio.Lock()
         self._closing = False
 
@@ -117,19 +92,6 @@ class ReviewService:
 
     def now(self) -> float:
         return self.clock.now().timestamp()
-
-    def subscribe(self, handler: Callable[[ReviewEvent], None]) -> None:
-        self._handlers.append(handler)
-
-    def unsubscribe(self, handler: Callable[[ReviewEvent], None]) -> None:
-        self._handlers = [h for h in self._handlers if h != handler]
-
-    def _emit(self, event: ReviewEvent) -> None:
-        for handler in list(self._handlers):
-            try:
-                handler(event)
-            except Exception:
-                log.exception("Review handler %r failed on %r", handler, type(event).__name__)
 
     def running(self, game_id: int) -> bool:
         """Whether this process is running (or has queued, or is starting) the game's review."""
@@ -221,7 +183,9 @@ class ReviewService:
             if record is None or record.done:
                 return
             if self._turn.locked():
-                self._emit(ReviewProgress(game_id, record.analysed, record.positions, record, True))
+                self.events.emit(
+                    ReviewProgress(game_id, record.analysed, record.positions, record, True)
+                )
             async with self._turn:
                 await self._analyse(game_id, record)
         except asyncio.CancelledError:
@@ -233,7 +197,7 @@ class ReviewService:
             except Exception:
                 log.exception("The failed review of game %s could not be discarded", game_id)
             if record is not None:
-                self._emit(ReviewFailed(game_id, record))
+                self.events.emit(ReviewFailed(game_id, record))
 
     async def _analyse(self, game_id: int, record: ReviewRecord) -> None:
         state = GameState.of(await self.storage.games.get(game_id))
@@ -241,7 +205,7 @@ class ReviewService:
         if record.positions != len(todo) or record.analysed > len(todo):
             raise ValueError(f"the stored review of game {game_id} does not fit the game")
         analyses = [PositionAnalysis.from_dict(entry) for entry in record.analyses]
-        self._emit(ReviewProgress(game_id, len(analyses), len(todo), record))
+        self.events.emit(ReviewProgress(game_id, len(analyses), len(todo), record))
         while len(analyses) < len(todo):
             position, played = todo[len(analyses)]
             analyses.append(await self.analyse(position, played, self.budget))
@@ -252,8 +216,8 @@ class ReviewService:
                 return  # discarded meanwhile: nobody waits for it
             record = saved
             if not record.done:
-                self._emit(ReviewProgress(game_id, len(analyses), len(todo), record))
-        self._emit(ReviewDone(game_id, record, state, self._build(state, record)))
+                self.events.emit(ReviewProgress(game_id, len(analyses), len(todo), record))
+        self.events.emit(ReviewDone(game_id, record, state, self._build(state, record)))
 
     def _build(self, state: GameState, record: ReviewRecord) -> Review:
         analyses = [PositionAnalysis.from_dict(entry) for entry in record.analyses]
@@ -286,7 +250,7 @@ class ReviewService:
                 if current.done:
                     state = GameState.of(await self.storage.games.get(record.game_id))
                     review = self._build(state, current)
-                    self._emit(ReviewDone(record.game_id, current, state, review))
+                    self.events.emit(ReviewDone(record.game_id, current, state, review))
                     continue
             self._spawn(record.game_id)
 

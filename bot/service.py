@@ -8,9 +8,9 @@ How a click becomes a stored move and a new board:
    within the deadline, the current board, their turn, a legal square (the engine decides).
 3. It stores the move in one transaction: with the result and rating changes when the move ends
    the game, so no crash can leave a finished position in play.
-4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the board publisher edits the
-   game's message (answering the click with it), the deadline timers re-arm, the bot's own
-   player starts thinking if it is to move.
+4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the deadline timers re-arm, the
+   bot's own player starts thinking if it is to move. The cog then has the board publisher
+   answer the click with the new board.
 
 No lock is held anywhere: the storage's expected-ply check lets exactly one of two concurrent
 changes to a position through, and the other gets a polite refusal. Nothing here knows Discord.
@@ -202,7 +202,6 @@ class GameService:
         thread: bool = False,
         level: int = DEFAULT_LEVEL,
         rematch_of: int | None = None,
-        origin: object = None,
     ) -> Challenge | GameState:
         """Invite `opponent_id` (anyone, if None); challenging the bot itself starts a game
         against it at `level` at once, so this returns that game instead. `opponent_is_member`
@@ -221,7 +220,6 @@ class GameService:
                 level=level,
                 color=color,
                 time_control=time_control,
-                origin=origin,
             )
         if opponent_is_bot:
             raise Refusal(_("Other bots can't play Reversi here; challenge a member, or me."))
@@ -266,7 +264,7 @@ class GameService:
         return challenge
 
     async def accept(
-        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
+        self, challenge_id: int, user_id: int, place: Place
     ) -> tuple[Challenge, GameState]:
         """Start the challenge's game. One played in a thread gets the invitation's message id
         as its channel: Discord gives a thread started from a message that message's id, so the
@@ -296,45 +294,39 @@ class GameService:
             raise await self._busy(error) from None
         state = GameState.of(record)
         if not closed.in_thread:
-            self.events.emit(ChallengeClosed(closed, origin))
-            self.events.emit(GameStarted(state, origin))
+            self.events.emit(ChallengeClosed(closed))
+            self.events.emit(GameStarted(state))
         return closed, state
 
-    def thread_ready(
-        self, challenge: Challenge, state: GameState, *, origin: object = None
-    ) -> None:
+    def thread_ready(self, challenge: Challenge, state: GameState) -> None:
         """The thread of a game accepted in a thread exists now: the game begins."""
-        self.events.emit(ChallengeClosed(challenge, origin))
+        self.events.emit(ChallengeClosed(challenge))
         self.events.emit(GameStarted(state))
 
     async def reopen(self, challenge: Challenge, state: GameState) -> None:
         """The game's thread could not be created: undo the acceptance, the game never was."""
         await self.storage.challenges.reopen(challenge.id, state.record.id, now=self.now())
 
-    async def decline(
-        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
-    ) -> Challenge:
+    async def decline(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.opponent_id:
             raise Refusal(_("Only the challenged player can decline."))
         return await self._close_challenge(
-            self.storage.challenges.decline(challenge_id, user_id, now=self.now()), origin
+            self.storage.challenges.decline(challenge_id, user_id, now=self.now())
         )
 
-    async def withdraw(
-        self, challenge_id: int, user_id: int, place: Place, *, origin: object = None
-    ) -> Challenge:
+    async def withdraw(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
             raise Refusal(_("Only the challenger can cancel this challenge."))
         return await self._close_challenge(
-            self.storage.challenges.cancel(challenge_id, user_id, now=self.now()), origin
+            self.storage.challenges.cancel(challenge_id, user_id, now=self.now())
         )
 
-    async def _close_challenge(self, closing: Awaitable[Challenge], origin: object) -> Challenge:
+    async def _close_challenge(self, closing: Awaitable[Challenge]) -> Challenge:
         async with self._expiring():
             closed = await closing
-        self.events.emit(ChallengeClosed(closed, origin))
+        self.events.emit(ChallengeClosed(closed))
         return closed
 
     @asynccontextmanager
@@ -366,7 +358,6 @@ class GameService:
         level: int,
         color: engine.Color | None = None,
         time_control: TimeControl | None = None,
-        origin: object = None,
     ) -> GameState:
         """A game against the bot at `level`, the player's colour drawn if not chosen, timed
         by `time_control` or the server's default; unrated."""
@@ -394,7 +385,7 @@ class GameService:
         except ChannelBusyError as error:
             raise await self._busy(error) from None
         state = GameState.of(record)
-        self.events.emit(GameStarted(state, origin))
+        self.events.emit(GameStarted(state))
         return state
 
     async def rematch(
@@ -404,7 +395,6 @@ class GameService:
         place: Place,
         *,
         is_member: Callable[[int], Awaitable[bool]] | None = None,
-        origin: object = None,
     ) -> Challenge | GameState:
         """The same game again with colours swapped: a new game against the bot at once, or a
         challenge to the same opponent with the same time control. While one such challenge is
@@ -422,7 +412,6 @@ class GameService:
                 level=record.bot_level,
                 color=color.opponent,
                 time_control=record.time_control,
-                origin=origin,
             )
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
@@ -438,7 +427,6 @@ class GameService:
                     color=color.opponent,
                     time_control=record.time_control,
                     rematch_of=record.id,
-                    origin=origin,
                 )
             except RematchOpenError as error:
                 offer = await self.storage.challenges.get(error.challenge_id)
@@ -483,7 +471,6 @@ class GameService:
         place: Place,
         *,
         expected_ply: int | None = None,
-        origin: object = None,
     ) -> GameState:
         """Play `square` for `user_id`; `expected_ply` is the ply of the board they clicked.
 
@@ -501,14 +488,12 @@ class GameService:
             raise StaleBoardError(record)
         if state.to_move_id != user_id:
             raise NotYourTurnError()
-        return await self._play(state, square, origin)
+        return await self._play(state, square)
 
-    async def move_here(
-        self, place: Place, user_id: int, square: str, *, origin: object = None
-    ) -> GameState:
+    async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
         """`/reversi move`: a move in this channel's game, on the position as it is now."""
         state = await self.channel_game(place)
-        return await self.move(state.record.id, user_id, square, place, origin=origin)
+        return await self.move(state.record.id, user_id, square, place)
 
     async def bot_move(self, game_id: int, expected_ply: int, square: str) -> GameState:
         """The bot's move, found for the position at `expected_ply`; refused (`StaleBoardError`,
@@ -520,7 +505,7 @@ class GameService:
         if record.ply != expected_ply or state.to_move_id != self.bot_id:
             raise StaleBoardError(record)
         await self._check_time(record)
-        return await self._play(state, square, None)
+        return await self._play(state, square)
 
     async def _check_time(self, record: GameRecord) -> None:
         """A move after the mover's time ran out ends the game on time instead."""
@@ -528,7 +513,7 @@ class GameService:
             await self.time_out(record.id)
             raise OutOfTimeError()
 
-    async def _play(self, state: GameState, square: str, origin: object) -> GameState:
+    async def _play(self, state: GameState, square: str) -> GameState:
         record, game = state.record, state.game
         ply = game.play(square)
         name = engine.square_name(ply.square)
@@ -541,7 +526,7 @@ class GameService:
                     record.id, record.ply, name, ending, now=now, clocks=clocks
                 )
                 ended = GameState(finished.game, game, finished)
-                self.events.emit(GameEnded(ended, origin, finished))
+                self.events.emit(GameEnded(ended, finished))
                 return ended
             # After a forced pass the mover moves again: the passing side's clock never ran.
             clock = None if clocks is None else clocks[game.turn is engine.Color.WHITE]
@@ -554,7 +539,7 @@ class GameService:
         except GameOverError:
             raise GameOverRefusal() from None
         moved = GameState(stored, game)
-        self.events.emit(MovePlayed(moved, origin, ply))
+        self.events.emit(MovePlayed(moved, ply))
         return moved
 
     # --- endings ------------------------------------------------------------------------------
@@ -575,7 +560,6 @@ class GameService:
         place: Place,
         *,
         offered: EndReason,
-        origin: object = None,
     ) -> GameState:
         """`user_id` gives up: the opponent wins, whatever the discs say. In the abort window
         (`abort_window`) the game is aborted instead: no result. `offered` is what they
@@ -589,26 +573,20 @@ class GameService:
             if meaning is not offered:
                 raise ResignationChangedRefusal(state)
             if meaning is EndReason.ABORTED:
-                ended = await self._end(
-                    state, EndReason.ABORTED, None, cancelled_by=user_id, origin=origin
-                )
+                ended = await self._end(state, EndReason.ABORTED, None, cancelled_by=user_id)
             else:
-                ended = await self._end(state, EndReason.RESIGNATION, color.opponent, origin=origin)
+                ended = await self._end(state, EndReason.RESIGNATION, color.opponent)
             if ended is not None:
                 return ended
         raise StaleBoardError(state.record)
 
-    async def cancel(
-        self, place: Place, moderator_id: int, *, moderator: bool, origin: object = None
-    ) -> GameState:
+    async def cancel(self, place: Place, moderator_id: int, *, moderator: bool) -> GameState:
         """A moderator ends this channel's game without a result or rating."""
         if not moderator:
             raise Refusal(_("Only members with the Manage Messages permission can do that."))
         for _attempt in range(ATTEMPTS):
             state = await self.channel_game(place)
-            ended = await self._end(
-                state, EndReason.CANCELLED, None, cancelled_by=moderator_id, origin=origin
-            )
+            ended = await self._end(state, EndReason.CANCELLED, None, cancelled_by=moderator_id)
             if ended is not None:
                 return ended
         raise StaleBoardError(state.record)
@@ -640,7 +618,6 @@ class GameService:
         winner: engine.Color | None,
         *,
         cancelled_by: int | None = None,
-        origin: object = None,
     ) -> GameState | None:
         """End the game at the position read, its clocks stopped; None if a move landed
         meanwhile (read again)."""
@@ -666,7 +643,7 @@ class GameService:
         except GameOverError:
             raise GameOverRefusal() from None
         ended = GameState(finished.game, state.game, finished)
-        self.events.emit(GameEnded(ended, origin, finished))
+        self.events.emit(GameEnded(ended, finished))
         return ended
 
     # --- replays ------------------------------------------------------------------------------
@@ -780,9 +757,7 @@ class GameService:
             finished = await self.storage.games.finish(
                 record.id, record.ply, ending, now=self.now()
             )
-            self.events.emit(
-                GameEnded(GameState(finished.game, state.game, finished), None, finished)
-            )
+            self.events.emit(GameEnded(GameState(finished.game, state.game, finished), finished))
             finished_now.add(record.id)
         for record in await self.storage.games.boards_behind(self.shards):
             if record.id not in finished_now:  # announced as it ended, just above

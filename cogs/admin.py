@@ -18,10 +18,10 @@ from bot.i18n import LANGUAGES, _
 from bot.refusals import Refusal
 from bot.service import SettingsChange
 from bot.storage import GuildSettings
-from cogs import time_option
+from cogs import handlers, time_option
 from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.items import ADMIN, ForgetConfirmButton
+from cogs.items import ForgetConfirmButton
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
@@ -54,7 +54,7 @@ def settings_text(settings: GuildSettings) -> str:
     return "\n".join(lines)
 
 
-class Admin(commands.Cog, name=ADMIN):
+class Admin(commands.Cog, name="Admin"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
 
@@ -169,8 +169,11 @@ class Admin(commands.Cog, name=ADMIN):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton)
-    await add_feature_cog(bot, Admin(cast(ReversiBot, bot)))
+    cog = Admin(cast(ReversiBot, bot))
+    handlers.register(bot, handlers.ADMIN, cog)
+    await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(ForgetConfirmButton)
+    handlers.unregister(bot, handlers.ADMIN)

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.events import ChallengeClosed
+from bot.events import ChallengeClosed, Events
 from bot.i18n import N_, _
 from bot.storage import Challenge, ChallengeStatus
 from cogs import challenge_message
@@ -22,7 +22,7 @@ from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
-from cogs.replies import answer_error, tell_reader
+from cogs.replies import Reply, answer_error, tell_reader
 from cogs.shares import Shares
 
 log = logging.getLogger(__name__)
@@ -39,56 +39,72 @@ class Core(commands.Cog, name=COG_NAME):
         self.shares = Shares()
 
     async def cog_load(self) -> None:
-        self.publisher.subscribe(self.bot.events)
-        self.bot.events.subscribe(ChallengeClosed, self.on_challenge_closed)
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
 
-    async def cog_unload(self) -> None:
-        self.publisher.unsubscribe(self.bot.events)
-        self.bot.events.unsubscribe(self.on_challenge_closed)
+    def subscribe(self, events: Events) -> None:
+        self.publisher.subscribe(events)
+        events.subscribe(ChallengeClosed, self.on_challenge_closed)
+
+    def unsubscribe(self, events: Events) -> None:
+        self.publisher.unsubscribe(events)
+        events.unsubscribe(self.on_challenge_closed)
 
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
-        """Show how a challenge ended on its message (an accepted one in the channel becomes the
-        board: the publisher's business)."""
+        """Show on its message how a challenge ended that nobody clicked to close: it expired, or
+        was withdrawn when a player's data was deleted (a click's handler answers with
+        `answer_closed`)."""
         challenge = event.challenge
         if challenge.message_id is None:
             return
-        origin = event.origin if isinstance(event.origin, discord.Interaction) else None
-        message_id = challenge.message_id
+        if not event.forgotten and challenge.status is not ChallengeStatus.EXPIRED:
+            return
         text: Callable[[], str]
         if event.forgotten:
             text = partial(_, challenge_message.FORGOTTEN)
-        elif challenge.status is ChallengeStatus.ACCEPTED:
-            if not challenge.in_thread or challenge.game_id is None:
-                return
-            accepter = origin.user.id if origin is not None else 0
-            text = partial(challenge_message.accepted_in_thread, challenge, accepter, message_id)
         else:
             text = partial(challenge_message.closed, challenge)
         self.bot.background.spawn(
-            self._edit_challenge(challenge, message_id, text, origin),
+            self._edit_challenge(challenge, challenge.message_id, text, None),
             name=f"challenge {challenge.id} closed",
         )
+
+    async def answer_closed(self, reply: Reply, challenge: Challenge) -> None:
+        """Answer the click that closed `challenge` by showing how it ended on its message (an
+        accepted one in the channel becomes the board: the publisher's business)."""
+        message_id = challenge.message_id
+        if message_id is None:
+            return
+        text: Callable[[], str]
+        if challenge.status is ChallengeStatus.ACCEPTED:
+            if not challenge.in_thread or challenge.game_id is None:
+                return
+            accepter = reply.interaction.user.id
+            text = partial(challenge_message.accepted_in_thread, challenge, accepter, message_id)
+        else:
+            text = partial(challenge_message.closed, challenge)
+        await self._edit_challenge(challenge, message_id, text, reply)
 
     async def _edit_challenge(
         self,
         challenge: Challenge,
         message_id: int,
         text_of: Callable[[], str],
-        origin: discord.Interaction | None,
+        reply: Reply | None,
     ) -> None:
         """Show how the challenge ended, in the server's language: everyone sees it."""
         channel_id = challenge.channel_id
         async with for_everyone(self.bot, challenge.guild_id):
             text = text_of()
         try:
-            if origin is not None and not origin.response.is_done():
-                await origin.response.edit_message(content=text, view=None)
+            if reply is not None and reply.claim():
+                await reply.interaction.response.edit_message(content=text, view=None)
                 return
             channel = self.bot.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(content=text, view=None)
         except discord.HTTPException as error:
             log.info("Challenge message %s not updated (%s)", message_id, error.code)
+            if reply is not None:
+                reply.release()  # still unanswered: the acknowledgement timer may answer it
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -100,7 +116,7 @@ class Core(commands.Cog, name=COG_NAME):
         custom_id = data.get("custom_id")
         if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
             return
-        if not on_its_message(interaction):
+        if not on_its_message(interaction) and self.bot.take(interaction):
             log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
             await tell_reader(interaction, NOT_ON_ITS_MESSAGE)
 

@@ -21,7 +21,7 @@ from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
-from cogs.items import HISTORY, HistoryPageButton
+from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
@@ -93,7 +93,7 @@ def status(record: GameRecord) -> str:
     return _("in progress") if record.active else ending(record)
 
 
-class History(commands.Cog, name=HISTORY):
+class History(commands.Cog, name="History"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
 
@@ -120,22 +120,20 @@ class History(commands.Cog, name=HISTORY):
     async def on_history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
-        async with answering(interaction, f"history page {page}"):
-            await turn_page(interaction, partial(self.history_page, interaction, user_id, page))
+        async with answering(interaction, f"history page {page}") as reply:
+            await turn_page(reply, partial(self.history_page, interaction, user_id, page))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}"):
+        async with answering(interaction, f"sharing {what}") as reply:
             if what == "game":
                 (game_id,) = args
                 state = await self.guild_game(interaction, game_id)
-                await share(interaction, partial(self.game_answer, state))
+                await share(reply, partial(self.game_answer, state))
             else:
                 user_id, page = args
-                await share(
-                    interaction, partial(self.history_page, interaction, user_id or None, page)
-                )
+                await share(reply, partial(self.history_page, interaction, user_id or None, page))
 
     async def history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int

@@ -6,25 +6,28 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 import discord
 
+from bot.client import ReversiBot
 from bot.i18n import N_, _
 from bot.storage import EndReason
+from cogs.handlers import ADMIN, HISTORY, LEADERBOARD, PLAY, STATS, ShareHandler, handler
 from cogs.replies import tell_reader
 
 log = logging.getLogger(__name__)
 
-PLAY = "Play"
-LEADERBOARD = "Leaderboard"
-HISTORY = "History"
-STATS = "Stats"
-ADMIN = "Admin"
-
-
 PREFIX = "reversi:"
 """Every custom id of the bot's components starts so."""
+
+
+class Taken:
+    """Mixed into every button and select: it runs only when the bot `take`s the click (not once
+    the bot is stopping), and a shutdown waits for it."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return cast(ReversiBot, interaction.client).take(interaction)
 
 
 def on_its_message(interaction: discord.Interaction) -> bool:
@@ -48,15 +51,8 @@ def on_its_message(interaction: discord.Interaction) -> bool:
     return False
 
 
-def cog(interaction: discord.Interaction, name: str) -> Any:
-    """The feature cog that handles a component: its callbacks are the cog's `on_...` methods."""
-    found = interaction.client.get_cog(name)  # type: ignore[attr-defined]
-    if found is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return found
-
-
 class ChallengeButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:challenge:(?P<id>[0-9]+):(?P<action>accept|decline|cancel)",
 ):
@@ -85,12 +81,13 @@ class ChallengeButton(
         return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_challenge_button(
+        await handler(interaction, PLAY).on_challenge_button(
             interaction, self.challenge_id, self.action
         )
 
 
 class MoveButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:move:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<square>[a-h][1-8])",
 ):
@@ -112,10 +109,11 @@ class MoveButton(
         return cls(int(match["game"]), int(match["ply"]), match["square"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, self.square)
+        await handler(interaction, PLAY).on_move(interaction, self.game_id, self.ply, self.square)
 
 
 class MoveSelect(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"reversi:pick:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<part>[0-9])",
 ):
@@ -152,11 +150,11 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         square = self.item.values[0] if self.item.values else ""
-        await cog(interaction, PLAY).on_move(interaction, self.game_id, self.ply, square)
+        await handler(interaction, PLAY).on_move(interaction, self.game_id, self.ply, square)
 
 
 class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:game:(?P<game>[0-9]+)"
+    Taken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"reversi:game:(?P<game>[0-9]+)"
 ):
     """A button that acts on one game: `reversi:<action>:<game id>`. Subclasses name the action,
     label and style, and hand the click to the cog in `callback`."""
@@ -193,10 +191,11 @@ class ResignButton(
     """Reads "Abort" in the abort window, where it ends the game without a result."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_resign_button(interaction, self.game_id)
+        await handler(interaction, PLAY).on_resign_button(interaction, self.game_id)
 
 
 class ResignConfirmButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:resign-yes:(?P<game>[0-9]+)(?::(?P<offered>aborted|resignation))?",
 ):
@@ -228,21 +227,21 @@ class ResignConfirmButton(
         return cls(int(match["game"]), None if offered is None else EndReason(offered))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_resign_confirm(interaction, self.game_id, self.offered)
+        await handler(interaction, PLAY).on_resign_confirm(interaction, self.game_id, self.offered)
 
 
 class RematchButton(
     GameButton, action="rematch", label=N_("Rematch"), style=discord.ButtonStyle.primary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, PLAY).on_rematch(interaction, self.game_id)
+        await handler(interaction, PLAY).on_rematch(interaction, self.game_id)
 
 
 class ReplayButton(
     GameButton, action="replay", label=N_("Replay"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, HISTORY).on_replay(interaction, self.game_id)
+        await handler(interaction, HISTORY).on_replay(interaction, self.game_id)
 
 
 PAGER_LABELS = {"prev": N_("Previous"), "next": N_("Next")}
@@ -258,6 +257,7 @@ def pager_button(custom_id: str, direction: str, *, disabled: bool) -> discord.u
 
 
 class LeaderboardPageButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:leaderboard:(?P<page>[0-9]+):(?P<dir>prev|next)",
 ):
@@ -275,10 +275,11 @@ class LeaderboardPageButton(
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
+        await handler(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
 
 
 class HistoryPageButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:history:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
 ):
@@ -300,17 +301,16 @@ class HistoryPageButton(
         return cls(user, int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
+        await handler(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
 
 
-SHARED_BY = {"lb": LEADERBOARD, "stats": STATS, "h2h": STATS, "hist": HISTORY, "game": HISTORY}
-"""Which cog answers each look-up a Share button names."""
 SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1}
 """How many numbers each look-up's Share button carries."""
 NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
 
 
 class ShareButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
 ):
@@ -343,10 +343,20 @@ class ShareButton(
             )
             await tell_reader(interaction, NO_LONGER_WORKS)
             return
-        await cog(interaction, SHARED_BY[self.what]).on_share(interaction, self.what, self.args)
+        await _sharer(interaction, self.what).on_share(interaction, self.what, self.args)
+
+
+def _sharer(interaction: discord.Interaction, what: str) -> ShareHandler:
+    """The cog that answers the look-up a Share button names."""
+    if what == "lb":
+        return handler(interaction, LEADERBOARD)
+    if what in ("stats", "h2h"):
+        return handler(interaction, STATS)
+    return handler(interaction, HISTORY)
 
 
 class ForgetConfirmButton(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"reversi:forget-yes:(?P<user>[0-9]+)",
 ):
@@ -367,4 +377,4 @@ class ForgetConfirmButton(
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)
+        await handler(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)

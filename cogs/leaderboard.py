@@ -16,7 +16,7 @@ from bot.refusals import Refusal
 from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
-from cogs.items import LEADERBOARD, LeaderboardPageButton
+from cogs.items import LeaderboardPageButton
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import answering
@@ -95,7 +95,7 @@ def requester_id(interaction: discord.Interaction) -> int:
     return interaction.user.id if metadata is None else metadata.user.id
 
 
-class Leaderboard(commands.Cog, name=LEADERBOARD):
+class Leaderboard(commands.Cog, name="Leaderboard"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
 
@@ -116,18 +116,16 @@ class Leaderboard(commands.Cog, name=LEADERBOARD):
             await answer_privately(interaction, answer)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, page: int) -> None:
-        async with answering(interaction, f"leaderboard page {page}"):
+        async with answering(interaction, f"leaderboard page {page}") as reply:
             viewer_id = requester_id(interaction)
-            await turn_page(
-                interaction, partial(self.leaderboard_page, interaction, page, viewer_id)
-            )
+            await turn_page(reply, partial(self.leaderboard_page, interaction, page, viewer_id))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, "sharing the leaderboard"):
+        async with answering(interaction, "sharing the leaderboard") as reply:
             page, viewer_id = args
-            await share(interaction, partial(self.leaderboard_page, interaction, page, viewer_id))
+            await share(reply, partial(self.leaderboard_page, interaction, page, viewer_id))
 
     async def leaderboard_page(
         self, interaction: discord.Interaction, page: int, viewer_id: int

@@ -18,7 +18,7 @@ from bot.i18n import _
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.items import ShareButton
-from cogs.replies import ANSWERING, tell
+from cogs.replies import Reply, tell
 from cogs.shares import ALREADY_SHARED
 
 log = logging.getLogger(__name__)
@@ -68,38 +68,41 @@ async def answer_privately(interaction: discord.Interaction, answer: Answer) -> 
 MakeAnswer = Callable[[], Awaitable[Answer]]
 
 
-async def turn_page(interaction: discord.Interaction, make: MakeAnswer) -> None:
+async def turn_page(reply: Reply, make: MakeAnswer) -> None:
     """A pager button: the same message shows the new page (with Share only where it was), in
     the server's language on a shared message."""
+    interaction = reply.interaction
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         answer = await make()
-        await _edit(interaction, embed=answer.embed, view=answer.view(shared=False))
+        await _edit(reply, embed=answer.embed, view=answer.view(shared=False))
         return
     async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
         answer = await make()
-    await _edit(interaction, embed=answer.embed, view=answer.view(shared=None))
+    await _edit(reply, embed=answer.embed, view=answer.view(shared=None))
 
 
-async def share(interaction: discord.Interaction, make: MakeAnswer) -> None:
+async def share(reply: Reply, make: MakeAnswer) -> None:
     """The Share button: it turns into "Shared", and the answer is posted for everyone, in the
     server's language, once: another click on it is told so, unless the post failed (the button
     then reads "Share" again, to retry)."""
+    interaction = reply.interaction
     shares = core(cast(ReversiBot, interaction.client)).shares
     key = shares.key(interaction)
     if not shares.claim(key):
         await tell(interaction, _(ALREADY_SHARED))
         return
     try:
-        await _post(interaction, make)
+        await _post(reply, make)
     except BaseException:
         shares.release(key)
         raise
 
 
-async def _post(interaction: discord.Interaction, make: MakeAnswer) -> None:
+async def _post(reply: Reply, make: MakeAnswer) -> None:
+    interaction = reply.interaction
     mine = await make()
-    await _edit(interaction, embed=mine.embed, view=mine.view(shared=True))
+    await _edit(reply, embed=mine.embed, view=mine.view(shared=True))
     try:
         async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
             answer = await make()
@@ -117,10 +120,9 @@ async def _post(interaction: discord.Interaction, make: MakeAnswer) -> None:
         raise
 
 
-async def _edit(interaction: discord.Interaction, **changes: Any) -> None:
+async def _edit(reply: Reply, **changes: Any) -> None:
     """Edit the message the button is on, whether or not the click was acknowledged yet."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**changes)
+    if reply.claim():
+        await reply.interaction.response.edit_message(**changes)
         return
-    interaction.extras[ANSWERING] = True  # the acknowledgement timer leaves it to us
-    await interaction.response.edit_message(**changes)
+    await reply.interaction.edit_original_response(**changes)

@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.events import Events
 from bot.i18n import N_, _, using
 from bot.notifications import TurnNotices
 from bot.state import GameState
@@ -52,11 +53,13 @@ class Notify(commands.Cog):
         assert bot.timers is not None, "the timers start in setup_hook"
         self.notices = TurnNotices(bot.service, bot.timers, self)
 
-    async def cog_load(self) -> None:
-        self.notices.subscribe(self.bot.events)
+    def subscribe(self, events: Events) -> None:
+        self.notices.subscribe(events)
+
+    def unsubscribe(self, events: Events) -> None:
+        self.notices.unsubscribe(events)
 
     async def cog_unload(self) -> None:
-        self.notices.unsubscribe(self.bot.events)
         remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))

@@ -1,6 +1,6 @@
 """Challenges and play: `/reversi challenge`, `move`, `resign`, `board`, the "Challenge to Reversi"
 menu and the buttons on invitations and boards. Each handler turns an interaction into one call of
-the game service; the board publisher shows what changed."""
+the game service, then answers it with what changed (a board through the board publisher)."""
 
 from __future__ import annotations
 
@@ -20,13 +20,12 @@ from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
 from bot.state import GameState
 from bot.storage import Challenge, EndReason
-from cogs import challenge_message, time_option
+from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import (
-    PLAY,
     ChallengeButton,
     MoveButton,
     MoveSelect,
@@ -36,7 +35,7 @@ from cogs.items import (
 )
 from cogs.permissions import check_permissions
 from cogs.place import place_of
-from cogs.replies import answering
+from cogs.replies import Reply, answering
 from cogs.versus_bot import LEVEL_CHOICES, started_against_me
 
 NO_THREAD_ACCESS = {50001, 50013}
@@ -63,7 +62,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     return True
 
 
-class Play(commands.Cog, name=PLAY):
+class Play(commands.Cog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: ReversiBot) -> None:
@@ -160,23 +159,28 @@ class Play(commands.Cog, name=PLAY):
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"challenge {challenge_id} {action}"):
+        async with answering(interaction, f"challenge {challenge_id} {action}") as reply:
             service, place, user = self.bot.service, place_of(interaction), interaction.user.id
             if action == "decline":
-                await service.decline(challenge_id, user, place, origin=interaction)
+                closed = await service.decline(challenge_id, user, place)
+                await core(self.bot).answer_closed(reply, closed)
             elif action == "cancel":
-                await service.withdraw(challenge_id, user, place, origin=interaction)
+                closed = await service.withdraw(challenge_id, user, place)
+                await core(self.bot).answer_closed(reply, closed)
             else:
-                await self.accept(interaction, challenge_id)
+                await self.accept(reply, challenge_id)
 
-    async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        core(self.bot).names.remember(interaction.user)
+    async def accept(self, reply: Reply, challenge_id: int) -> None:
+        interaction = reply.interaction
+        shared = core(self.bot)
+        shared.names.remember(interaction.user)
         service = self.bot.service
         challenge, state = await service.accept(
-            challenge_id, interaction.user.id, place_of(interaction), origin=interaction
+            challenge_id, interaction.user.id, place_of(interaction)
         )
         if not challenge.in_thread:
-            return  # the publisher turns the invitation into the board
+            await shared.publisher.answer(reply, state.record.id)  # the invitation becomes it
+            return
         # The game exists, so the thread is created now; it shares the invitation's id.
         message = interaction.message
         assert message is not None
@@ -189,29 +193,26 @@ class Play(commands.Cog, name=PLAY):
             if error.code in NO_THREAD_ACCESS:
                 raise Refusal(_(THREAD_REFUSED)) from None
             raise Refusal(_(THREAD_FAILED)) from None
-        service.thread_ready(challenge, state, origin=interaction)
+        service.thread_ready(challenge, state)
+        await shared.answer_closed(reply, challenge)
 
     # --- moves --------------------------------------------------------------------------------
 
     async def on_move(
         self, interaction: discord.Interaction, game_id: int, ply: int, square: str
     ) -> None:
-        async with answering(interaction, f"move {square} in game {game_id}"):
+        async with answering(interaction, f"move {square} in game {game_id}") as reply:
             await self.bot.service.move(
-                game_id,
-                interaction.user.id,
-                square,
-                place_of(interaction),
-                expected_ply=ply,
-                origin=interaction,
+                game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
+            await core(self.bot).publisher.answer(reply, game_id)
 
     @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
     @app_commands.describe(square=locale_str("The square to play, like d3"))
     async def move(self, interaction: discord.Interaction, square: str) -> None:
-        async with answering(interaction, "/reversi move"):
+        async with answering(interaction, "/reversi move") as reply:
             state = await self.bot.service.move_here(
-                place_of(interaction), interaction.user.id, square, origin=interaction
+                place_of(interaction), interaction.user.id, square
             )
             last = state.game.last
             assert last is not None
@@ -219,6 +220,7 @@ class Play(commands.Cog, name=PLAY):
                 _("You played {square}.").format(square=f"**{engine.square_name(last.square)}**"),
                 ephemeral=True,
             )
+            await core(self.bot).publisher.answer(reply, state.record.id)
 
     @move.autocomplete("square")
     async def move_autocomplete(
@@ -321,8 +323,11 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await add_feature_cog(bot, Play(cast(ReversiBot, bot)))
+    cog = Play(cast(ReversiBot, bot))
+    handlers.register(bot, handlers.PLAY, cog)
+    await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    handlers.unregister(bot, handlers.PLAY)

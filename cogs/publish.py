@@ -1,18 +1,21 @@
 """Keeping one message per game up to date: the board publisher, a subscriber of the service.
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
-now, so a slow render can never put an older board over a newer one. A click that made the
-change is answered with the new board itself (one request). If Discord refuses that answer for a
-message it won't let be edited (more than an hour old, deleted, out of the bot's reach), the board
-is posted anew, the game moves to the new message and the clicker is told where it is; after a
-passing failure (a 5xx, the 3-second window missed) the message is edited in place instead, and
-only if that fails too is the board posted anew. Either way the channel shows the current board.
+now, so a slow render can never put an older board over a newer one. It shows the changes
+nobody clicked (timers, the computer's moves, restarts) by itself; a handler whose click made a
+change awaits `answer`, which joins the click to that task: the click is answered with the new
+board itself (one request). If Discord refuses that answer for a message it won't let be edited
+(more than an hour old, deleted, out of the bot's reach), the board is posted anew, the game
+moves to the new message and the clicker is told where it is; after a passing failure (a 5xx,
+the 3-second window missed) the message is edited in place instead, and only if that fails too
+is the board posted anew. Either way the channel shows the current board.
 
 The board is in the server's language, whoever clicked; what a clicker alone is told, in theirs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 
@@ -28,7 +31,7 @@ from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link
 from cogs.names import Names
-from cogs.replies import ANSWERING, tell_reader
+from cogs.replies import Reply, tell_reader
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +59,9 @@ class _Slot:
 
     dirty: bool = False
     repost: bool = False
-    waiting: list[discord.Interaction] = field(default_factory=list)
+    waiting: list[Reply] = field(default_factory=list)
+    answered: dict[Reply, asyncio.Future[None]] = field(default_factory=dict)
+    """What each handler in `answer` awaits: its click dealt with."""
     finished: FinishedGame | None = None
 
 
@@ -80,9 +85,15 @@ class BoardPublisher:
         slot = self._slot(record.id)
         if isinstance(event, GameEnded):
             slot.finished = event.finished
-        if isinstance(event.origin, discord.Interaction):
-            self.names.remember(event.origin.user)
-            slot.waiting.append(event.origin)
+
+    async def answer(self, reply: Reply, game_id: int) -> None:
+        """Answer the interaction that changed game `game_id` with the board as stored now,
+        whichever of the game's publications shows it; returns once that one is done."""
+        self.names.remember(reply.interaction.user)
+        slot = self._slot(game_id)
+        slot.waiting.append(reply)
+        done = slot.answered[reply] = asyncio.get_running_loop().create_future()
+        await done
 
     def repost(self, game_id: int) -> None:
         """Show the game at the bottom of its channel; the old message keeps only its image."""
@@ -103,10 +114,19 @@ class BoardPublisher:
                 await self._publish(game_id, slot)
         finally:
             del self._slots[game_id]
+            _release(slot, list(slot.answered))
 
     async def _publish(self, game_id: int, slot: _Slot) -> None:
         waiting, slot.waiting = slot.waiting, []
         repost, slot.repost = slot.repost, False
+        try:
+            await self._publish_for(game_id, slot, waiting, repost)
+        finally:
+            _release(slot, [reply for reply in waiting if reply not in slot.waiting])
+
+    async def _publish_for(
+        self, game_id: int, slot: _Slot, waiting: list[Reply], repost: bool
+    ) -> None:
         try:
             record = await self.bot.storage.games.get(game_id)
             finished = slot.finished if not record.active else None
@@ -122,38 +142,37 @@ class BoardPublisher:
             await self._show(state, built, waiting, repost=repost)
         except Exception:
             log.exception("Game %s: the board could not be shown", game_id)
-            for interaction in waiting:
-                await tell_reader(interaction, NOT_UPDATED)
+            for reply in waiting:
+                await tell_reader(reply.interaction, NOT_UPDATED)
 
     async def _show(
         self,
         state: GameState,
         built: board_message.BoardMessage,
-        waiting: list[discord.Interaction],
+        waiting: list[Reply],
         *,
         repost: bool,
     ) -> None:
         record = state.record
         primary = None if repost else _primary(waiting, record.message_id)
-        for interaction in waiting:
-            clicked = interaction.type is discord.InteractionType.component
-            answered = interaction.response.is_done() or interaction.extras.get(ANSWERING)
-            if clicked and interaction is not primary and not answered:
-                await _acknowledge(interaction)
+        for reply in waiting:
+            clicked = reply.interaction.type is discord.InteractionType.component
+            if clicked and reply is not primary and reply.claim():
+                await _acknowledge(reply.interaction)
         refused: discord.HTTPException | None = None
-        if primary is not None and primary.message is not None:
-            primary.extras[ANSWERING] = True  # the acknowledgement timer leaves it to us
+        if primary is not None and primary.interaction.message is not None:
             try:
-                await primary.response.edit_message(
+                await primary.interaction.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, primary.message.id)
+                await self._shown(record, primary.interaction.message.id)
                 return
             except discord.HTTPException as error:
                 log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
                 refused = error
                 if error.code != LATE:
-                    await _acknowledge(primary)  # at once: showing the board may take a while
+                    # at once: showing the board may take a while
+                    await _acknowledge(primary.interaction)
         # A message Discord refused to update for good (too old, gone, out of reach) is posted
         # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place.
         editable = refused is None or refused.code not in UNEDITABLE
@@ -178,15 +197,15 @@ class BoardPublisher:
                 await self._leave_link(record, message_id)
             return
         link = message_link(record.guild_id, record.channel_id, message_id)
-        for interaction in waiting:
-            if interaction.type is discord.InteractionType.component:
-                await tell_reader(interaction, MOVED, link=link)
+        for reply in waiting:
+            if reply.interaction.type is discord.InteractionType.component:
+                await tell_reader(reply.interaction, MOVED, link=link)
 
     async def _post(
         self,
         state: GameState,
         built: board_message.BoardMessage,
-        waiting: list[discord.Interaction],
+        waiting: list[Reply],
     ) -> int | None:
         record = state.record
         channel = self.bot.get_partial_messageable(record.channel_id)
@@ -196,8 +215,8 @@ class BoardPublisher:
             if error.code not in NO_ACCESS:
                 raise
             log.info("Game %s: the board could not be posted (%s)", record.id, error.code)
-            for interaction in waiting:
-                await tell_reader(interaction, NOT_SHOWN)
+            for reply in waiting:
+                await tell_reader(reply.interaction, NOT_SHOWN)
             return None
         await self._shown(record, message.id)
         return message.id
@@ -230,24 +249,31 @@ class BoardPublisher:
         )
 
 
-def _primary(
-    waiting: list[discord.Interaction], message_id: int | None
-) -> discord.Interaction | None:
-    """The latest click that can be answered with the board: made on the game's message (or on
-    the challenge that became the game) and not answered yet."""
-    for interaction in reversed(waiting):
-        message = interaction.message
-        if message is None or interaction.response.is_done() or interaction.extras.get(ANSWERING):
+def _primary(waiting: list[Reply], message_id: int | None) -> Reply | None:
+    """The latest click that can be answered with the board, its answer claimed: made on the
+    game's message (or on the challenge that became the game) and not answered yet."""
+    for reply in reversed(waiting):
+        message = reply.interaction.message
+        if message is None or not reply.open:
             continue  # answered already, or being acknowledged right now
-        if message_id is None or message.id == message_id:
-            return interaction
+        if (message_id is None or message.id == message_id) and reply.claim():
+            return reply
     return None
 
 
-def _clicked(waiting: list[discord.Interaction], channel_id: int) -> int | None:
+def _release(slot: _Slot, replies: list[Reply]) -> None:
+    """The handlers awaiting these replies in `answer` go on."""
+    for reply in replies:
+        done = slot.answered.pop(reply, None)
+        if done is not None and not done.done():
+            done.set_result(None)
+
+
+def _clicked(waiting: list[Reply], channel_id: int) -> int | None:
     """The message of the latest click in the game's channel, for a game not shown yet: the
     challenge its acceptance turns into the board."""
-    for interaction in reversed(waiting):
+    for reply in reversed(waiting):
+        interaction = reply.interaction
         message = interaction.message
         if message is not None and interaction.channel_id == channel_id:
             return message.id

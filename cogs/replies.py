@@ -30,9 +30,31 @@ ACK_WITHIN = 2.0
 """Seconds after which an unanswered click is acknowledged, inside Discord's 3-second window."""
 
 APOLOGY = N_("Sorry, something went wrong on my side; please try again.")
-ANSWERING = "reversi.answering"
-"""Set in a click's `extras` by whoever is answering it right now: the acknowledgement timer
-then leaves it alone (two answers would be refused)."""
+
+
+class Reply:
+    """One interaction a handler is answering. Its acknowledgement timer and whoever answers it
+    with something visible take the answer with `claim` first: Discord refuses a second one."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.claimed = False
+
+    @property
+    def open(self) -> bool:
+        """Whether nobody has answered, or is answering, the interaction yet."""
+        return not (self.claimed or self.interaction.response.is_done())
+
+    def claim(self) -> bool:
+        """Take the answer for oneself: False if someone else has it already."""
+        if not self.open:
+            return False
+        self.claimed = True
+        return True
+
+    def release(self) -> None:
+        """Give the answer back after Discord refused it."""
+        self.claimed = False
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -87,14 +109,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     await tell(interaction, text)
 
 
-def acknowledge_if_slow(interaction: discord.Interaction) -> asyncio.TimerHandle | None:
+def acknowledge_if_slow(reply: Reply) -> asyncio.TimerHandle | None:
     """For a click: defer it (no visible change) if nothing answered it within `ACK_WITHIN`."""
+    interaction = reply.interaction
     if interaction.type is not discord.InteractionType.component:
         return None
 
     def defer() -> None:
-        if not interaction.response.is_done() and not interaction.extras.get(ANSWERING):
-            interaction.extras[ANSWERING] = True  # until its answer is sent, nobody else's
+        if reply.claim():
             task = asyncio.ensure_future(_defer(interaction))
             _pending.add(task)
             task.add_done_callback(_pending.discard)
@@ -114,13 +136,15 @@ async def _defer(interaction: discord.Interaction) -> None:
 
 
 @asynccontextmanager
-async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
+async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[Reply]:
     """Run a handler in the reader's language; refusals become polite replies, anything
     unexpected is logged and apologised for. The service's transactions mean a refused or failed
-    change leaves the game as it was."""
-    acknowledge_if_slow(interaction)
+    change leaves the game as it was. The `Reply` is for what answers the click with a board or
+    a challenge's outcome, taking the answer from the acknowledgement timer."""
+    reply = Reply(interaction)
+    acknowledge_if_slow(reply)
     async with for_reader(interaction):
         try:
-            yield
+            yield reply
         except Exception as error:
             await answer_error(interaction, error, what)

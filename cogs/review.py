@@ -23,25 +23,19 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.engine.review import Review
+from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.i18n import _
 from bot.refusals import Refusal
-from bot.reviews import (
-    ReviewDone,
-    ReviewEvent,
-    ReviewFailed,
-    ReviewProgress,
-    ReviewService,
-)
 from bot.state import GameState
 from bot.storage import ReviewRecord
-from cogs import review_message
+from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.publish import LATE
-from cogs.replies import ANSWERING, answering, tell
-from cogs.review_items import DYNAMIC_ITEMS, REVIEW
+from cogs.replies import Reply, answering, tell
+from cogs.review_items import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -61,38 +55,28 @@ class _Progress:
     task: asyncio.Task[None] | None = None
 
 
-class ReviewCog(commands.Cog, name=REVIEW):
+class ReviewCog(commands.Cog, name="Review"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
-        self.service = ReviewService(
-            bot.storage, bot.clock, bot.computer.analyse, shards=bot.settings.shards
-        )
+        self.service = bot.reviews
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
-        self._recovered = False
 
-    async def cog_load(self) -> None:
-        self.service.subscribe(self.on_review)
-        if self.bot.is_ready():  # loaded again while the bot runs: on_ready has come and gone
-            self._recovered = True
-            await self.service.recover()
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(ReviewProgress, self.on_review)
+        events.subscribe(ReviewDone, self.on_review)
+        events.subscribe(ReviewFailed, self.on_review)
+
+    def unsubscribe(self, events: Events) -> None:
+        events.unsubscribe(self.on_review)
 
     async def cog_unload(self) -> None:
-        self.service.unsubscribe(self.on_review)
-        await self.service.stop()
         tasks = [p.task for p in self._progress.values() if p.task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         remove_feature_commands(self.bot, self)
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """Once connected the first time, resume the reviews a restart interrupted."""
-        if not self._recovered:
-            self._recovered = True
-            await self.service.recover()
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -153,16 +137,18 @@ class ReviewCog(commands.Cog, name=REVIEW):
     async def on_review_move(
         self, interaction: discord.Interaction, game_id: int, chosen: str
     ) -> None:
-        async with answering(interaction, f"move {chosen} of the review of game {game_id}"):
+        async with answering(
+            interaction, f"move {chosen} of the review of game {game_id}"
+        ) as reply:
             state, review = await self._stored(interaction, game_id)
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
                 raise Refusal(_("That move isn't in this game."))
-            await self._show(interaction, state, review, int(chosen))
+            await self._show(reply, state, review, int(chosen))
 
     async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"summary of the review of game {game_id}"):
+        async with answering(interaction, f"summary of the review of game {game_id}") as reply:
             state, review = await self._stored(interaction, game_id)
-            await self._show(interaction, state, review, None)
+            await self._show(reply, state, review, None)
 
     async def _stored(
         self, interaction: discord.Interaction, game_id: int
@@ -181,13 +167,14 @@ class ReviewCog(commands.Cog, name=REVIEW):
 
     async def _show(
         self,
-        interaction: discord.Interaction,
+        reply: Reply,
         state: GameState,
         review: Review,
         number: int | None,
     ) -> None:
         """Edit the review's message in place to show move `number` (None: the summary)."""
-        interaction.extras[ANSWERING] = True  # answered here: the acknowledgement timer waits
+        reply.claim()  # answered here: the acknowledgement timer waits
+        interaction = reply.interaction
         built = await self.render(state, review, number)
         try:
             await interaction.response.edit_message(
@@ -301,8 +288,11 @@ class ReviewCog(commands.Cog, name=REVIEW):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await add_feature_cog(bot, ReviewCog(cast(ReversiBot, bot)))
+    cog = ReviewCog(cast(ReversiBot, bot))
+    handlers.register(bot, handlers.REVIEW, cog)
+    await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    handlers.unregister(bot, handlers.REVIEW)

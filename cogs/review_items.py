@@ -10,26 +10,26 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
-from cogs.items import GameButton, cog
-
-REVIEW = "Review"
+from cogs.handlers import REVIEW, handler
+from cogs.items import GameButton, Taken
 
 
 class ReviewButton(
     GameButton, action="review", label=N_("Review"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, REVIEW).on_review_button(interaction, self.game_id)
+        await handler(interaction, REVIEW).on_review_button(interaction, self.game_id)
 
 
 class ReviewSummaryButton(
     GameButton, action="review-summary", label=N_("Summary"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, REVIEW).on_review_summary(interaction, self.game_id)
+        await handler(interaction, REVIEW).on_review_summary(interaction, self.game_id)
 
 
 class ReviewMoveSelect(
+    Taken,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"reversi:review-move:(?P<game>[0-9]+):(?P<part>[0-9])",
 ):
@@ -62,7 +62,7 @@ class ReviewMoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await cog(interaction, REVIEW).on_review_move(interaction, self.game_id, value)
+        await handler(interaction, REVIEW).on_review_move(interaction, self.game_id, value)
 
 
 DYNAMIC_ITEMS = (ReviewButton, ReviewSummaryButton, ReviewMoveSelect)

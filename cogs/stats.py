@@ -16,7 +16,7 @@ from bot.refusals import Refusal
 from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
-from cogs.items import NO_LONGER_WORKS, STATS
+from cogs.items import NO_LONGER_WORKS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share
@@ -86,7 +86,7 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class Stats(commands.Cog, name=STATS):
+class Stats(commands.Cog, name="Stats"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
@@ -123,7 +123,7 @@ class Stats(commands.Cog, name=STATS):
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}"):
+        async with answering(interaction, f"sharing {what}") as reply:
             guild_id = guild_of(interaction)
             if what == "stats":
                 (user_id,) = args
@@ -136,7 +136,7 @@ class Stats(commands.Cog, name=STATS):
             async def answer() -> Answer:
                 return Answer(await card(), (what, args))
 
-            await share(interaction, answer)
+            await share(reply, answer)
 
     async def player(self, user_id: int) -> discord.User:
         """The player a stats Share button names; an id Discord knows no user by is refused

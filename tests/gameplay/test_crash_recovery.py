@@ -9,6 +9,7 @@ from bot.client import ReversiBot
 from bot.events import GameEnded, GameEvent, MovePlayed
 from bot.storage import GameStatus
 from cogs.core import core
+from cogs.replies import Reply
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
@@ -16,10 +17,13 @@ from .play import legal_names, move_labels, play, start_game, stored, to_move, w
 
 
 def board_never_shown(bot: ReversiBot, kind: type[GameEvent]) -> list[GameEvent]:
-    """The board publisher misses the next event of `kind`, as if the bot died right after the
-    service stored the change; returns the events it missed."""
+    """The board publisher misses the next event of `kind`, and the handler that made it never
+    asks for its answer, as if the bot died right after the service stored the change; returns
+    the events it missed."""
     publisher = core(bot).publisher
     missed: list[GameEvent] = []
+    unanswered: list[Reply] = []
+    answer = publisher.answer
 
     def on_game(event: GameEvent) -> None:
         if not missed and isinstance(event, kind):
@@ -27,8 +31,15 @@ def board_never_shown(bot: ReversiBot, kind: type[GameEvent]) -> list[GameEvent]
             return
         publisher.on_game(event)
 
+    async def answer_unless_missed(reply: Reply, game_id: int) -> None:
+        if missed and not unanswered:
+            unanswered.append(reply)
+            return
+        await answer(reply, game_id)
+
     publisher.unsubscribe(bot.events)
     bot.events.subscribe(GameEvent, on_game)
+    publisher.answer = answer_unless_missed  # type: ignore[method-assign]
     return missed
 
 

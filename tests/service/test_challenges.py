@@ -42,8 +42,6 @@ from .support import (
     Recorder,
 )
 
-CLICK = object()
-"""Stands for the interaction that asked for a change: the service passes it on untouched."""
 INVITATION = 1_180_000_000_000_000_001
 """The message id of an invitation (and of its thread, for a game played in one)."""
 
@@ -117,7 +115,7 @@ async def test_challenging_the_bot_starts_a_game_against_it(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     started = await service.challenge(
-        HERE, ALICE, BOT, opponent_is_bot=True, color=engine.Color.BLACK, level=2, origin=CLICK
+        HERE, ALICE, BOT, opponent_is_bot=True, color=engine.Color.BLACK, level=2
     )
 
     assert isinstance(started, GameState)
@@ -125,7 +123,7 @@ async def test_challenging_the_bot_starts_a_game_against_it(
     assert (record.black_id, record.white_id, record.bot_level) == (ALICE, BOT, 2)
     assert not record.rated and record.active and record.ply == 0
     assert record.deadline == clock.timestamp() + DEFAULT_TIME_PER_MOVE
-    assert recorder.take() == [GameStarted(started, CLICK)]
+    assert recorder.take() == [GameStarted(started)]
     assert await storage.challenges.pending() == []
     assert await storage.games.active_in(CHANNEL) == record
 
@@ -190,7 +188,7 @@ async def test_accepting_starts_the_game_and_closes_the_challenge(
     clock.advance(60)
     recorder.take()
 
-    closed, state = await service.accept(created.id, BOB, HERE, origin=CLICK)
+    closed, state = await service.accept(created.id, BOB, HERE)
 
     record = state.record
     assert closed.status is ChallengeStatus.ACCEPTED and closed.game_id == record.id
@@ -199,7 +197,7 @@ async def test_accepting_starts_the_game_and_closes_the_challenge(
     assert record.created_at == clock.timestamp()
     assert record.deadline == clock.timestamp() + 300
     assert state.position == engine.Position.initial() and state.to_move_id == BOB
-    assert recorder.take() == [ChallengeClosed(closed, CLICK), GameStarted(state, CLICK)]
+    assert recorder.take() == [ChallengeClosed(closed), GameStarted(state)]
     assert await storage.challenges.pending() == []
     assert await storage.games.active_in(CHANNEL) == record
 
@@ -336,7 +334,7 @@ async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
         await service.accept(created.id, BOB, HERE)  # its invitation isn't posted yet
     await service.challenge_posted(created.id, INVITATION)
 
-    closed, state = await service.accept(created.id, BOB, HERE, origin=CLICK)
+    closed, state = await service.accept(created.id, BOB, HERE)
 
     assert state.record.channel_id == INVITATION  # the thread will share the message's id
     assert (state.record.black_id, state.record.white_id) == (ALICE, BOB)
@@ -344,8 +342,8 @@ async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
     assert closed.status is ChallengeStatus.ACCEPTED and closed.channel_id == CHANNEL
     assert recorder.take() == []  # nothing shows until the thread exists
 
-    service.thread_ready(closed, state, origin=CLICK)
-    assert recorder.take() == [ChallengeClosed(closed, CLICK), GameStarted(state)]
+    service.thread_ready(closed, state)
+    assert recorder.take() == [ChallengeClosed(closed), GameStarted(state)]
 
 
 async def test_reopening_undoes_an_acceptance_whose_thread_failed(
@@ -388,9 +386,9 @@ async def test_declining(service: GameService, storage: Storage, recorder: Recor
             await service.decline(which.id, who, place)
     assert recorder.take() == []
 
-    declined = await service.decline(created.id, BOB, HERE, origin=CLICK)
+    declined = await service.decline(created.id, BOB, HERE)
     assert declined.status is ChallengeStatus.DECLINED
-    assert recorder.take() == [ChallengeClosed(declined, CLICK)]
+    assert recorder.take() == [ChallengeClosed(declined)]
     assert await storage.challenges.pending() == [open_one]
 
     with pytest.raises(ChallengeClosedError):
@@ -407,9 +405,9 @@ async def test_withdrawing(service: GameService, storage: Storage, recorder: Rec
             await service.withdraw(created.id, who, HERE)
     assert recorder.take() == []
 
-    withdrawn = await service.withdraw(created.id, ALICE, HERE, origin=CLICK)
+    withdrawn = await service.withdraw(created.id, ALICE, HERE)
     assert withdrawn.status is ChallengeStatus.CANCELLED
-    assert recorder.take() == [ChallengeClosed(withdrawn, CLICK)]
+    assert recorder.take() == [ChallengeClosed(withdrawn)]
     assert await storage.challenges.pending() == []
     with pytest.raises(ChallengeClosedError):
         await service.withdraw(created.id, ALICE, HERE)

@@ -41,8 +41,6 @@ from .support import (
     wthor_game,
 )
 
-CLICK = object()
-
 
 async def test_a_move_is_stored_and_announced(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
@@ -51,7 +49,7 @@ async def test_a_move_is_stored_and_announced(
     clock.advance(100)
     recorder.take()
 
-    moved = await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0, origin=CLICK)
+    moved = await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
 
     record = moved.record
     assert (record.transcript, record.ply, record.status) == ("d3", 1, GameStatus.ACTIVE)
@@ -60,7 +58,7 @@ async def test_a_move_is_stored_and_announced(
     assert await storage.games.get(record.id) == record
     (event,) = recorder.take()
     assert isinstance(event, MovePlayed)
-    assert event.state == moved and event.origin is CLICK
+    assert event.state == moved
     assert event.ply is not None and event.ply.color is engine.Color.BLACK
     assert engine.square_name(event.ply.square) == "d3" and event.ply.passed is None
 
@@ -278,7 +276,7 @@ async def test_the_bots_moves(
     assert moved.record.deadline == clock.timestamp() + moved.record.time_control.per_move
     assert moved.to_move_id == ALICE
     (event,) = recorder.take()
-    assert isinstance(event, MovePlayed) and event.origin is None
+    assert isinstance(event, MovePlayed)
     with pytest.raises(StaleBoardError):
         await service.bot_move(game_id, 1, "c3")  # not the bot's turn
 
@@ -309,7 +307,7 @@ async def test_resigning(
     assert recorder.take() == []
 
     ended = await service.resign(
-        game.record.id, ALICE, HERE, origin=CLICK, offered=EndReason.RESIGNATION
+        game.record.id, ALICE, HERE, offered=EndReason.RESIGNATION
     )  # not her turn
 
     record = ended.record
@@ -317,7 +315,7 @@ async def test_resigning(
     assert (record.black_discs, record.white_discs) == (6, 3)
     assert record.transcript == "f5d6c3d3c4" and record.deadline is None
     (event,) = recorder.take()
-    assert isinstance(event, GameEnded) and event.origin is CLICK and event.state == ended
+    assert isinstance(event, GameEnded) and event.state == ended
     assert event.finished is not None and event.finished.white is not None
     assert event.finished.white.delta > 0
     with pytest.raises(GameOverRefusal):
@@ -337,13 +335,13 @@ async def test_cancelling_is_for_moderators_and_rates_nothing(
         await service.cancel(ELSEWHERE, CAROL, moderator=True)
     assert recorder.take() == []
 
-    ended = await service.cancel(HERE, CAROL, moderator=True, origin=CLICK)
+    ended = await service.cancel(HERE, CAROL, moderator=True)
 
     record = ended.record
     assert record.end_reason is EndReason.CANCELLED and record.cancelled_by == CAROL
     assert record.winner is None and not record.drawn and not record.rated
     (event,) = recorder.take()
-    assert isinstance(event, GameEnded) and event.origin is CLICK
+    assert isinstance(event, GameEnded)
     assert event.finished is not None and event.finished.black is None
     assert await storage.players.get(GUILD, ALICE) is None
     assert await storage.games.active_in(CHANNEL) is None

@@ -13,15 +13,9 @@ import pytest
 
 from bot import engine
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
+from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.refusals import Refusal
-from bot.reviews import (
-    ReviewDone,
-    ReviewEvent,
-    ReviewFailed,
-    ReviewProgress,
-    ReviewService,
-    outcome_of,
-)
+from bot.reviews import ReviewService, outcome_of
 from bot.shards import Shards
 from bot.storage import Ending, EndReason, GameRecord, Storage, TimeControl
 from tests.errorlog import ErrorLog
@@ -62,7 +56,8 @@ class Seen:
     def __init__(self, service: ReviewService) -> None:
         self.events: list[ReviewEvent] = []
         self.changed = asyncio.Event()
-        service.subscribe(self.record)
+        for kind in (ReviewProgress, ReviewDone, ReviewFailed):
+            service.events.subscribe(kind, self.record)
 
     def record(self, event: ReviewEvent) -> None:
         self.events.append(event)
@@ -86,8 +81,8 @@ def analyser() -> Analyser:
 
 
 @pytest.fixture
-async def reviews(storage: Storage, clock: ManualClock, analyser: Analyser) -> Any:
-    service = ReviewService(storage, clock, analyser, budget=TINY)
+async def reviews(storage: Storage, clock: ManualClock, events: Events, analyser: Analyser) -> Any:
+    service = ReviewService(storage, clock, events, analyser, budget=TINY)
     yield service
     await service.stop()
 
@@ -249,7 +244,7 @@ async def test_start_up_resumes_this_process_s_reviews_and_redoes_an_old_engine_
         await storage.reviews.save(game.id, TINY.key, partial, now=0)
 
     shards = Shards(2, ((GUILD >> 22) % 2,))
-    reviews = ReviewService(storage, clock, analyser, budget=TINY, shards=shards)
+    reviews = ReviewService(storage, clock, Events(), analyser, budget=TINY, shards=shards)
     seen = Seen(reviews)
     try:
         await reviews.recover()

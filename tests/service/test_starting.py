@@ -27,23 +27,19 @@ from .support import (
     Recorder,
 )
 
-CLICK = object()
-
 
 async def test_a_game_against_the_bot_where_the_bot_opens(
     service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
-    state = await service.start_bot_game(
-        HERE, ALICE, level=4, color=engine.Color.WHITE, origin=CLICK
-    )
+    state = await service.start_bot_game(HERE, ALICE, level=4, color=engine.Color.WHITE)
 
     record = state.record
     assert (record.black_id, record.white_id, record.bot_level) == (BOT, ALICE, 4)
     assert record.deadline is None  # the bot is to move: no clock runs for it
     assert record.time_control.per_move == 600 and not record.rated
     assert state.to_move_id == BOT
-    assert recorder.take() == [GameStarted(state, CLICK)]
+    assert recorder.take() == [GameStarted(state)]
     assert await storage.games.get(record.id) == record
 
 
@@ -92,12 +88,12 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
     await service.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
-    again = await service.rematch(first.record.id, ALICE, HERE, origin=CLICK)
+    again = await service.rematch(first.record.id, ALICE, HERE)
 
     assert isinstance(again, GameState)
     assert (again.record.black_id, again.record.white_id) == (BOT, ALICE)
     assert again.record.bot_level == 3 and again.record.deadline is None
-    assert recorder.take() == [GameStarted(again, CLICK)]
+    assert recorder.take() == [GameStarted(again)]
 
 
 async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
@@ -117,7 +113,7 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
         await service.rematch(first.record.id, BOB, ELSEWHERE)
     assert recorder.take() == []
 
-    offer = await service.rematch(first.record.id, BOB, HERE, origin=CLICK)
+    offer = await service.rematch(first.record.id, BOB, HERE)
 
     assert isinstance(offer, Challenge)
     assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
