@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot import engine
-from bot.state import GameState
-from bot.storage import Challenge, FinishedGame
+from bot.domain import Challenge, FinishedGame, GameState
 
 log = logging.getLogger(__name__)
 

@@ -6,11 +6,10 @@ Messages are translated when the refusal is made, into the language of whoever a
 
 from __future__ import annotations
 
+from bot.domain import Challenge, GameRecord, GameState
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
 from bot.i18n import N_, _
-from bot.state import GameState
-from bot.storage import Challenge, GameRecord
 
 
 class Refusal(Exception):

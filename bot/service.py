@@ -27,6 +27,17 @@ from dataclasses import dataclass, replace
 from bot import engine
 from bot.clock import Clock
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import (
+    DELETED_USER_ID,
+    Challenge,
+    ChallengeStatus,
+    Ending,
+    EndReason,
+    GameRecord,
+    GameState,
+    GuildSettings,
+    TimeControl,
+)
 from bot.events import (
     ChallengeClosed,
     ChallengeOpened,
@@ -52,24 +63,15 @@ from bot.refusals import (
     StaleBoardError,
 )
 from bot.shards import ALL_SHARDS, Shards
-from bot.state import GameState
 from bot.storage import (
-    DELETED_USER_ID,
-    Challenge,
     ChallengeClosedError,
-    ChallengeStatus,
     ChannelBusyError,
-    Ending,
-    EndReason,
     GameOverError,
-    GameRecord,
-    GuildSettings,
     NotifyChoice,
     RematchOpenError,
     Replay,
     StaleMoveError,
     Storage,
-    TimeControl,
 )
 
 ATTEMPTS = 3

@@ -14,10 +14,10 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GuildSettings
 from bot.i18n import LANGUAGES, _
 from bot.refusals import Refusal
 from bot.service import SettingsChange
-from bot.storage import GuildSettings
 from cogs import time_option
 from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands

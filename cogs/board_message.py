@@ -9,10 +9,9 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
+from bot.domain import GameState, RatingChange
 from bot.i18n import _, colour_name, ngettext
 from bot.service import abort_window
-from bot.state import GameState
-from bot.storage import RatingChange
 from cogs import items
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention

@@ -5,9 +5,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.domain import Challenge, ChallengeStatus
 from bot.engine import Color
 from bot.i18n import N_, _
-from bot.storage import Challenge, ChallengeStatus
 from cogs.items import ChallengeButton
 from cogs.links import mention
 

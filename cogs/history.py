@@ -13,10 +13,9 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, ngettext
 from bot.refusals import Refusal
-from bot.state import GameState
-from bot.storage import GamePage, GameRecord
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players

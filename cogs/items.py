@@ -10,8 +10,8 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.domain import EndReason
 from bot.i18n import N_, _
-from bot.storage import EndReason
 from cogs.replies import tell_reader
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
 from bot.refusals import Refusal
-from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
 from cogs.items import LEADERBOARD, LeaderboardPageButton

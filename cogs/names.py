@@ -7,9 +7,9 @@ from collections import OrderedDict
 import discord
 from discord.ext import commands
 
+from bot.domain import GameRecord
 from bot.engine import Color
 from bot.i18n import colour_name
-from bot.storage import GameRecord
 
 CAPACITY = 4096
 """Names kept; the least recently used go first, so memory stays flat however many play."""

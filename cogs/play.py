@@ -15,11 +15,10 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import Challenge, EndReason, GameState
 from bot.i18n import N_, _
 from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
-from bot.state import GameState
-from bot.storage import Challenge, EndReason
 from cogs import challenge_message, time_option
 from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color

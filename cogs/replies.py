@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+from bot.domain import InvalidInputError
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
 from bot.refusals import PointingRefusal, Refusal, move_problem
@@ -66,7 +67,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, DatabaseError):
         passing = isinstance(error, DatabaseBusyError | DatabaseUnavailableError)
         return str(error) if passing else None
-    if isinstance(error, StorageError):
+    if isinstance(error, StorageError | InvalidInputError):
         return str(error)
     if isinstance(error, app_commands.TransformerError):
         return _("I couldn't make sense of one of the options; please check them and try again.")

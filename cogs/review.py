@@ -22,6 +22,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GameState
 from bot.engine.review import Review
 from bot.i18n import _
 from bot.refusals import Refusal
@@ -32,7 +33,6 @@ from bot.reviews import (
     ReviewProgress,
     ReviewService,
 )
-from bot.state import GameState
 from bot.storage import ReviewRecord
 from cogs import review_message
 from cogs.audience import for_everyone

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.domain import GameState
 from bot.engine import Color, square_name
 from bot.engine.review import (
     THRESHOLDS,
@@ -23,7 +24,6 @@ from bot.engine.review import (
     format_value,
 )
 from bot.i18n import _, colour_name
-from bot.state import GameState
 from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
 from cogs.links import mention

@@ -11,9 +11,9 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import HeadToHead, LeaderboardEntry
 from bot.i18n import _, ngettext
 from bot.refusals import Refusal
-from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
 from cogs.items import NO_LONGER_WORKS, STATS

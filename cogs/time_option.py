@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.domain import InvalidInputError, TimeControl, duration
 from bot.i18n import _
-from bot.storage import InvalidInputError, TimeControl, duration
 from cogs.audience import for_reader
 
 PRESETS = ("1+1", "3+2", "5+0", "10+5", "15+10", "5m", "1h", "6h", "1d", "3d", "1w")

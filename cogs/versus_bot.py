@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, colour_name
-from bot.state import GameState
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.domain import Challenge, ChallengeStatus, GameRecord, InvalidInputError, TimeControl
 from bot.engine import Color
 from bot.i18n import _
 from bot.shards import ALL_SHARDS, Shards
@@ -9,12 +10,10 @@ from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
-    InvalidInputError,
     NotAllowedError,
     RematchOpenError,
 )
 from bot.storage.games import check_channel_free, insert_game
-from bot.storage.models import Challenge, ChallengeStatus, GameRecord, TimeControl
 from bot.storage.rows import time_control_columns, time_control_from_row
 from bot.storage.settings import load_settings
 

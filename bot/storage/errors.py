@@ -49,10 +49,6 @@ class DatabaseUnavailableError(DatabaseError):
         self.cause = cause
 
 
-class InvalidInputError(StorageError, ValueError):
-    """A value passed in is out of range or malformed."""
-
-
 class NotFoundError(StorageError, LookupError):
     """The game or challenge does not exist (or no longer exists)."""
 

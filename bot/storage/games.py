@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Color
-from bot.shards import ALL_SHARDS, Shards
-from bot.storage.database import Row, Store, Transaction
-from bot.storage.errors import (
-    ChannelBusyError,
-    GameNotFoundError,
-    GameOverError,
-    InvalidInputError,
-    StaleMoveError,
-)
-from bot.storage.models import (
+from bot.domain import (
     Ending,
     EndReason,
     FinishedGame,
     GameRecord,
     GameStatus,
+    InvalidInputError,
     TimeControl,
 )
+from bot.engine import Color
+from bot.shards import ALL_SHARDS, Shards
+from bot.storage.database import Row, Store, Transaction
+from bot.storage.errors import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError
 from bot.storage.players import record_rated_result
 from bot.storage.rows import time_control_columns, time_control_from_row
 

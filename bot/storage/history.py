@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 
+from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError, Opening
 from bot.i18n import _
 from bot.storage.database import Store
-from bot.storage.errors import InvalidInputError
 from bot.storage.games import GAME_COLUMNS, game_from_row
-from bot.storage.models import BotRecord, GamePage, HeadToHead, Opening
 
 MAX_PER_PAGE = 100
 

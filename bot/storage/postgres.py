@@ -27,12 +27,12 @@ from typing import Any, Self
 
 import asyncpg
 
+from bot.domain import InvalidInputError
 from bot.storage.database import POSTGRESQL, Database, Params, Row, Transaction
 from bot.storage.errors import (
     DatabaseBusyError,
     DatabaseError,
     DatabaseUnavailableError,
-    InvalidInputError,
     NotABotDatabaseError,
     StorageError,
 )

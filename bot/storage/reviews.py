@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.domain import InvalidInputError
 from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store
-from bot.storage.errors import InvalidInputError
 
 REVIEW_COLUMNS = (
     "id, game_id, engine, guild_id, status, positions, analyses, channel_id, message_id, "

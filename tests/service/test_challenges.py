@@ -8,19 +8,11 @@ import copy
 import pytest
 
 from bot import engine
+from bot.domain import Challenge, ChallengeStatus, GameState, TimeControl
 from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService, Place
-from bot.state import GameState
-from bot.storage import (
-    ActiveGameError,
-    Challenge,
-    ChallengeClosedError,
-    ChallengeStatus,
-    GameNotFoundError,
-    Storage,
-    TimeControl,
-)
+from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.challenges import CHALLENGE_LIFETIME
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
 

@@ -6,12 +6,12 @@ import pytest
 
 from bot import engine
 from bot.bot_player import thinking_time
+from bot.domain import Challenge, EndReason, GameState, TimeControl
 from bot.engine.ai import LEVELS
 from bot.events import GameEnded
 from bot.refusals import OutOfTimeError, ResignationChangedRefusal
 from bot.service import GameService, abort_window, resignation
-from bot.state import GameState
-from bot.storage import Challenge, EndReason, Storage, TimeControl
+from bot.storage import Storage
 
 from .support import (
     ALICE,

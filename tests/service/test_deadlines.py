@@ -12,18 +12,11 @@ import pytest
 
 from bot import engine
 from bot.deadlines import Deadlines
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameStatus, TimeControl
 from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
 from bot.refusals import OutOfTimeError
 from bot.service import GameService
-from bot.storage import (
-    Challenge,
-    ChallengeStatus,
-    DatabaseBusyError,
-    EndReason,
-    GameStatus,
-    Storage,
-    TimeControl,
-)
+from bot.storage import DatabaseBusyError, Storage
 from bot.timers import RETRY_AFTER, Timers
 
 from .support import (

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot import engine
+from bot.domain import EndReason, GameStatus, Rating
 from bot.events import GameEnded, MovePlayed
 from bot.refusals import (
     GameOverRefusal,
@@ -19,7 +20,7 @@ from bot.refusals import (
     StaleBoardError,
 )
 from bot.service import GameService, Place
-from bot.storage import EndReason, GameStatus, Rating, Storage
+from bot.storage import Storage
 
 from .support import (
     ALICE,

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot import engine
+from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.refusals import Refusal
 from bot.reviews import (
@@ -23,7 +24,7 @@ from bot.reviews import (
     outcome_of,
 )
 from bot.shards import Shards
-from bot.storage import Ending, EndReason, GameRecord, Storage, TimeControl
+from bot.storage import Storage
 from tests.errorlog import ErrorLog
 
 from .support import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD, ManualClock, until, write_moves

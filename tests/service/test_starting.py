@@ -7,11 +7,11 @@ import copy
 import pytest
 
 from bot import engine
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
 from bot.events import ChallengeOpened, GameStarted
 from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService
-from bot.state import GameState
-from bot.storage import Challenge, ChallengeStatus, EndReason, Storage, TimeControl
+from bot.storage import Storage
 
 from .support import (
     ALICE,

@@ -2,17 +2,15 @@ import asyncio
 
 import pytest
 
+from bot.domain import ChallengeStatus, InvalidInputError, TimeControl
 from bot.engine import Color
 from bot.storage import (
     ChallengeClosedError,
     ChallengeNotFoundError,
-    ChallengeStatus,
     ChannelBusyError,
-    InvalidInputError,
     NotAllowedError,
     RematchOpenError,
     Storage,
-    TimeControl,
 )
 from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
 

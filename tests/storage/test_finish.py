@@ -3,22 +3,19 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Color
-from bot.storage import (
+from bot.domain import (
     Ending,
     EndReason,
     FinishedGame,
-    GameNotFoundError,
-    GameOverError,
     GameRecord,
     GameStatus,
     InvalidInputError,
     Rating,
-    StaleMoveError,
-    Storage,
 )
+from bot.domain.glicko2 import rate
+from bot.engine import Color
+from bot.storage import GameNotFoundError, GameOverError, StaleMoveError, Storage
 from bot.storage import games as games_module
-from bot.storage.glicko2 import rate
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 
 

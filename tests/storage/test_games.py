@@ -2,19 +2,9 @@ import asyncio
 
 import pytest
 
+from bot.domain import Ending, EndReason, GameStatus, InvalidInputError, TimeControl
 from bot.engine import Color
-from bot.storage import (
-    ChannelBusyError,
-    Ending,
-    EndReason,
-    GameNotFoundError,
-    GameOverError,
-    GameStatus,
-    InvalidInputError,
-    StaleMoveError,
-    Storage,
-    TimeControl,
-)
+from bot.storage import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError, Storage
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, start_game
 
 

@@ -1,14 +1,8 @@
 import pytest
 
+from bot.domain import DELETED_USER_ID, Ending, EndReason, InvalidInputError
 from bot.engine import Color
-from bot.storage import (
-    DELETED_USER_ID,
-    ActiveGameError,
-    Ending,
-    EndReason,
-    InvalidInputError,
-    Storage,
-)
+from bot.storage import ActiveGameError, Storage
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.storage import InvalidInputError, TimeControl, duration
+from bot.domain import InvalidInputError, TimeControl, duration
 
 NOT_A_TIME_CONTROL = "isn't a time control"
 CLOCK_RANGE = "between 1 second and 180 minutes"
