@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 from bot.clock import Clock
 from bot.domain import GameRecord, GameState
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
 from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
 from bot.engine.review import Review, build_review, positions_of
 from bot.i18n import _
 from bot.refusals import Refusal
-from bot.shards import ALL_SHARDS, Shards
 from bot.storage import ReviewRecord, Storage
 
 log = logging.getLogger(__name__)

@@ -38,6 +38,7 @@ from bot.domain import (
     GuildSettings,
     TimeControl,
 )
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.events import (
     ChallengeClosed,
     ChallengeOpened,
@@ -62,7 +63,6 @@ from bot.refusals import (
     ResignationChangedRefusal,
     StaleBoardError,
 )
-from bot.shards import ALL_SHARDS, Shards
 from bot.storage import (
     ChallengeClosedError,
     ChannelBusyError,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.domain import Challenge, ChallengeStatus, GameRecord, InvalidInputError, TimeControl
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
 from bot.i18n import _
-from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
@@ -16,6 +16,7 @@ from bot.storage.errors import (
 from bot.storage.games import check_channel_free, insert_game
 from bot.storage.rows import time_control_columns, time_control_from_row
 from bot.storage.settings import load_settings
+from bot.storage.shards import in_shards
 
 CHALLENGE_LIFETIME = 15 * 60.0
 
@@ -167,7 +168,7 @@ class ChallengeStore(Store):
         async with self.transaction(read_only=True) as db:
             rows = await db.all(
                 f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' "
-                f"AND {shards.sql()} ORDER BY expires_at, id"
+                f"AND {in_shards(shards)} ORDER BY expires_at, id"
             )
         return [challenge_from_row(row) for row in rows]
 
@@ -244,7 +245,7 @@ class ChallengeStore(Store):
             rows = await db.all(
                 f"""
                 UPDATE challenges SET status = 'expired', updated_at = :now
-                WHERE status = 'pending' AND expires_at <= :now AND {shards.sql()}
+                WHERE status = 'pending' AND expires_at <= :now AND {in_shards(shards)}
                 RETURNING {CHALLENGE_COLUMNS}
                 """,
                 {"now": now},

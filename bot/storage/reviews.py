@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.domain import InvalidInputError
-from bot.shards import ALL_SHARDS, Shards
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store
+from bot.storage.shards import in_shards
 
 REVIEW_COLUMNS = (
     "id, game_id, engine, guild_id, status, positions, analyses, channel_id, message_id, "
@@ -142,7 +143,7 @@ class ReviewStore(Store):
             rows = await db.all(
                 f"""
                 SELECT {REVIEW_COLUMNS} FROM reviews
-                WHERE status = 'running' AND {shards.sql()} ORDER BY id
+                WHERE status = 'running' AND {in_shards(shards)} ORDER BY id
                 """
             )
         return [review_from_row(row) for row in rows]

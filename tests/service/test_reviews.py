@@ -13,6 +13,7 @@ import pytest
 
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
+from bot.domain.shards import Shards
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.refusals import Refusal
 from bot.reviews import (
@@ -23,7 +24,6 @@ from bot.reviews import (
     ReviewService,
     outcome_of,
 )
-from bot.shards import Shards
 from bot.storage import Storage
 from tests.errorlog import ErrorLog
 

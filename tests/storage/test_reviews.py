@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bot.domain import InvalidInputError
-from bot.shards import Shards, shard_of
+from bot.domain.shards import Shards, shard_of
 from bot.storage import Storage, copy_database
 from tests.storage.conftest import CHANNEL, GUILD, start_game
 
