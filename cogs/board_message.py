@@ -10,13 +10,14 @@ import discord
 
 from bot import engine
 from bot.domain import GameState, RatingChange
-from bot.i18n import _, colour_name, ngettext
+from bot.i18n import _, ngettext
 from bot.service import abort_window
 from cogs import items
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
 from rendering import board_alt_text, clock_text, render_board
+from rendering.colours import colour_name
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
 SELECT_OPTIONS = 25

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.domain import GameRecord
 from bot.engine import Color
-from bot.i18n import colour_name
+from rendering.colours import colour_name
 
 CAPACITY = 4096
 """Names kept; the least recently used go first, so memory stays flat however many play."""

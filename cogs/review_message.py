@@ -23,12 +23,13 @@ from bot.engine.review import (
     format_loss,
     format_value,
 )
-from bot.i18n import _, colour_name
+from bot.i18n import _
 from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
 from cogs.links import mention
 from cogs.review_items import ReviewMoveSelect, ReviewSummaryButton
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
+from rendering.colours import colour_name
 from rendering.marks import mark_count, mark_name
 from rendering.review_board import (
     move_caption,

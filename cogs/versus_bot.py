@@ -18,13 +18,14 @@ from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import GameState
 from bot.engine.ai import LEVELS
-from bot.i18n import N_, _, colour_name
+from bot.i18n import N_, _
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
+from rendering.colours import colour_name
 
 HINT_BUDGET_MS = 1000
 LEVEL_CHOICES = [

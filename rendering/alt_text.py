@@ -5,8 +5,9 @@ from __future__ import annotations
 import unicodedata
 
 from bot.engine import Color, Position, square_name
-from bot.i18n import _, colour_name, ngettext
+from bot.i18n import _, ngettext
 from rendering.clocks import clock_text, flag_fallen
+from rendering.colours import colour_name
 from rendering.options import check_clocks, check_last_move
 from rendering.status import describe_status
 

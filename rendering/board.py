@@ -10,9 +10,9 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
-from bot.i18n import colour_name
 from rendering.assets import Assets, get_assets
 from rendering.clocks import clock_text, flag_fallen
+from rendering.colours import colour_name
 from rendering.layout import DEFAULT_SIZE
 from rendering.options import check_clocks, check_last_move, check_mask
 from rendering.status import describe_status

@@ -10,8 +10,9 @@ import io
 from functools import partial
 
 from bot.engine import Color, Game, Ply, Position, square_name
-from bot.i18n import _, colour_name
+from bot.i18n import _
 from rendering.board import board_image
+from rendering.colours import colour_name
 from rendering.themes import Theme
 
 REPLAY_SIZE = 432

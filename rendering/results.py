@@ -9,7 +9,8 @@ from __future__ import annotations
 from enum import Enum
 
 from bot.engine import Result
-from bot.i18n import _, colour_name
+from bot.i18n import _
+from rendering.colours import colour_name
 
 NO_MARKS = ("", "")
 DISC_MARKS = ("⚫ ", " ⚪")

@@ -13,9 +13,10 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
-from bot.i18n import _, colour_name
+from bot.i18n import _
 from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
 from rendering.board import PNG_COMPRESS_LEVEL, board_image
+from rendering.colours import colour_name
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.marks import mark_name
 from rendering.review_graph import MARK_COLOURS

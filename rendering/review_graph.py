@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
-from bot.i18n import _, colour_name
+from bot.i18n import _
 from rendering.alt_text import MAX_ALT_TEXT
+from rendering.colours import colour_name
 from rendering.marks import mark_count, mark_name
 from rendering.text import drawable_name, fit_text, font_for, load_font
 from rendering.themes import RGB, Theme, get_theme

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.engine import Color, Position
-from bot.i18n import _, colour_name
+from bot.i18n import _
+from rendering.colours import colour_name
 from rendering.results import result_text
 
 

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from bot.engine import Color
 from bot.i18n.catalogues import LANGUAGES, translations
 
 __all__ = [
@@ -25,7 +24,6 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "_",
-    "colour_name",
     "current",
     "language_of_locale",
     "ngettext",
@@ -75,8 +73,3 @@ def language_of_locale(locale: str | None) -> str | None:
     code = locale.split("-")[0].lower()
     code = {"fil": "tl"}.get(code, code)
     return code if code in LANGUAGES else None
-
-
-def colour_name(color: Color) -> str:
-    """`Black` or `White` in the language in force."""
-    return _("Black") if color is Color.BLACK else _("White")

@@ -11,12 +11,13 @@ from discord import app_commands
 
 from bot.engine import Color, Position
 from bot.engine.errors import IllegalMoveError
-from bot.i18n import _, colour_name, current, language_of_locale, ngettext, using
+from bot.i18n import _, current, language_of_locale, ngettext, using
 from bot.i18n.catalogues import translations
 from bot.languages import Languages
 from bot.refusals import move_problem
 from bot.storage import Storage
 from bot.translator import CatalogueTranslator
+from rendering.colours import colour_name
 
 
 def test_a_language_is_in_force_only_inside_its_block() -> None:
