@@ -16,7 +16,6 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.domain import GuildSettings
 from bot.i18n import LANGUAGES, _
-from bot.refusals import Refusal
 from bot.service import SettingsChange
 from cogs import time_option
 from cogs.audience import for_everyone, for_reader
@@ -25,7 +24,7 @@ from cogs.items import ADMIN, ForgetConfirmButton
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
-from cogs.replies import answering
+from cogs.replies import Declined, answering
 from cogs.text import fit
 
 CHANNEL_LIST = 1500
@@ -91,7 +90,7 @@ class Admin(commands.Cog, name=ADMIN):
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(_("Settings belong to servers; use this in a server channel."))
+                raise Declined(_("Settings belong to servers; use this in a server channel."))
             changes = SettingsChange(
                 time_control=time_option.parse(time),
                 rated=rated,
@@ -140,7 +139,7 @@ class Admin(commands.Cog, name=ADMIN):
     async def forget_me(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi forget-me"):
             if interaction.guild_id is None:
-                raise Refusal(_("Stats belong to servers; use this in a server channel."))
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
             view = discord.ui.View(timeout=None)
             view.add_item(ForgetConfirmButton(interaction.user.id))
             await interaction.response.send_message(
@@ -155,7 +154,7 @@ class Admin(commands.Cog, name=ADMIN):
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
-                raise Refusal(_("Stats belong to servers; use this in a server channel."))
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
             await self.bot.service.forget(
                 interaction.guild_id, user_id, confirmed_by=interaction.user.id
             )

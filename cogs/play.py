@@ -16,8 +16,8 @@ from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import Challenge, EndReason, GameState
+from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
 from bot.i18n import N_, _
-from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
 from cogs import challenge_message, time_option
 from cogs.audience import for_everyone
@@ -35,7 +35,8 @@ from cogs.items import (
 )
 from cogs.permissions import check_permissions
 from cogs.place import place_of
-from cogs.replies import answering
+from cogs.refusal_texts import refusal_text
+from cogs.replies import Declined, answering
 from cogs.versus_bot import LEVEL_CHOICES, started_against_me
 
 NO_THREAD_ACCESS = {50001, 50013}
@@ -54,7 +55,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     without the members intent the bot never hears of anyone leaving."""
     guild = interaction.guild
     if guild is None:  # not loaded yet: the bot is still connecting
-        raise Refusal(_("I'm still starting up; try again in a moment."))
+        raise Refusal(Refused.STARTING_UP)
     try:
         await guild.fetch_member(user_id)
     except discord.NotFound:
@@ -186,8 +187,8 @@ class Play(commands.Cog, name=PLAY):
         except discord.HTTPException as error:
             await service.reopen(challenge, state)
             if error.code in NO_THREAD_ACCESS:
-                raise Refusal(_(THREAD_REFUSED)) from None
-            raise Refusal(_(THREAD_FAILED)) from None
+                raise Declined(_(THREAD_REFUSED)) from None
+            raise Declined(_(THREAD_FAILED)) from None
         service.thread_ready(challenge, state, origin=interaction)
 
     # --- moves --------------------------------------------------------------------------------
@@ -280,7 +281,7 @@ class Play(commands.Cog, name=PLAY):
                     game_id, interaction.user.id, place_of(interaction), offered=offered
                 )
             except ResignationChangedRefusal as changed:
-                await self.ask_to_resign(interaction, changed.state, str(changed))
+                await self.ask_to_resign(interaction, changed.state, refusal_text(changed))
                 return
             aborted = ended.record.end_reason is EndReason.ABORTED
             done = _("You aborted the game.") if aborted else _("You resigned.")

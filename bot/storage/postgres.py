@@ -218,7 +218,7 @@ def _database_errors() -> Iterator[None]:
     try:
         yield
     except StorageError:
-        raise  # the stores' own (NotAllowedError is an OSError, too)
+        raise  # the stores' own, already said plainly
     except (
         asyncpg.DeadlockDetectedError,
         asyncpg.LockNotAvailableError,

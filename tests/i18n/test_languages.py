@@ -14,9 +14,9 @@ from bot.engine.errors import IllegalMoveError
 from bot.i18n import _, current, language_of_locale, ngettext, using
 from bot.i18n.catalogues import translations
 from bot.languages import Languages
-from bot.refusals import move_problem
 from bot.storage import Storage
 from bot.translator import CatalogueTranslator
+from cogs.refusal_texts import move_problem
 from rendering.colours import colour_name
 
 

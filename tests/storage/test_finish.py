@@ -304,7 +304,7 @@ async def test_final_move_after_the_end_changes_nothing(storage: Storage) -> Non
         game.id, 1, Ending(EndReason.RESIGNATION, Color.BLACK, 4, 1), now=1500
     )
 
-    with pytest.raises(GameOverError, match="already over"):
+    with pytest.raises(GameOverError):
         await storage.games.record_final_move(
             game.id, 1, "d6", Ending(EndReason.NORMAL, Color.WHITE, 20, 44), now=2000
         )
