@@ -35,7 +35,7 @@ class DatabaseBusyError(DatabaseError):
     """Another process held the database for longer than the busy timeout."""
 
     def __init__(self) -> None:
-        super().__init__("The database is busy.")
+        super().__init__("The database is busy right now; please try again in a moment.")
 
 
 class DatabaseUnavailableError(DatabaseError):
@@ -43,7 +43,7 @@ class DatabaseUnavailableError(DatabaseError):
     passing outage, not a fault of the bot's. `cause` says what failed, for the log."""
 
     def __init__(self, cause: BaseException) -> None:
-        super().__init__(f"The database is unavailable: {cause!r}")
+        super().__init__("The database is unavailable right now; please try again shortly.")
         self.cause = cause
 
 
