@@ -44,7 +44,7 @@ def settings_text(settings: GuildSettings) -> str:
     lines = [
         _("**Reversi settings for this server**"),
         _("Time control: **{time_control}** (for new challenges)").format(
-            time_control=settings.time_control
+            time_control=time_option.describe(settings.time_control)
         ),
         _("Rated games: **on**") if settings.rated else _("Rated games: **off**"),
         _("Games allowed in: {channels}").format(channels=where),

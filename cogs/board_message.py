@@ -12,7 +12,7 @@ from bot import engine
 from bot.domain import GameState, RatingChange
 from bot.i18n import _, ngettext
 from bot.service import abort_window
-from cogs import items
+from cogs import items, time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
@@ -111,7 +111,7 @@ def ending_lines(state: GameState) -> list[str]:
 def content(state: GameState, bot_id: int | None = None) -> str:
     record = state.record
     header = _("**Reversi** · game #{id} · {time_control}").format(
-        id=record.id, time_control=record.time_control
+        id=record.id, time_control=time_option.describe(record.time_control)
     )
     if record.bot_level is not None:
         header += " · " + _("against me at level {level}").format(level=record.bot_level)

@@ -18,9 +18,11 @@ from discord import app_commands
 
 from bot.domain import InvalidInputError
 from bot.domain.refusals import Refusal
+from bot.domain.time_control import TimeControlError
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
 from bot.storage import DatabaseUnavailableError, StorageError
+from cogs import time_option
 from cogs.audience import for_reader
 from cogs.refusal_texts import move_problem, refusal_text, storage_error_text
 from cogs.text import shorten
@@ -69,6 +71,8 @@ def explain(error: BaseException) -> str | None:
         return move_problem(error)
     if isinstance(error, StorageError):
         return storage_error_text(error)
+    if isinstance(error, TimeControlError):
+        return time_option.problem(error)
     if isinstance(error, Declined | InvalidInputError):
         return str(error)
     if isinstance(error, app_commands.TransformerError):

@@ -25,7 +25,7 @@ from bot.domain.players import (
 )
 from bot.domain.settings import GuildSettings
 from bot.domain.state import GameState
-from bot.domain.time_control import TimeControl, duration
+from bot.domain.time_control import TimeControl
 
 __all__ = [
     "DELETED_USER_ID",
@@ -50,5 +50,4 @@ __all__ = [
     "Rating",
     "RatingChange",
     "TimeControl",
-    "duration",
 ]

@@ -1,13 +1,14 @@
-"""How a game is timed, as players write it and within the limits the bot keeps."""
+"""How a game is timed, as players write it and within the limits the bot keeps; the Discord
+layer words it (`cogs/time_option.py`)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import Enum, auto
 
 from bot.domain.errors import InvalidInputError
-from bot.i18n import _, ngettext
 
 MIN_CLOCK = 1.0
 MAX_CLOCK = 3 * 60 * 60.0
@@ -15,6 +16,31 @@ MAX_CLOCK = 3 * 60 * 60.0
 MAX_INCREMENT = 3 * 60.0
 MIN_PER_MOVE = 60.0
 MAX_PER_MOVE = 30 * 24 * 60 * 60.0
+
+
+class TimeControlProblem(Enum):
+    """What is wrong with a time control a player asked for."""
+
+    NOT_A_TIME_CONTROL = auto()
+    PER_MOVE_RANGE = auto()
+    CLOCK_RANGE = auto()
+    INCREMENT = auto()
+
+
+class TimeControlError(InvalidInputError):
+    """A time control a player may ask for that the bot doesn't keep: `problem`, with the
+    `limits` (seconds) it breaks, or the `written` text (cut short) that isn't one."""
+
+    def __init__(
+        self,
+        problem: TimeControlProblem,
+        limits: tuple[float, float] | None = None,
+        written: str | None = None,
+    ) -> None:
+        super().__init__(problem, limits, written)
+        self.problem = problem
+        self.limits = limits
+        self.written = written
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +59,11 @@ class TimeControl:
             raise InvalidInputError("A game has either a time per move or a clock.")
         # Written so that NaN fails each test.
         if self.per_move is not None and not MIN_PER_MOVE <= self.per_move <= MAX_PER_MOVE:
-            raise InvalidInputError(_("The time per move must be between a minute and 30 days."))
+            raise TimeControlError(TimeControlProblem.PER_MOVE_RANGE, (MIN_PER_MOVE, MAX_PER_MOVE))
         if self.base is not None and not MIN_CLOCK <= self.base <= MAX_CLOCK:
-            raise InvalidInputError(_("A clock starts with between 1 second and 180 minutes."))
+            raise TimeControlError(TimeControlProblem.CLOCK_RANGE, (MIN_CLOCK, MAX_CLOCK))
         if not (0 <= self.increment <= MAX_INCREMENT and self.increment % 1 == 0):
-            raise InvalidInputError(
-                _("The increment must be a whole number of seconds, from 0 to 180.")
-            )
+            raise TimeControlError(TimeControlProblem.INCREMENT, (0, MAX_INCREMENT))
         if any(seconds % 1 for seconds in (self.per_move, self.base) if seconds is not None):
             raise InvalidInputError("A time control counts whole seconds.")
         if self.per_move is not None and self.increment:
@@ -62,19 +86,7 @@ class TimeControl:
         if per_move := _PER_MOVE.fullmatch(written):
             number, unit = per_move.groups()
             return cls(per_move=_to_seconds(number, _UNITS[unit]))
-        raise InvalidInputError(
-            _(
-                "{text} isn't a time control: write a clock as minutes+seconds (3+2), or a "
-                "time per move such as 30m, 6h, 1d."
-            ).format(text=repr(text[:20]))
-        )
-
-    def __str__(self) -> str:
-        """`3+2`, or `1 day per move`."""
-        if self.base is not None:
-            return f"{self.base / 60:g}+{self.increment:g}"
-        assert self.per_move is not None
-        return _("{duration} per move").format(duration=duration(self.per_move))
+        raise TimeControlError(TimeControlProblem.NOT_A_TIME_CONTROL, written=text[:20])
 
 
 _NUMBER = r"([0-9]*\.?[0-9]+)"
@@ -86,25 +98,3 @@ _UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 def _to_seconds(number: str, unit: int) -> float:
     """`number` units in whole seconds, from the decimal as written (too many is infinite)."""
     return float((Decimal(number) * unit).to_integral_value())
-
-
-def duration(seconds: float) -> str:
-    """`1 week`, `3 days`, `6 hours`, `90 minutes`, `61 seconds`: in the largest unit that counts
-    a time control's whole seconds exactly."""
-    whole = int(seconds)
-    unit = next(unit for unit in (7 * 86400, 86400, 3600, 60, 1) if whole % unit == 0)
-    return _count_of(unit, whole // unit)
-
-
-def _count_of(unit: int, count: int) -> str:
-    if unit == 7 * 86400:
-        text = ngettext("{count} week", "{count} weeks", count)
-    elif unit == 86400:
-        text = ngettext("{count} day", "{count} days", count)
-    elif unit == 3600:
-        text = ngettext("{count} hour", "{count} hours", count)
-    elif unit == 60:
-        text = ngettext("{count} minute", "{count} minutes", count)
-    else:
-        text = ngettext("{count} second", "{count} seconds", count)
-    return text.format(count=count)

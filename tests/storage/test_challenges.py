@@ -214,7 +214,7 @@ async def test_bad_challenges_are_refused(storage: Storage) -> None:
         await storage.challenges.create(GUILD, CHANNEL, ALICE, ALICE, now=0)
     with pytest.raises(InvalidInputError, match="open for some time"):
         await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, expires_in=0)
-    with pytest.raises(InvalidInputError, match="time per move"):
+    with pytest.raises(InvalidInputError, match="PER_MOVE_RANGE"):
         await storage.challenges.create(
             GUILD, CHANNEL, ALICE, now=0, time_control=TimeControl(per_move=0)
         )

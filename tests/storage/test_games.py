@@ -71,7 +71,7 @@ async def test_playing_against_oneself_is_refused(storage: Storage) -> None:
 
 @pytest.mark.parametrize("seconds", [0, -5, float("nan"), float("inf")])
 async def test_bad_time_per_move_is_refused(storage: Storage, seconds: float) -> None:
-    with pytest.raises(InvalidInputError, match="time per move"):
+    with pytest.raises(InvalidInputError, match="PER_MOVE_RANGE"):
         await storage.games.create(
             GUILD,
             CHANNEL,
