@@ -55,7 +55,7 @@ from bot.events import (
     GameStarted,
     MovePlayed,
 )
-from bot.i18n import LANGUAGES
+from bot.language_codes import LANGUAGES
 from bot.languages import AUTO_LANGUAGE, Languages
 from bot.storage import (
     ChallengeClosedError,

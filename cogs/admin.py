@@ -15,7 +15,8 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.domain import GuildSettings
-from bot.i18n import LANGUAGES, _
+from bot.i18n import _
+from bot.language_codes import LANGUAGES
 from bot.service import SettingsChange
 from cogs import time_option
 from cogs.audience import for_everyone, for_reader

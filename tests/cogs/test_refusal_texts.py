@@ -7,7 +7,8 @@ import pytest
 
 from bot.domain import GameRecord, GameStatus, TimeControl
 from bot.domain.refusals import GameRefusal, Refusal, Refused
-from bot.i18n import LANGUAGES, using
+from bot.i18n import using
+from bot.language_codes import LANGUAGES
 from bot.storage import (
     ChallengeClosedError,
     ChannelBusyError,

@@ -11,8 +11,9 @@ from discord import app_commands
 
 from bot.engine import Color, Position
 from bot.engine.errors import IllegalMoveError
-from bot.i18n import _, current, language_of_locale, ngettext, using
+from bot.i18n import _, current, ngettext, using
 from bot.i18n.catalogues import translations
+from bot.language_codes import language_of_locale
 from bot.languages import Languages
 from bot.storage import Storage
 from bot.translator import CatalogueTranslator
