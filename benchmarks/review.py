@@ -32,10 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.roundtrip import Table, set_up, start_bots, stop_bots
+from bot.domain import Ending, EndReason, TimeControl
 from bot.engine import Color, Game, square_name
 from bot.engine.ai.analysis import DEFAULT_BUDGET, ReviewBudget
 from bot.engine.review import review_game
-from bot.storage import Ending, EndReason, Storage, TimeControl
+from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.replies import Reply
 

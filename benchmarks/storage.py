@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import GameRecord, Storage, TimeControl
+from bot.domain import GameRecord, TimeControl
+from bot.storage import Storage
 from bot.storage.database import SQLITE
 
 GUILD = 1_150_000_000_000_000_001

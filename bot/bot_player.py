@@ -16,11 +16,11 @@ from functools import partial
 from bot import engine
 from bot.background import Background
 from bot.computer import Computer
+from bot.domain import GameState
+from bot.domain.refusals import Refusal
 from bot.engine.ai import LEVELS, clock_budget
 from bot.events import Events, GameEvent
-from bot.refusals import Refusal
 from bot.service import GameService
-from bot.state import GameState
 from bot.timers import Timers
 
 log = logging.getLogger(__name__)

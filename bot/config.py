@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
-from bot.shards import ALL_SHARDS, Shards
+from bot.domain.shards import ALL_SHARDS, Shards
 
 DEFAULT_DATABASE = "reversi.sqlite3"
 

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot import engine
+from bot.domain import Challenge, FinishedGame, GameState, ReviewRecord
 from bot.engine.review import Review
-from bot.state import GameState
-from bot.storage import Challenge, FinishedGame, ReviewRecord
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ speak it (for everyone: the server's community locale), then English.
 
 from __future__ import annotations
 
-from bot.i18n import DEFAULT, language_of_locale
+from bot.language_codes import DEFAULT, language_of_locale
 from bot.storage import Storage
 
 AUTO_LANGUAGE = "auto"

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from bot.domain import GameState
 from bot.events import Events, GameEvent
 from bot.service import GameService
-from bot.state import GameState
 from bot.storage import Notice, NoticeKind, NotifyChoice
 from bot.timers import Timers
 

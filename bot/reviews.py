@@ -22,15 +22,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock
+from bot.domain import GameRecord, GameState, ReviewRecord
+from bot.domain.refusals import Refusal, Refused
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
 from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
 from bot.engine.review import Review, build_review, positions_of
 from bot.events import Events, ReviewDone, ReviewFailed, ReviewProgress
-from bot.i18n import _
-from bot.refusals import Refusal
-from bot.shards import ALL_SHARDS, Shards
-from bot.state import GameState
-from bot.storage import GameRecord, ReviewRecord, Storage
+from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -107,20 +106,11 @@ class ReviewService:
         except LookupError:
             record = None
         if record is None or record.guild_id != guild_id:
-            raise Refusal(_("There's no game #{id} in this server.").format(id=game_id))
+            raise Refusal(Refused.NO_SUCH_GAME, id=game_id)
         if record.active:
-            raise Refusal(
-                _(
-                    "Game #{id} is still being played. Reviews come once a game is over, so "
-                    "that nobody gets the engine's help during it."
-                ).format(id=game_id)
-            )
+            raise Refusal(Refused.REVIEW_WHILE_PLAYING, id=game_id)
         if not record.ply:
-            raise Refusal(
-                _("No move was played in game #{id}, so there's nothing to review.").format(
-                    id=game_id
-                )
-            )
+            raise Refusal(Refused.NOTHING_TO_REVIEW, id=game_id)
         return GameState.of(record)
 
     async def request(self, game_id: int, guild_id: int) -> ReviewRequest:

@@ -27,6 +27,25 @@ from dataclasses import dataclass, replace
 from bot import engine
 from bot.clock import Clock
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import (
+    DELETED_USER_ID,
+    Challenge,
+    ChallengeStatus,
+    Ending,
+    EndReason,
+    GameRecord,
+    GameState,
+    GuildSettings,
+    TimeControl,
+)
+from bot.domain.refusals import (
+    GameRefusal,
+    Refusal,
+    Refused,
+    RematchOfferedRefusal,
+    ResignationChangedRefusal,
+)
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.events import (
     ChallengeClosed,
     ChallengeOpened,
@@ -36,40 +55,17 @@ from bot.events import (
     GameStarted,
     MovePlayed,
 )
-from bot.i18n import LANGUAGES, _
+from bot.language_codes import LANGUAGES
 from bot.languages import AUTO_LANGUAGE, Languages
-from bot.refusals import (
-    ChannelBusyRefusal,
-    GameOverRefusal,
-    NoGameHereError,
-    NotHereError,
-    NotPlayingError,
-    NotYourTurnError,
-    OutOfTimeError,
-    Refusal,
-    RematchOfferedRefusal,
-    ResignationChangedRefusal,
-    StaleBoardError,
-)
-from bot.shards import ALL_SHARDS, Shards
-from bot.state import GameState
 from bot.storage import (
-    DELETED_USER_ID,
-    Challenge,
     ChallengeClosedError,
-    ChallengeStatus,
     ChannelBusyError,
-    Ending,
-    EndReason,
     GameOverError,
-    GameRecord,
-    GuildSettings,
     NotifyChoice,
     RematchOpenError,
     Replay,
     StaleMoveError,
     Storage,
-    TimeControl,
 )
 
 ATTEMPTS = 3
@@ -154,10 +150,10 @@ class GameService:
         try:
             state = await self.load(game_id)
         except LookupError:
-            raise NotHereError() from None
+            raise Refusal(Refused.NOT_HERE) from None
         record = state.record
         if (record.guild_id, record.channel_id) != (place.guild_id, place.channel_id):
-            raise NotHereError()
+            raise Refusal(Refused.NOT_HERE)
         return state
 
     async def game_in_server(self, game_id: int, guild_id: int) -> GameState:
@@ -167,14 +163,14 @@ class GameService:
         except LookupError:
             state = None
         if state is None or state.record.guild_id != guild_id:
-            raise Refusal(_("There's no game #{id} in this server.").format(id=game_id))
+            raise Refusal(Refused.NO_SUCH_GAME, id=game_id)
         return state
 
     async def channel_game(self, place: Place) -> GameState:
         """The game in progress in `place`'s channel."""
         record = await self.storage.games.active_in(place.channel_id)
         if record is None or record.guild_id != place.guild_id:
-            raise NoGameHereError()
+            raise Refusal(Refused.NO_GAME_HERE)
         return GameState.of(record)
 
     async def legal_moves(self, place: Place, user_id: int) -> list[str]:
@@ -207,12 +203,7 @@ class GameService:
         against it at `level` at once, so this returns that game instead. `opponent_is_member`
         says whether the opponent is a member of the server (only members can accept)."""
         if opponent_id == challenger_id:
-            raise Refusal(
-                _(
-                    "You can't challenge yourself. Leave the opponent empty for an open challenge "
-                    "anyone can accept."
-                )
-            )
+            raise Refusal(Refused.CHALLENGED_YOURSELF)
         if opponent_id is not None and opponent_id == self.bot_id:
             return await self.start_bot_game(
                 place,
@@ -222,16 +213,11 @@ class GameService:
                 time_control=time_control,
             )
         if opponent_is_bot:
-            raise Refusal(_("Other bots can't play Reversi here; challenge a member, or me."))
+            raise Refusal(Refused.OPPONENT_IS_A_BOT)
         if opponent_id is not None and not opponent_is_member:
-            raise Refusal(
-                _(
-                    "That player isn't a member of this server, so they couldn't accept. "
-                    "Challenge a member, or leave the opponent empty for an open challenge."
-                )
-            )
+            raise Refusal(Refused.OPPONENT_NOT_A_MEMBER)
         if thread and place.in_thread:
-            raise Refusal(_("This is already a thread: play here without `thread`."))
+            raise Refusal(Refused.ALREADY_A_THREAD)
         await self._check_can_start(place, thread=thread)
         try:
             created = await self.storage.challenges.create(
@@ -258,9 +244,9 @@ class GameService:
         try:
             challenge = await self.storage.challenges.get(challenge_id)
         except LookupError:
-            raise Refusal(_("This challenge no longer exists.")) from None
+            raise Refusal(Refused.CHALLENGE_GONE) from None
         if (challenge.guild_id, challenge.channel_id) != (place.guild_id, place.channel_id):
-            raise NotHereError()
+            raise Refusal(Refused.NOT_HERE)
         return challenge
 
     async def accept(
@@ -271,11 +257,11 @@ class GameService:
         thread is created only once the game exists (see `reopen`)."""
         challenge = await self.challenge_here(challenge_id, place)
         if user_id == challenge.challenger_id:
-            raise Refusal(_("You can't accept your own challenge; use Cancel to withdraw it."))
+            raise Refusal(Refused.OWN_CHALLENGE)
         if challenge.opponent_id not in (None, user_id):
-            raise Refusal(_("This challenge is for someone else."))
+            raise Refusal(Refused.CHALLENGE_FOR_SOMEONE_ELSE)
         if challenge.in_thread and challenge.message_id is None:
-            raise Refusal(_("This challenge isn't ready yet; try again in a moment."))
+            raise Refusal(Refused.CHALLENGE_NOT_READY)
         now = self.now()
         challenger_color = challenge.color or self.rng.choice(list(engine.Color))
         black_id = user_id if challenger_color is engine.Color.WHITE else challenge.challenger_id
@@ -310,7 +296,7 @@ class GameService:
     async def decline(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.opponent_id:
-            raise Refusal(_("Only the challenged player can decline."))
+            raise Refusal(Refused.ONLY_CHALLENGED_DECLINES)
         return await self._close_challenge(
             self.storage.challenges.decline(challenge_id, user_id, now=self.now())
         )
@@ -318,7 +304,7 @@ class GameService:
     async def withdraw(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
-            raise Refusal(_("Only the challenger can cancel this challenge."))
+            raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
         return await self._close_challenge(
             self.storage.challenges.cancel(challenge_id, user_id, now=self.now())
         )
@@ -362,7 +348,7 @@ class GameService:
         """A game against the bot at `level`, the player's colour drawn if not chosen, timed
         by `time_control` or the server's default; unrated."""
         if self.bot_id is None:
-            raise Refusal(_("I'm still starting up; try again in a moment."))
+            raise Refusal(Refused.STARTING_UP)
         settings = await self._check_can_start(place, thread=False)
         color = color or self.rng.choice(list(engine.Color))
         black, white = (user_id, self.bot_id)
@@ -404,7 +390,7 @@ class GameService:
         record = (await self.game_here(game_id, place)).record
         color = record.color_of(user_id)
         if color is None:
-            raise Refusal(_("Only the two players can ask for a rematch."))
+            raise Refusal(Refused.ONLY_PLAYERS_REMATCH)
         if record.bot_level is not None:
             return await self.start_bot_game(
                 place,
@@ -415,7 +401,7 @@ class GameService:
             )
         opponent_id = record.player(color.opponent)
         if opponent_id == DELETED_USER_ID:
-            raise Refusal(_("Your opponent's account is gone; challenge someone else."))
+            raise Refusal(Refused.OPPONENT_GONE)
         member = is_member is None or await is_member(opponent_id)
         for _attempt in range(ATTEMPTS):
             try:
@@ -439,16 +425,16 @@ class GameService:
         """The server's settings, if a game may start in `place` (or a thread of it)."""
         settings = await self.storage.settings.get(place.guild_id)
         if not settings.allows(place.home):
-            raise Refusal(_("Games aren't allowed in this channel. Ask an admin where to play."))
+            raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
         if not thread:
             busy = await self.storage.games.active_in(place.channel_id)
             if busy is not None:
-                raise ChannelBusyRefusal(busy)
+                raise GameRefusal(Refused.CHANNEL_BUSY, busy)
         return settings
 
-    async def _busy(self, error: ChannelBusyError) -> ChannelBusyRefusal:
+    async def _busy(self, error: ChannelBusyError) -> GameRefusal:
         """The refusal for a channel another game took first, pointing at that game."""
-        return ChannelBusyRefusal(await self.storage.games.get(error.game_id))
+        return GameRefusal(Refused.CHANNEL_BUSY, await self.storage.games.get(error.game_id))
 
     def _deadline(
         self, control: TimeControl, to_move: int, now: float, clock: float | None
@@ -480,14 +466,14 @@ class GameService:
         state = await self.game_here(game_id, place)
         record = state.record
         if record.color_of(user_id) is None:
-            raise NotPlayingError()
+            raise Refusal(Refused.NOT_PLAYING)
         if not record.active:
-            raise GameOverRefusal()
+            raise Refusal(Refused.GAME_OVER)
         await self._check_time(record)
         if expected_ply is not None and expected_ply != record.ply:
-            raise StaleBoardError(record)
+            raise GameRefusal(Refused.STALE_BOARD, record)
         if state.to_move_id != user_id:
-            raise NotYourTurnError()
+            raise Refusal(Refused.NOT_YOUR_TURN)
         return await self._play(state, square)
 
     async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
@@ -496,14 +482,14 @@ class GameService:
         return await self.move(state.record.id, user_id, square, place)
 
     async def bot_move(self, game_id: int, expected_ply: int, square: str) -> GameState:
-        """The bot's move, found for the position at `expected_ply`; refused (`StaleBoardError`,
-        `GameOverRefusal`) if the game changed meanwhile, e.g. resigned or cancelled."""
+        """The bot's move, found for the position at `expected_ply`; refused (`STALE_BOARD`,
+        `GAME_OVER`) if the game changed meanwhile, e.g. resigned or cancelled."""
         state = await self.load(game_id)
         record = state.record
         if not record.active:
-            raise GameOverRefusal()
+            raise Refusal(Refused.GAME_OVER)
         if record.ply != expected_ply or state.to_move_id != self.bot_id:
-            raise StaleBoardError(record)
+            raise GameRefusal(Refused.STALE_BOARD, record)
         await self._check_time(record)
         return await self._play(state, square)
 
@@ -511,7 +497,7 @@ class GameService:
         """A move after the mover's time ran out ends the game on time instead."""
         if record.deadline is not None and record.deadline <= self.now():
             await self.time_out(record.id)
-            raise OutOfTimeError()
+            raise Refusal(Refused.OUT_OF_TIME)
 
     async def _play(self, state: GameState, square: str) -> GameState:
         record, game = state.record, state.game
@@ -535,9 +521,11 @@ class GameService:
                 record.id, record.ply, name, deadline=deadline, now=now, clocks=clocks
             )
         except StaleMoveError:
-            raise StaleBoardError(await self.storage.games.get(record.id)) from None
+            raise GameRefusal(
+                Refused.STALE_BOARD, await self.storage.games.get(record.id)
+            ) from None
         except GameOverError:
-            raise GameOverRefusal() from None
+            raise Refusal(Refused.GAME_OVER) from None
         moved = GameState(stored, game)
         self.events.emit(MovePlayed(moved, ply))
         return moved
@@ -548,9 +536,9 @@ class GameService:
         """The game, if `user_id` may resign it now (asked before they confirm)."""
         state = await self.game_here(game_id, place)
         if state.record.color_of(user_id) is None:
-            raise NotPlayingError()
+            raise Refusal(Refused.NOT_PLAYING)
         if not state.record.active:
-            raise GameOverRefusal()
+            raise Refusal(Refused.GAME_OVER)
         return state
 
     async def resign(
@@ -578,18 +566,18 @@ class GameService:
                 ended = await self._end(state, EndReason.RESIGNATION, color.opponent)
             if ended is not None:
                 return ended
-        raise StaleBoardError(state.record)
+        raise GameRefusal(Refused.STALE_BOARD, state.record)
 
     async def cancel(self, place: Place, moderator_id: int, *, moderator: bool) -> GameState:
         """A moderator ends this channel's game without a result or rating."""
         if not moderator:
-            raise Refusal(_("Only members with the Manage Messages permission can do that."))
+            raise Refusal(Refused.NEEDS_MANAGE_MESSAGES)
         for _attempt in range(ATTEMPTS):
             state = await self.channel_game(place)
             ended = await self._end(state, EndReason.CANCELLED, None, cancelled_by=moderator_id)
             if ended is not None:
                 return ended
-        raise StaleBoardError(state.record)
+        raise GameRefusal(Refused.STALE_BOARD, state.record)
 
     async def time_out(self, game_id: int) -> GameState:
         """End the game if its move deadline has passed: the side to move loses on time, or the
@@ -605,7 +593,9 @@ class GameService:
                     ended = await self._end(state, EndReason.ABORTED, None)
                 else:
                     ended = await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
-            except GameOverRefusal:
+            except Refusal as refusal:
+                if refusal.code is not Refused.GAME_OVER:
+                    raise
                 continue  # ended meanwhile (a late move, a resignation): read it, over
             if ended is not None:
                 return ended
@@ -641,7 +631,7 @@ class GameService:
         except StaleMoveError:
             return None
         except GameOverError:
-            raise GameOverRefusal() from None
+            raise Refusal(Refused.GAME_OVER) from None
         ended = GameState(finished.game, state.game, finished)
         self.events.emit(GameEnded(ended, finished))
         return ended
@@ -653,7 +643,7 @@ class GameService:
         when the caller is to post it (then `replay_posted`, or `replay_gone` if it failed)."""
         state = await self.game_in_server(game_id, guild_id)
         if state.record.active:
-            raise Refusal(_("This game is still being played; its replay comes when it ends."))
+            raise Refusal(Refused.NO_REPLAY_YET)
         replay = await self.storage.replays.claim(
             game_id, now=self.now(), stale_after=REPLAY_POSTING
         )
@@ -670,11 +660,11 @@ class GameService:
         """The game a player may ask the bot's advice in: their turn, against the bot only."""
         state = await self.channel_game(place)
         if state.record.bot_level is None:
-            raise Refusal(_("Hints are only for games against me, not between people."))
+            raise Refusal(Refused.HINTS_AGAINST_THE_BOT_ONLY)
         if state.record.color_of(user_id) is None:
-            raise NotPlayingError()
+            raise Refusal(Refused.NOT_PLAYING)
         if state.to_move_id != user_id:
-            raise NotYourTurnError()
+            raise Refusal(Refused.NOT_YOUR_TURN)
         return state
 
     # --- the server's settings ---------------------------------------------------------------
@@ -684,7 +674,7 @@ class GameService:
     ) -> GuildSettings:
         """Apply an admin's change; the allowed channels are all of them until some are listed."""
         if not manager:
-            raise Refusal(_("Only members with the Manage Server permission can do that."))
+            raise Refusal(Refused.NEEDS_MANAGE_SERVER)
         current = await self.storage.settings.get(guild_id)
         channels: set[int] | None = None
         if change.everywhere:
@@ -695,15 +685,10 @@ class GameService:
                 channels.add(change.allow)
             if change.disallow is not None:
                 if change.disallow not in channels:
-                    raise Refusal(
-                        _(
-                            "{channel} isn't on the list. Games are allowed in every channel "
-                            "until you `allow` some; then only those allow games."
-                        ).format(channel=f"<#{change.disallow}>")
-                    )
+                    raise Refusal(Refused.CHANNEL_NOT_LISTED, channel_id=change.disallow)
                 channels.discard(change.disallow)
         if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
-            raise Refusal(_("I don't speak that language yet."))
+            raise Refusal(Refused.UNKNOWN_LANGUAGE)
         updated = await self.storage.settings.update(
             guild_id,
             now=self.now(),
@@ -726,7 +711,7 @@ class GameService:
         """The language of what `user_id` alone sees, in every server; `AUTO_LANGUAGE` follows
         the server's again."""
         if language not in (*LANGUAGES, AUTO_LANGUAGE):
-            raise Refusal(_("I don't speak that language yet."))
+            raise Refusal(Refused.UNKNOWN_LANGUAGE)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.storage.languages.choose(user_id, chosen, now=self.now())
 
@@ -734,7 +719,7 @@ class GameService:
         """Delete the player's stats and challenges in the server; their open invitations close.
         Only the player themself can confirm it."""
         if confirmed_by != user_id:
-            raise Refusal(_("Only the member who asked can confirm this."))
+            raise Refusal(Refused.ONLY_THE_ASKER_CONFIRMS)
         for challenge in await self.storage.forget_player(guild_id, user_id):
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)

@@ -5,7 +5,7 @@ Command and option names stay the English identifiers, so that help texts, the R
 players' messages name the same command whatever language a client shows. Today none of the
 five non-English languages is a Discord client locale, so their speakers read the commands in
 English and the bot's answers in their language; a catalogue for a language Discord offers is
-used as soon as it is added to `bot.i18n`.
+used as soon as it is added to `bot.language_codes`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT, _, language_of_locale, using
+from bot.i18n import _, using
+from bot.language_codes import DEFAULT, language_of_locale
 
 NAMES = (
     app_commands.TranslationContextLocation.command_name,

@@ -14,10 +14,10 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.i18n import LANGUAGES, _
-from bot.refusals import Refusal
+from bot.domain import GuildSettings
+from bot.i18n import _
+from bot.language_codes import LANGUAGES
 from bot.service import SettingsChange
-from bot.storage import GuildSettings
 from cogs import handlers, time_option
 from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -25,7 +25,7 @@ from cogs.items import ForgetConfirmButton
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
-from cogs.replies import answering
+from cogs.replies import Declined, answering
 from cogs.text import fit
 
 CHANNEL_LIST = 1500
@@ -45,7 +45,7 @@ def settings_text(settings: GuildSettings) -> str:
     lines = [
         _("**Reversi settings for this server**"),
         _("Time control: **{time_control}** (for new challenges)").format(
-            time_control=settings.time_control
+            time_control=time_option.describe(settings.time_control)
         ),
         _("Rated games: **on**") if settings.rated else _("Rated games: **off**"),
         _("Games allowed in: {channels}").format(channels=where),
@@ -91,7 +91,7 @@ class Admin(commands.Cog, name="Admin"):
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(_("Settings belong to servers; use this in a server channel."))
+                raise Declined(_("Settings belong to servers; use this in a server channel."))
             changes = SettingsChange(
                 time_control=time_option.parse(time),
                 rated=rated,
@@ -140,7 +140,7 @@ class Admin(commands.Cog, name="Admin"):
     async def forget_me(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi forget-me"):
             if interaction.guild_id is None:
-                raise Refusal(_("Stats belong to servers; use this in a server channel."))
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
             view = discord.ui.View(timeout=None)
             view.add_item(ForgetConfirmButton(interaction.user.id))
             await interaction.response.send_message(
@@ -155,7 +155,7 @@ class Admin(commands.Cog, name="Admin"):
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
-                raise Refusal(_("Stats belong to servers; use this in a server channel."))
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
             await self.bot.service.forget(
                 interaction.guild_id, user_id, confirmed_by=interaction.user.id
             )

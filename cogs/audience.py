@@ -17,7 +17,8 @@ from typing import cast
 import discord
 
 from bot.client import ReversiBot
-from bot.i18n import DEFAULT, using
+from bot.i18n import using
+from bot.language_codes import DEFAULT
 from bot.storage import StorageError
 
 log = logging.getLogger(__name__)

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 import discord
 
 from bot import engine
-from bot.i18n import _, colour_name, in_force, ngettext
+from bot.domain import GameState, RatingChange
+from bot.i18n import _, in_force, ngettext
 from bot.service import abort_window
-from bot.state import GameState
-from bot.storage import RatingChange
-from cogs import items
+from cogs import items, time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
 from rendering import board_alt_text, clock_text, render_board
+from rendering.words import colour_name
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
 SELECT_OPTIONS = 25
@@ -52,7 +52,7 @@ def player_lines(state: GameState) -> list[str]:
         engine.Color, (record.black_id, record.white_id), clocks, strict=True
     ):
         count = discs(position.count(color))
-        line = f"{DISC[color]} {colour_name(color)}: {mention(user)} · {count}"
+        line = f"{DISC[color]} {colour_name(color, in_force())}: {mention(user)} · {count}"
         if clock is not None:
             line += f" · ⏱ {clock_text(clock)}"
         lines.append(line)
@@ -69,7 +69,9 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
     last = game.last
     lines = []
     if last is not None and last.passed is not None:
-        passes = _("{color} has no legal move and passes.").format(color=colour_name(last.passed))
+        passes = _("{color} has no legal move and passes.").format(
+            color=colour_name(last.passed, in_force())
+        )
         lines.append(f"{DISC[last.passed]} {passes}")
     if record.active:
         color = game.turn
@@ -111,7 +113,7 @@ def ending_lines(state: GameState) -> list[str]:
 def content(state: GameState, bot_id: int | None = None) -> str:
     record = state.record
     header = _("**Reversi** · game #{id} · {time_control}").format(
-        id=record.id, time_control=record.time_control
+        id=record.id, time_control=time_option.describe(record.time_control)
     )
     if record.bot_level is not None:
         header += " · " + _("against me at level {level}").format(level=record.bot_level)

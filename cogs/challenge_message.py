@@ -5,9 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.domain import Challenge, ChallengeStatus
 from bot.engine import Color
 from bot.i18n import N_, _
-from bot.storage import Challenge, ChallengeStatus
+from cogs import time_option
 from cogs.items import ChallengeButton
 from cogs.links import mention
 
@@ -48,7 +49,8 @@ def invitation(challenge: Challenge) -> str:
     else:
         who = _("{opponent}, do you accept?").format(opponent=mention(challenge.opponent_id))
     expires = _("Expires {when}.").format(when=f"<t:{int(challenge.expires_at)}:R>")
-    return f"{_headline(challenge)}\n{colour} · {challenge.time_control}{where}\n{who} {expires}"
+    timing = time_option.describe(challenge.time_control)
+    return f"{_headline(challenge)}\n{colour} · {timing}{where}\n{who} {expires}"
 
 
 def accepted_in_thread(challenge: Challenge, accepter_id: int, thread_id: int) -> str:

@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import Challenge, ChallengeStatus
 from bot.events import ChallengeClosed, Events
 from bot.i18n import N_, _
-from bot.storage import Challenge, ChallengeStatus
 from cogs import challenge_message
 from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message

@@ -7,9 +7,9 @@ the board beside it when they differ. Cancelled and aborted games have no score.
 
 from __future__ import annotations
 
+from bot.domain import EndReason, GameRecord
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
-from bot.storage import EndReason, GameRecord
 from cogs.links import mention, message_link
 from rendering import DISC_MARKS, WonBy, result_text, score_text
 

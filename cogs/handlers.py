@@ -8,7 +8,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 import discord
 
-from bot.storage import EndReason
+from bot.domain import EndReason
 
 H = TypeVar("H")
 

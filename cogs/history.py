@@ -13,10 +13,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
-from bot.refusals import Refusal
-from bot.state import GameState
-from bot.storage import GamePage, GameRecord
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
@@ -25,7 +23,7 @@ from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
-from cogs.replies import answering, tell
+from cogs.replies import Declined, answering, tell
 from cogs.review_items import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay
@@ -139,7 +137,7 @@ class History(commands.Cog, name="History"):
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> Answer:
         if interaction.guild_id is None:
-            raise Refusal(_("Game history belongs to servers; use this in a server channel."))
+            raise Declined(_("Game history belongs to servers; use this in a server channel."))
         found = await self.bot.storage.history.games(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
@@ -192,7 +190,7 @@ class History(commands.Cog, name="History"):
         """The first click posts the replay; later ones are pointed to it."""
         async with answering(interaction, f"replay of game {game_id}"):
             if interaction.guild_id is None:
-                raise Refusal(_("Games belong to servers; use this in a server channel."))
+                raise Declined(_("Games belong to servers; use this in a server channel."))
             service = self.bot.service
             state, replay = await service.claim_replay(game_id, interaction.guild_id)
             if replay is not None and replay.channel_id and replay.message_id:
@@ -235,7 +233,7 @@ class History(commands.Cog, name="History"):
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
         """The game, if it was played in this server; others' games stay private."""
         if interaction.guild_id is None:
-            raise Refusal(_("Games belong to servers; use this in a server channel."))
+            raise Declined(_("Games belong to servers; use this in a server channel."))
         return await self.bot.service.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:

@@ -11,8 +11,8 @@ from typing import Any, ClassVar, Self, cast
 import discord
 
 from bot.client import ReversiBot
+from bot.domain import EndReason
 from bot.i18n import N_, _
-from bot.storage import EndReason
 from cogs.handlers import ADMIN, HISTORY, LEADERBOARD, PLAY, STATS, ShareHandler, handler
 from cogs.replies import tell_reader
 

@@ -11,7 +11,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.i18n import LANGUAGES, _, using
+from bot.i18n import _, using
+from bot.language_codes import LANGUAGES
 from bot.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
 from cogs.group import add_feature_cog, remove_feature_commands

@@ -11,15 +11,14 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
-from bot.refusals import Refusal
-from bot.storage import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
 from cogs.items import LeaderboardPageButton
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share, turn_page
-from cogs.replies import answering
+from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 PER_PAGE = 10
@@ -132,7 +131,7 @@ class Leaderboard(commands.Cog, name="Leaderboard"):
     ) -> Answer:
         guild_id = interaction.guild_id
         if guild_id is None:
-            raise Refusal(_("Leaderboards belong to servers; use this in a server channel."))
+            raise Declined(_("Leaderboards belong to servers; use this in a server channel."))
         board = await self.bot.storage.players.leaderboard(
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )

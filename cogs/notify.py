@@ -12,10 +12,10 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GameState
 from bot.events import Events
 from bot.i18n import N_, _, using
 from bot.notifications import TurnNotices
-from bot.state import GameState
 from bot.storage import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
 from cogs.group import add_feature_cog, remove_feature_commands

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import ngettext
-from bot.refusals import Refusal
+from cogs.replies import Declined
 
 NEEDED = {
     "view_channel": "View Channel",
@@ -32,4 +32,4 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None
             "channel. Ask an admin to grant them.",
             len(missing),
         )
-        raise Refusal(text.format(permissions=", ".join(missing)))
+        raise Declined(text.format(permissions=", ".join(missing)))

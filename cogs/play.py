@@ -15,11 +15,10 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import Challenge, EndReason, GameState
+from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
 from bot.i18n import N_, _
-from bot.refusals import Refusal, ResignationChangedRefusal
 from bot.service import resignation
-from bot.state import GameState
-from bot.storage import Challenge, EndReason
 from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
@@ -35,7 +34,8 @@ from cogs.items import (
 )
 from cogs.permissions import check_permissions
 from cogs.place import place_of
-from cogs.replies import Reply, answering
+from cogs.refusal_texts import refusal_text
+from cogs.replies import Declined, Reply, answering
 from cogs.versus_bot import LEVEL_CHOICES, started_against_me
 
 NO_THREAD_ACCESS = {50001, 50013}
@@ -54,7 +54,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     without the members intent the bot never hears of anyone leaving."""
     guild = interaction.guild
     if guild is None:  # not loaded yet: the bot is still connecting
-        raise Refusal(_("I'm still starting up; try again in a moment."))
+        raise Refusal(Refused.STARTING_UP)
     try:
         await guild.fetch_member(user_id)
     except discord.NotFound:
@@ -191,8 +191,8 @@ class Play(commands.Cog, name="Play"):
         except discord.HTTPException as error:
             await service.reopen(challenge, state)
             if error.code in NO_THREAD_ACCESS:
-                raise Refusal(_(THREAD_REFUSED)) from None
-            raise Refusal(_(THREAD_FAILED)) from None
+                raise Declined(_(THREAD_REFUSED)) from None
+            raise Declined(_(THREAD_FAILED)) from None
         service.thread_ready(challenge, state)
         await shared.answer_closed(reply, challenge)
 
@@ -283,7 +283,7 @@ class Play(commands.Cog, name="Play"):
                     game_id, interaction.user.id, place_of(interaction), offered=offered
                 )
             except ResignationChangedRefusal as changed:
-                await self.ask_to_resign(interaction, changed.state, str(changed))
+                await self.ask_to_resign(interaction, changed.state, refusal_text(changed))
                 return
             aborted = ended.record.end_reason is EndReason.ABORTED
             done = _("You aborted the game.") if aborted else _("You resigned.")

@@ -23,10 +23,9 @@ import discord
 
 from bot.background import Background
 from bot.client import ReversiBot
+from bot.domain import FinishedGame, GameRecord, GameState
 from bot.events import Events, GameEnded, GameEvent, GameResumed
 from bot.i18n import N_, _
-from bot.state import GameState
-from bot.storage import FinishedGame, GameRecord
 from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link

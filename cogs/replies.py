@@ -16,12 +16,15 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+from bot.domain import InvalidInputError
+from bot.domain.refusals import Refusal
+from bot.domain.time_control import TimeControlError
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
-from bot.refusals import PointingRefusal, Refusal, move_problem
-from bot.storage import DatabaseBusyError, DatabaseError, DatabaseUnavailableError, StorageError
+from bot.storage import DatabaseUnavailableError, StorageError
+from cogs import time_option
 from cogs.audience import for_reader
-from cogs.links import message_link
+from cogs.refusal_texts import move_problem, refusal_text, storage_error_text
 from cogs.text import shorten
 
 log = logging.getLogger("cogs")
@@ -77,18 +80,22 @@ async def tell_reader(interaction: discord.Interaction, message: str, **values: 
         await tell(interaction, _(message).format(**values))
 
 
+class Declined(Exception):
+    """A request the Discord layer turns down itself (a command used outside a server, say):
+    its message is already in the reader's language."""
+
+
 def explain(error: BaseException) -> str | None:
     """What to tell the user about `error`, or None if it is a fault of ours (an apology)."""
-    if isinstance(error, PointingRefusal):
-        return error.linked(message_link(*error.where))
+    if isinstance(error, Refusal):
+        return refusal_text(error)
     if isinstance(error, InvalidMoveError | IllegalMoveError):
         return move_problem(error)
-    if isinstance(error, Refusal):
-        return str(error)
-    if isinstance(error, DatabaseError):
-        passing = isinstance(error, DatabaseBusyError | DatabaseUnavailableError)
-        return str(error) if passing else None
     if isinstance(error, StorageError):
+        return storage_error_text(error)
+    if isinstance(error, TimeControlError):
+        return time_option.problem(error)
+    if isinstance(error, Declined | InvalidInputError):
         return str(error)
     if isinstance(error, app_commands.TransformerError):
         return _("I couldn't make sense of one of the options; please check them and try again.")

@@ -22,19 +22,17 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import GameState, ReviewRecord
 from bot.engine.review import Review
 from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.i18n import _
-from bot.refusals import Refusal
-from bot.state import GameState
-from bot.storage import ReviewRecord
 from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.publish import LATE
-from cogs.replies import Reply, answering, tell
+from cogs.replies import Declined, Reply, answering, tell
 from cogs.review_items import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -99,7 +97,7 @@ class ReviewCog(commands.Cog, name="Review"):
         """Post the review if it is done, else a message that shows its progress and becomes
         it; a review under way already is pointed to."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(_("Games belong to servers; use this in a server channel."))
+            raise Declined(_("Games belong to servers; use this in a server channel."))
         request = await self.service.request(game_id, interaction.guild_id)
         record = request.record
         if request.running:
@@ -142,7 +140,7 @@ class ReviewCog(commands.Cog, name="Review"):
         ) as reply:
             state, review = await self._stored(interaction, game_id)
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
-                raise Refusal(_("That move isn't in this game."))
+                raise Declined(_("That move isn't in this game."))
             await self._show(reply, state, review, int(chosen))
 
     async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -154,10 +152,10 @@ class ReviewCog(commands.Cog, name="Review"):
         self, interaction: discord.Interaction, game_id: int
     ) -> tuple[GameState, Review]:
         if interaction.guild_id is None:
-            raise Refusal(_("Games belong to servers; use this in a server channel."))
+            raise Declined(_("Games belong to servers; use this in a server channel."))
         found = await self.service.stored(game_id, interaction.guild_id)
         if found is None:
-            raise Refusal(
+            raise Declined(
                 _(
                     "This review was made by an older version of my engine. Press **Review** on "
                     "the game, or use `/reversi review {id}`, for a fresh one."

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.domain import GameState
 from bot.engine import Color, square_name
 from bot.engine.review import (
     THRESHOLDS,
@@ -22,8 +23,7 @@ from bot.engine.review import (
     format_loss,
     format_value,
 )
-from bot.i18n import _, colour_name, in_force
-from bot.state import GameState
+from bot.i18n import _, in_force
 from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
 from cogs.links import mention
@@ -36,6 +36,7 @@ from rendering.review_board import (
     review_board_alt_text,
 )
 from rendering.review_graph import render_review_graph, review_graph_alt_text
+from rendering.words import colour_name
 
 PER_MENU = 25
 """Discord's limit of options in a select menu."""
@@ -111,7 +112,7 @@ def thresholds_line() -> str:
 
 
 def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:
-    name = f"{DISC[summary.color]} {colour_name(summary.color)}"
+    name = f"{DISC[summary.color]} {colour_name(summary.color, in_force())}"
     lines = [mention(user_id)]
     if summary.accuracy is None or summary.average_loss is None:
         lines.append(_("No move with a choice."))
@@ -242,7 +243,7 @@ def move_title(move: ReviewedMove) -> str:
     symbol = SYMBOL[move.mark]
     return _("Move {number} · {player} {square} · {mark}").format(
         number=move.number,
-        player=f"{DISC[move.color]} {colour_name(move.color)}",
+        player=f"{DISC[move.color]} {colour_name(move.color, in_force())}",
         square=f"{square_name(move.square)}{symbol}",
         mark=mark_name(move.mark, words=in_force()),
     )
@@ -324,7 +325,8 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
             continue
         board = _board(state, worst, names)
         title = _("{color}'s worst move · {move}").format(
-            color=f"{DISC[color]} {colour_name(color)}", move=move_caption(worst, words=in_force())
+            color=f"{DISC[color]} {colour_name(color, in_force())}",
+            move=move_caption(worst, words=in_force()),
         )
         embeds.append(move_embed(state, worst, board.filename, title))
         images.append(board)

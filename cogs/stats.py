@@ -11,16 +11,15 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
+from bot.domain import HeadToHead, LeaderboardEntry
 from bot.i18n import _, ngettext
-from bot.refusals import Refusal
-from bot.storage import HeadToHead, LeaderboardEntry
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
 from cogs.items import NO_LONGER_WORKS
 from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share
-from cogs.replies import answering
+from cogs.replies import Declined, answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 RECENT_GAMES = 5
@@ -82,7 +81,7 @@ def add_rated_fields(embed: discord.Embed, entry: LeaderboardEntry, players: int
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise Refusal(_("Stats belong to servers; use this in a server channel."))
+        raise Declined(_("Stats belong to servers; use this in a server channel."))
     return interaction.guild_id
 
 
@@ -146,7 +145,7 @@ class Stats(commands.Cog, name="Stats"):
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise
-            raise Refusal(_(NO_LONGER_WORKS)) from None
+            raise Declined(_(NO_LONGER_WORKS)) from None
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
         storage = self.bot.storage

@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.i18n import _
-from bot.storage import InvalidInputError, TimeControl, duration
+from bot.domain import InvalidInputError, TimeControl
+from bot.domain.time_control import TimeControlError, TimeControlProblem
+from bot.i18n import _, ngettext
 from cogs.audience import for_reader
 
 PRESETS = ("1+1", "3+2", "5+0", "10+5", "15+10", "5m", "1h", "6h", "1d", "3d", "1w")
@@ -22,12 +23,58 @@ SETTING_DESCRIPTION = locale_str(
 )
 
 
+def describe(control: TimeControl) -> str:
+    """`3+2`, or `1 day per move`, in the language in force."""
+    if control.base is not None:
+        return f"{control.base / 60:g}+{control.increment:g}"
+    assert control.per_move is not None
+    return _("{duration} per move").format(duration=duration(control.per_move))
+
+
+def duration(seconds: float) -> str:
+    """`1 week`, `3 days`, `6 hours`, `90 minutes`, `61 seconds`: in the largest unit that counts
+    a time control's whole seconds exactly."""
+    whole = int(seconds)
+    unit = next(unit for unit in (7 * 86400, 86400, 3600, 60, 1) if whole % unit == 0)
+    return _count_of(unit, whole // unit)
+
+
+def _count_of(unit: int, count: int) -> str:
+    if unit == 7 * 86400:
+        text = ngettext("{count} week", "{count} weeks", count)
+    elif unit == 86400:
+        text = ngettext("{count} day", "{count} days", count)
+    elif unit == 3600:
+        text = ngettext("{count} hour", "{count} hours", count)
+    elif unit == 60:
+        text = ngettext("{count} minute", "{count} minutes", count)
+    else:
+        text = ngettext("{count} second", "{count} seconds", count)
+    return text.format(count=count)
+
+
+def problem(error: TimeControlError) -> str:
+    """What is wrong with a time control a player asked for, in the language in force."""
+    match error.problem:
+        case TimeControlProblem.NOT_A_TIME_CONTROL:
+            return _(
+                "{text} isn't a time control: write a clock as minutes+seconds (3+2), or a "
+                "time per move such as 30m, 6h, 1d."
+            ).format(text=repr(error.written))
+        case TimeControlProblem.PER_MOVE_RANGE:
+            return _("The time per move must be between a minute and 30 days.")
+        case TimeControlProblem.CLOCK_RANGE:
+            return _("A clock starts with between 1 second and 180 minutes.")
+        case TimeControlProblem.INCREMENT:
+            return _("The increment must be a whole number of seconds, from 0 to 180.")
+
+
 def label(control: TimeControl) -> str:
     """How a choice reads in Discord's list, e.g. `3+2 · live: 3 minutes, +2 s a move`."""
     if control.base is None:
-        return str(control)
+        return describe(control)
     return _("{control} · live: {minutes}, +{seconds} s a move").format(
-        control=control, minutes=duration(control.base), seconds=f"{control.increment:g}"
+        control=describe(control), minutes=duration(control.base), seconds=f"{control.increment:g}"
     )
 
 

@@ -16,15 +16,16 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
+from bot.domain import GameState
 from bot.engine.ai import LEVELS
-from bot.i18n import N_, _, colour_name
-from bot.state import GameState
+from bot.i18n import N_, _, in_force
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
+from rendering.words import colour_name
 
 HINT_BUDGET_MS = 1000
 LEVEL_CHOICES = [
@@ -73,7 +74,7 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
         text = _("Game on! You play against me at level {level} ({name}).").format(**facts)
     else:
         text = _("Game on! You play {color} against me at level {level} ({name}).").format(
-            color=colour_name(color), **facts
+            color=colour_name(color, in_force()), **facts
         )
     await interaction.response.send_message(
         f"{text} " + _("Games against me are not rated."), ephemeral=True

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.config import Settings, SettingsError
-from bot.shards import Shards
+from bot.domain.shards import Shards
 
 
 def test_discord_endpoints_default_to_discord_itself() -> None:

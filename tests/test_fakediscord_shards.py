@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.config import Settings
-from bot.shards import Shards
+from bot.domain.shards import Shards
 from tests.fakediscord import BotHarness, FakeDiscord
 from tests.fakediscord.gateway import Session
 from tests.fakediscord.server import DEFAULT_TOKEN

@@ -2,7 +2,9 @@
 
 Text is translated where it is made, in the language in force there: a context variable that
 the front end sets for each interaction (the reader's language) and around every public message
-(the server's), so any layer can mark its text with `_()` without passing a language along.
+(the server's), so the Discord layer (cogs, and the rendering they call) marks its text with `_()`
+without passing a language along. The layers below it say what they mean as data (codes and
+parameters, as `bot.domain.refusals`), never as text.
 Messages are English in the code; the catalogues (`locales/<code>/LC_MESSAGES/reversi.po`,
 made with Babel's `pybabel`, see the README) are compiled in memory on first use, so a `.po`
 file edited in the repository is what runs.
@@ -21,23 +23,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from gettext import NullTranslations
 
-from bot.engine import Color
-from bot.i18n.catalogues import LANGUAGES, translations
+from bot.i18n.catalogues import translations
+from bot.language_codes import DEFAULT, LANGUAGES
 
-__all__ = [
-    "DEFAULT",
-    "LANGUAGES",
-    "N_",
-    "_",
-    "colour_name",
-    "current",
-    "in_force",
-    "language_of_locale",
-    "ngettext",
-    "using",
-]
-
-DEFAULT = "en"
+__all__ = ["N_", "_", "current", "in_force", "ngettext", "using"]
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
 
@@ -75,18 +64,3 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks `message` for translation where it is shown, not where it is defined."""
     return message
-
-
-def language_of_locale(locale: str | None) -> str | None:
-    """Our language for a Discord locale (`en-US`, `fil`...), or None if we have none: matched by
-    the language code before any `-`, with `fil` (Filipino) read as Tagalog."""
-    if not locale:
-        return None
-    code = locale.split("-")[0].lower()
-    code = {"fil": "tl"}.get(code, code)
-    return code if code in LANGUAGES else None
-
-
-def colour_name(color: Color) -> str:
-    """`Black` or `White` in the language in force."""
-    return _("Black") if color is Color.BLACK else _("White")

@@ -14,16 +14,6 @@ from babel.messages.pofile import read_po
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "reversi"
 
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "tl": "Tagalog",
-    "is": "Íslenska",
-    "ta": "தமிழ்",
-    "ha": "Hausa",
-    "rw": "Ikinyarwanda",
-}
-"""The languages the bot speaks, by code, each named in itself."""
-
 
 def po_path(code: str) -> Path:
     return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"

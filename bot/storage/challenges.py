@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
+from bot.domain import Challenge, ChallengeStatus, GameRecord, InvalidInputError, TimeControl
+from bot.domain.refusals import Refusal, Refused
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
-from bot.i18n import _
-from bot.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
-    InvalidInputError,
-    NotAllowedError,
     RematchOpenError,
 )
 from bot.storage.games import check_channel_free, insert_game
-from bot.storage.models import Challenge, ChallengeStatus, GameRecord, TimeControl
 from bot.storage.rows import time_control_columns, time_control_from_row
 from bot.storage.settings import load_settings
+from bot.storage.shards import in_shards
 
 CHALLENGE_LIFETIME = 15 * 60.0
 
@@ -108,7 +107,7 @@ class ChallengeStore(Store):
         another of that game is open.
         """
         if opponent_id == challenger_id:
-            raise InvalidInputError(_("You can't challenge yourself."))
+            raise Refusal(Refused.CHALLENGED_YOURSELF)
         if not expires_in > 0:
             raise InvalidInputError("A challenge must stay open for some time.")
         async with self.transaction() as db:
@@ -168,7 +167,7 @@ class ChallengeStore(Store):
         async with self.transaction(read_only=True) as db:
             rows = await db.all(
                 f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' "
-                f"AND {shards.sql()} ORDER BY expires_at, id"
+                f"AND {in_shards(shards)} ORDER BY expires_at, id"
             )
         return [challenge_from_row(row) for row in rows]
 
@@ -191,9 +190,9 @@ class ChallengeStore(Store):
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id == challenge.challenger_id or challenge.opponent_id not in (None, user_id):
-                raise NotAllowedError("This challenge is for someone else.")
+                raise Refusal(Refused.CHALLENGE_FOR_SOMEONE_ELSE)
             if challenge.color not in (None, challenger_color):
-                raise InvalidInputError(_("The challenger chose the other colour."))
+                raise Refusal(Refused.COLOUR_TAKEN)
             players = (challenge.challenger_id, user_id)
             black_id, white_id = players if challenger_color is Color.BLACK else players[::-1]
             settings = await load_settings(db, challenge.guild_id)
@@ -228,14 +227,14 @@ class ChallengeStore(Store):
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.opponent_id:
-                raise NotAllowedError("Only the challenged player can decline.")
+                raise Refusal(Refused.ONLY_CHALLENGED_DECLINES)
             return await _close(db, challenge_id, ChallengeStatus.DECLINED, now, None)
 
     async def cancel(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.challenger_id:
-                raise NotAllowedError("Only the challenger can cancel this challenge.")
+                raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
             return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
 
     async def expire(self, *, now: float, shards: Shards = ALL_SHARDS) -> list[Challenge]:
@@ -245,7 +244,7 @@ class ChallengeStore(Store):
             rows = await db.all(
                 f"""
                 UPDATE challenges SET status = 'expired', updated_at = :now
-                WHERE status = 'pending' AND expires_at <= :now AND {shards.sql()}
+                WHERE status = 'pending' AND expires_at <= :now AND {in_shards(shards)}
                 RETURNING {CHALLENGE_COLUMNS}
                 """,
                 {"now": now},

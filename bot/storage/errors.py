@@ -1,13 +1,11 @@
-"""Everything the storage refuses; each message is short and fit to show a player, in the
-language in force where it is raised (the database's own troubles are for the admin: English)."""
+"""Everything the storage refuses, as data for the Discord layer to word
+(`cogs/refusal_texts.py`); the database's own troubles carry an English message for the admin."""
 
 from __future__ import annotations
 
-from bot.i18n import _
-
 
 class StorageError(Exception):
-    """Base of every storage error; `str(error)` is the user-facing explanation."""
+    """Base of every storage error."""
 
 
 class DatabaseError(StorageError):
@@ -37,7 +35,7 @@ class DatabaseBusyError(DatabaseError):
     """Another process held the database for longer than the busy timeout."""
 
     def __init__(self) -> None:
-        super().__init__(_("The database is busy right now; please try again in a moment."))
+        super().__init__("The database is busy right now; please try again in a moment.")
 
 
 class DatabaseUnavailableError(DatabaseError):
@@ -45,12 +43,8 @@ class DatabaseUnavailableError(DatabaseError):
     passing outage, not a fault of the bot's. `cause` says what failed, for the log."""
 
     def __init__(self, cause: BaseException) -> None:
-        super().__init__(_("The database is unavailable right now; please try again shortly."))
+        super().__init__("The database is unavailable right now; please try again shortly.")
         self.cause = cause
-
-
-class InvalidInputError(StorageError, ValueError):
-    """A value passed in is out of range or malformed."""
 
 
 class NotFoundError(StorageError, LookupError):
@@ -59,13 +53,13 @@ class NotFoundError(StorageError, LookupError):
 
 class GameNotFoundError(NotFoundError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(_("There is no game #{id}.").format(id=game_id))
+        super().__init__(game_id)
         self.game_id = game_id
 
 
 class ChallengeNotFoundError(NotFoundError):
     def __init__(self, challenge_id: int) -> None:
-        super().__init__(_("This challenge no longer exists."))
+        super().__init__(challenge_id)
         self.challenge_id = challenge_id
 
 
@@ -73,7 +67,7 @@ class StaleMoveError(StorageError):
     """The caller acted on a position that is no longer the current one."""
 
     def __init__(self, game_id: int, expected_ply: int, ply: int) -> None:
-        super().__init__(_("This board is out of date: the game has moved on since."))
+        super().__init__(game_id, expected_ply, ply)
         self.game_id = game_id
         self.expected_ply = expected_ply
         self.ply = ply
@@ -81,7 +75,7 @@ class StaleMoveError(StorageError):
 
 class GameOverError(StorageError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(_("Game #{id} is already over.").format(id=game_id))
+        super().__init__(game_id)
         self.game_id = game_id
 
 
@@ -89,12 +83,7 @@ class ChannelBusyError(StorageError):
     """A channel holds at most one active game; `game_id` is the one in progress."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            _(
-                "There is already a game in progress in this channel; "
-                "finish it first or play in a thread."
-            )
-        )
+        super().__init__(game_id)
         self.game_id = game_id
 
 
@@ -102,26 +91,16 @@ class ChallengeClosedError(StorageError):
     """The challenge was already accepted, declined, cancelled or expired."""
 
     def __init__(self, challenge_id: int, status: str) -> None:
-        messages = {
-            "expired": _("This challenge has expired."),
-            "accepted": _("This challenge has already been accepted."),
-            "declined": _("This challenge has already been declined."),
-            "cancelled": _("This challenge has already been cancelled."),
-        }
-        super().__init__(messages.get(status, _("This challenge is closed.")))
+        super().__init__(challenge_id, status)
         self.challenge_id = challenge_id
         self.status = status
-
-
-class NotAllowedError(StorageError, PermissionError):
-    """The user may not do this (accept someone else's challenge, cancel another's, ...)."""
 
 
 class ActiveGameError(StorageError):
     """The user's data cannot be deleted while they are playing."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(_("You have a game in progress here; finish or resign it first."))
+        super().__init__(game_id)
         self.game_id = game_id
 
 
@@ -129,5 +108,5 @@ class RematchOpenError(StorageError):
     """A game's rematch offer is still open: a second one would only ping the opponent again."""
 
     def __init__(self, challenge_id: int) -> None:
-        super().__init__(_("A rematch of this game is already on offer."))
+        super().__init__(challenge_id)
         self.challenge_id = challenge_id

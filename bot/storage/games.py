@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import re
 
-from bot.engine import Color
-from bot.shards import ALL_SHARDS, Shards
-from bot.storage.database import Row, Store, Transaction
-from bot.storage.errors import (
-    ChannelBusyError,
-    GameNotFoundError,
-    GameOverError,
-    InvalidInputError,
-    StaleMoveError,
-)
-from bot.storage.models import (
+from bot.domain import (
     Ending,
     EndReason,
     FinishedGame,
     GameRecord,
     GameStatus,
+    InvalidInputError,
     TimeControl,
 )
+from bot.domain.shards import ALL_SHARDS, Shards
+from bot.engine import Color
+from bot.storage.database import Row, Store, Transaction
+from bot.storage.errors import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError
 from bot.storage.players import record_rated_result
 from bot.storage.rows import time_control_columns, time_control_from_row
+from bot.storage.shards import in_shards
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
@@ -237,7 +233,7 @@ class GameStore(Store):
     async def active(self, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
         """Every game in progress in the servers of `shards`, oldest first: what to resume
         after a restart."""
-        return await self._games(f"WHERE status = 'active' AND {shards.sql()} ORDER BY id", ())
+        return await self._games(f"WHERE status = 'active' AND {in_shards(shards)} ORDER BY id", ())
 
     async def overdue(self, now: float) -> list[GameRecord]:
         """Active games whose move deadline has passed, earliest deadline first."""
@@ -324,7 +320,7 @@ class GameStore(Store):
         return await self._games(
             f"""
             WHERE {self.database.dialect.board_behind}
-              AND status = 'finished' AND message_id IS NOT NULL AND {shards.sql()} ORDER BY id
+              AND status = 'finished' AND message_id IS NOT NULL AND {in_shards(shards)} ORDER BY id
             """,
             (),
         )

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 
-from bot.i18n import _
+from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError, Opening
+from bot.domain.refusals import Refusal, Refused
 from bot.storage.database import Store
-from bot.storage.errors import InvalidInputError
 from bot.storage.games import GAME_COLUMNS, game_from_row
-from bot.storage.models import BotRecord, GamePage, HeadToHead, Opening
 
 MAX_PER_PAGE = 100
 
@@ -45,7 +44,7 @@ class HistoryStore(Store):
         Against the bot's own user id this is a player's record against the bot.
         """
         if user_id == opponent_id:
-            raise InvalidInputError(_("Pick two different players."))
+            raise Refusal(Refused.SAME_PLAYER_TWICE)
         wins, losses, draws = await self._results(
             "(black_id = :user AND white_id = :other) OR (black_id = :other AND white_id = :user)",
             {"guild": guild_id, "user": user_id, "other": opponent_id},

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import math
 
-from bot.engine import Color
-from bot.storage.database import Row, Store, Transaction
-from bot.storage.errors import InvalidInputError
-from bot.storage.glicko2 import Rating, rate
-from bot.storage.models import (
+from bot.domain import (
     GameRecord,
+    InvalidInputError,
     LeaderboardEntry,
     LeaderboardPage,
     PlayerRecord,
     RatingChange,
 )
+from bot.domain.glicko2 import Rating, rate
+from bot.engine import Color
+from bot.storage.database import Row, Store, Transaction
 
 MAX_PER_PAGE = 100
 DIRECT_SKIP = 10_000

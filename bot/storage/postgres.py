@@ -27,12 +27,12 @@ from typing import Any, Self
 
 import asyncpg
 
+from bot.domain import InvalidInputError
 from bot.storage.database import POSTGRESQL, Database, Params, Row, Transaction
 from bot.storage.errors import (
     DatabaseBusyError,
     DatabaseError,
     DatabaseUnavailableError,
-    InvalidInputError,
     NotABotDatabaseError,
     StorageError,
 )
@@ -218,7 +218,7 @@ def _database_errors() -> Iterator[None]:
     try:
         yield
     except StorageError:
-        raise  # the stores' own (NotAllowedError is an OSError, too)
+        raise  # the stores' own, already said plainly
     except (
         asyncpg.DeadlockDetectedError,
         asyncpg.LockNotAvailableError,

@@ -10,40 +10,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from bot.shards import ALL_SHARDS, Shards
+from bot.domain import InvalidInputError, ReviewRecord
+from bot.domain.shards import ALL_SHARDS, Shards
 from bot.storage.database import Row, Store
-from bot.storage.errors import InvalidInputError
+from bot.storage.shards import in_shards
 
 REVIEW_COLUMNS = (
     "id, game_id, engine, guild_id, status, positions, analyses, channel_id, message_id, "
     "created_at, updated_at"
 )
 MAX_POSITIONS = 60
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewRecord:
-    """A stored review: `analyses` holds one entry per move analysed so far, in order, out of
-    `positions`; `message_id` (in `channel_id`) shows its progress, then the review."""
-
-    id: int
-    game_id: int
-    engine: str
-    guild_id: int
-    done: bool
-    positions: int
-    analyses: tuple[dict[str, Any], ...]
-    channel_id: int | None
-    message_id: int | None
-    created_at: float
-    updated_at: float
-
-    @property
-    def analysed(self) -> int:
-        return len(self.analyses)
 
 
 def review_from_row(row: Row) -> ReviewRecord:
@@ -142,7 +120,7 @@ class ReviewStore(Store):
             rows = await db.all(
                 f"""
                 SELECT {REVIEW_COLUMNS} FROM reviews
-                WHERE status = 'running' AND {shards.sql()} ORDER BY id
+                WHERE status = 'running' AND {in_shards(shards)} ORDER BY id
                 """
             )
         return [review_from_row(row) for row in rows]

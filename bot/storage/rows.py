@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bot.domain import TimeControl
 from bot.storage.database import Row
-from bot.storage.models import TimeControl
 
 
 def time_control_from_row(row: Row) -> TimeControl:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.domain import GuildSettings, TimeControl
 from bot.storage.database import Store, Transaction
-from bot.storage.models import GuildSettings, TimeControl
 from bot.storage.rows import time_control_columns, time_control_from_row
 
 DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0

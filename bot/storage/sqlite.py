@@ -11,13 +11,9 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot.domain import InvalidInputError
 from bot.storage.database import SQLITE, Database, Params, Row, Transaction
-from bot.storage.errors import (
-    DatabaseBusyError,
-    DatabaseError,
-    InvalidInputError,
-    NotABotDatabaseError,
-)
+from bot.storage.errors import DatabaseBusyError, DatabaseError, NotABotDatabaseError
 from bot.storage.migrations import Migration, pending_statements
 
 BUSY_TIMEOUT_MS = 5000

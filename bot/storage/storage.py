@@ -6,6 +6,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.domain import DELETED_USER_ID, Challenge
 from bot.storage.backends import open_database
 from bot.storage.challenges import CHALLENGE_COLUMNS, ChallengeStore, challenge_from_row
 from bot.storage.database import Database
@@ -13,7 +14,6 @@ from bot.storage.errors import ActiveGameError
 from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
 from bot.storage.languages import LanguageStore
-from bot.storage.models import DELETED_USER_ID, Challenge
 from bot.storage.notices import NoticeStore
 from bot.storage.players import PlayerStore
 from bot.storage.replays import ReplayStore

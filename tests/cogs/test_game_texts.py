@@ -9,10 +9,17 @@ import io
 import pytest
 from PIL import Image, ImageSequence
 
+from bot.domain import (
+    EndReason,
+    FinishedGame,
+    GameRecord,
+    GameState,
+    GameStatus,
+    RatingChange,
+    TimeControl,
+)
+from bot.domain.glicko2 import Rating
 from bot.engine import Color, Game
-from bot.state import GameState
-from bot.storage import EndReason, FinishedGame, GameRecord, GameStatus, RatingChange, TimeControl
-from bot.storage.glicko2 import Rating
 from cogs import board_message
 from cogs.game_summary import ending, final_status, line, line_for, result_of, verdict_for
 from cogs.history import replay_gif, status

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from bot import engine
+from bot.domain import GameRecord
 from bot.engine.ai.book import book_moves
-from bot.storage import GameRecord
 from cogs import board_message
 from tests.fakediscord.driver import FakeDiscord, Reply
 from tests.fakediscord.harness import BotHarness

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import DELETED_USER_ID, ChallengeStatus, EndReason
+from bot.domain import DELETED_USER_ID, ChallengeStatus, EndReason
 from cogs.challenge_message import FORGOTTEN
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from bot.domain import Ending, EndReason, TimeControl
 from bot.engine import Color
 from bot.service import Place
-from bot.storage import Ending, EndReason, TimeControl
 from cogs.core import NOT_ON_ITS_MESSAGE
 from cogs.replies import APOLOGY, explain
 from cogs.text import fit

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import ChallengeStatus
+from bot.domain import ChallengeStatus
 from cogs.play import THREAD_FAILED, THREAD_REFUSED
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot import engine
 from bot.client import ReversiBot
+from bot.domain import GameStatus
 from bot.events import GameEnded, GameEvent, MovePlayed
-from bot.storage import GameStatus
 from cogs.core import core
 from cogs.replies import Reply
 from tests.fakediscord.driver import FakeDiscord

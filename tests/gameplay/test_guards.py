@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import GameRecord
+from bot.domain import GameRecord
 from cogs.replies import APOLOGY
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord

@@ -4,8 +4,8 @@ and how many messages a whole game leaves in the channel."""
 from __future__ import annotations
 
 from bot import engine
+from bot.domain import EndReason, TimeControl
 from bot.engine import Color
-from bot.storage import EndReason, TimeControl
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 

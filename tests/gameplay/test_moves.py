@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from bot import engine
+from bot.domain import EndReason, GameStatus
 from bot.engine import Color
 from bot.service import Place
-from bot.storage import EndReason, GameStatus
 from tests.fakediscord.activity import bot_context
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness

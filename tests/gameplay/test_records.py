@@ -13,8 +13,8 @@ from typing import Any
 from PIL import Image
 
 from bot import engine
+from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine import Color
-from bot.storage import Ending, EndReason, GameRecord, TimeControl
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending

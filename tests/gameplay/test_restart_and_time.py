@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot import engine
+from bot.domain import ChallengeStatus, EndReason, GameStatus
 from bot.engine import Color
-from bot.storage import ChallengeStatus, EndReason, GameStatus
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 

@@ -15,9 +15,9 @@ import pytest
 import bot.computer
 import bot.reviews
 from bot import engine
+from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
 from bot.reviews import ReviewService
-from bot.storage import Ending, EndReason, GameRecord, TimeControl
 from cogs import review_message
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord

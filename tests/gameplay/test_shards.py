@@ -15,9 +15,9 @@ from dataclasses import replace
 import pytest
 
 from bot.config import Settings
+from bot.domain import ChallengeStatus, EndReason
+from bot.domain.shards import Shards
 from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEnded, GameEvent, GameResumed
-from bot.shards import Shards
-from bot.storage import ChallengeStatus, EndReason
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from bot import engine
-from bot.storage import GameRecord, Storage
+from bot.domain import GameRecord
+from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message

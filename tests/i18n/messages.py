@@ -10,8 +10,8 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from bot.i18n import LANGUAGES
 from bot.i18n.catalogues import read_catalogue
+from bot.language_codes import LANGUAGES
 
 ROOT = Path(__file__).parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None}

@@ -11,12 +11,14 @@ from discord import app_commands
 
 from bot.engine import Color, Position
 from bot.engine.errors import IllegalMoveError
-from bot.i18n import _, colour_name, current, language_of_locale, ngettext, using
+from bot.i18n import _, current, in_force, ngettext, using
 from bot.i18n.catalogues import translations
+from bot.language_codes import language_of_locale
 from bot.languages import Languages
-from bot.refusals import move_problem
 from bot.storage import Storage
 from bot.translator import CatalogueTranslator
+from cogs.refusal_texts import move_problem
+from rendering.words import colour_name
 
 
 def test_a_language_is_in_force_only_inside_its_block() -> None:
@@ -33,11 +35,11 @@ def test_a_language_is_in_force_only_inside_its_block() -> None:
 
 def test_messages_follow_the_language_in_force() -> None:
     with using("ha"):
-        black = colour_name(Color.BLACK)
+        black = colour_name(Color.BLACK, in_force())
         moves = ngettext("{count} day", "{count} days", 3)
     assert black != "Black" and black == translations("ha").gettext("Black")
     assert moves != "{count} days" and "{count}" in moves
-    assert colour_name(Color.BLACK) == "Black"
+    assert colour_name(Color.BLACK, in_force()) == "Black"
     assert _("It's not your turn.") == "It's not your turn."
 
 

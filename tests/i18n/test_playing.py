@@ -4,8 +4,8 @@ in the server's language."""
 
 from __future__ import annotations
 
+from bot.domain import GameRecord, GameStatus
 from bot.i18n import _, using
-from bot.storage import GameRecord, GameStatus
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message

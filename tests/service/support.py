@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot import engine
+from bot.domain import Challenge, GameRecord, GameState, TimeControl
 from bot.events import Event, Events
 from bot.service import GameService, Place
-from bot.state import GameState
-from bot.storage import Challenge, GameRecord, Storage, TimeControl
+from bot.storage import Storage
 
 # Snowflake-sized ids, as Discord's.
 GUILD = 1_150_000_000_000_000_001

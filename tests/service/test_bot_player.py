@@ -16,10 +16,10 @@ from bot import engine
 from bot.background import Background
 from bot.bot_player import RETRY_AFTER, BotPlayer
 from bot.computer import Computer
+from bot.domain import EndReason, GameState
 from bot.events import Events, GameEnded, GameEvent, GameStarted, MovePlayed
 from bot.service import GameService
-from bot.state import GameState
-from bot.storage import EndReason, Storage
+from bot.storage import Storage
 from bot.timers import Timers
 
 from .support import (

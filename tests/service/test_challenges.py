@@ -8,21 +8,14 @@ import copy
 import pytest
 
 from bot import engine
+from bot.domain import Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain.refusals import GameRefusal, Refused
 from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
-from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService, Place
-from bot.state import GameState
-from bot.storage import (
-    ActiveGameError,
-    Challenge,
-    ChallengeClosedError,
-    ChallengeStatus,
-    GameNotFoundError,
-    Storage,
-    TimeControl,
-)
+from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.challenges import CHALLENGE_LIFETIME
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
+from tests.refused import refused
 
 from .support import (
     ALICE,
@@ -93,8 +86,8 @@ async def test_an_open_challenge_takes_the_servers_time_per_move(
 @pytest.mark.parametrize(
     ("opponent", "options", "says"),
     [
-        (ALICE, {}, "can't challenge yourself"),
-        (OTHER_BOT, {"opponent_is_bot": True}, "Other bots can't play"),
+        (ALICE, {}, Refused.CHALLENGED_YOURSELF),
+        (OTHER_BOT, {"opponent_is_bot": True}, Refused.OPPONENT_IS_A_BOT),
     ],
 )
 async def test_challenges_nobody_can_play(
@@ -103,9 +96,9 @@ async def test_challenges_nobody_can_play(
     recorder: Recorder,
     opponent: int,
     options: dict[str, object],
-    says: str,
+    says: Refused,
 ) -> None:
-    with pytest.raises(Refusal, match=says):
+    with refused(says):
         await service.challenge(HERE, ALICE, opponent, **options)  # type: ignore[arg-type]
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
@@ -131,7 +124,7 @@ async def test_challenging_the_bot_starts_a_game_against_it(
 async def test_a_thread_game_cannot_start_inside_a_thread(
     service: GameService, recorder: Recorder
 ) -> None:
-    with pytest.raises(Refusal, match="already a thread"):
+    with refused(Refused.ALREADY_A_THREAD):
         await service.challenge(IN_THREAD, ALICE, BOB, thread=True)
     assert recorder.take() == []
     # Without `thread`, the game is played in the thread itself.
@@ -145,9 +138,9 @@ async def test_only_allowed_channels_host_challenges(
     await storage.settings.update(GUILD, allowed_channels=[OTHER_CHANNEL], now=0)
 
     for place in (HERE, IN_THREAD):  # a thread counts as its channel
-        with pytest.raises(Refusal, match="aren't allowed in this channel"):
+        with refused(Refused.CHANNEL_NOT_ALLOWED):
             await service.challenge(place, ALICE, BOB)
-    with pytest.raises(Refusal, match="aren't allowed in this channel"):
+    with refused(Refused.CHANNEL_NOT_ALLOWED):
         await service.challenge(HERE, ALICE, BOB, thread=True)
     assert recorder.take() == []
 
@@ -165,9 +158,9 @@ async def test_a_busy_channel_takes_challenges_only_for_a_thread(
     assert isinstance(game, GameState)
     recorder.take()
 
-    with pytest.raises(ChannelBusyRefusal) as refused:
+    with refused(Refused.CHANNEL_BUSY) as busy:
         await service.challenge(HERE, BOB, CAROL)
-    assert refused.value.game == game.record
+    assert busy.value.game == game.record
     assert recorder.take() == []
 
     in_thread = await challenge(service, HERE, BOB, CAROL, thread=True)
@@ -218,9 +211,9 @@ async def test_a_random_colour_is_drawn_from_the_services_generator(
 @pytest.mark.parametrize(
     ("opponent", "accepter", "says"),
     [
-        (BOB, ALICE, "can't accept your own challenge"),
-        (None, ALICE, "can't accept your own challenge"),
-        (BOB, CAROL, "for someone else"),
+        (BOB, ALICE, Refused.OWN_CHALLENGE),
+        (None, ALICE, Refused.OWN_CHALLENGE),
+        (BOB, CAROL, Refused.CHALLENGE_FOR_SOMEONE_ELSE),
     ],
 )
 async def test_who_cannot_accept(
@@ -229,11 +222,11 @@ async def test_who_cannot_accept(
     recorder: Recorder,
     opponent: int | None,
     accepter: int,
-    says: str,
+    says: Refused,
 ) -> None:
     created = await challenge(service, HERE, ALICE, opponent)
     recorder.take()
-    with pytest.raises(Refusal, match=says):
+    with refused(says):
         await service.accept(created.id, accepter, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == [created]
@@ -246,9 +239,9 @@ async def test_a_challenge_is_answered_only_where_it_was_made(
     created = await challenge(service, HERE, ALICE, BOB)
     for place in (ELSEWHERE, Place(OTHER_GUILD, CHANNEL)):
         for answer in (service.accept, service.decline, service.withdraw):
-            with pytest.raises(NotHereError):
+            with refused(Refused.NOT_HERE):
                 await answer(created.id, BOB, place)
-    with pytest.raises(Refusal, match="no longer exists"):
+    with refused(Refused.CHALLENGE_GONE):
         await service.accept(created.id + 1, BOB, HERE)
     assert await storage.challenges.pending() == [created]
 
@@ -277,7 +270,7 @@ async def test_a_closed_challenge_cannot_be_accepted(
     await service.decline(created.id, BOB, HERE)
     recorder.take()
 
-    with pytest.raises(ChallengeClosedError, match="already been declined"):
+    with pytest.raises(ChallengeClosedError, match="declined"):
         await service.accept(created.id, BOB, HERE)
     assert recorder.take() == []
     assert await storage.games.active() == []
@@ -317,7 +310,11 @@ async def test_of_challenges_accepted_at_once_in_one_channel_one_game_starts(
     won = [outcome for outcome in outcomes if isinstance(outcome, tuple)]
     assert len(won) == 1
     (refusal,) = [outcome for outcome in outcomes if not isinstance(outcome, tuple)]
-    assert isinstance(refusal, ChannelBusyRefusal) and refusal.game == won[0][1].record
+    assert (
+        isinstance(refusal, GameRefusal)
+        and refusal.code is Refused.CHANNEL_BUSY
+        and refusal.game == won[0][1].record
+    )
     assert len(await storage.challenges.pending()) == 1
 
 
@@ -330,7 +327,7 @@ async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
     created = await challenge(service, HERE, ALICE, BOB, thread=True, color=engine.Color.BLACK)
     recorder.take()
 
-    with pytest.raises(Refusal, match="isn't ready yet"):
+    with refused(Refused.CHALLENGE_NOT_READY):
         await service.accept(created.id, BOB, HERE)  # its invitation isn't posted yet
     await service.challenge_posted(created.id, INVITATION)
 
@@ -382,7 +379,7 @@ async def test_declining(service: GameService, storage: Storage, recorder: Recor
         (CAROL, created, HERE),
         (BOB, open_one, ELSEWHERE),
     ):
-        with pytest.raises(Refusal, match="Only the challenged player can decline"):
+        with refused(Refused.ONLY_CHALLENGED_DECLINES):
             await service.decline(which.id, who, place)
     assert recorder.take() == []
 
@@ -401,7 +398,7 @@ async def test_withdrawing(service: GameService, storage: Storage, recorder: Rec
     recorder.take()
 
     for who in (BOB, CAROL):
-        with pytest.raises(Refusal, match="Only the challenger can cancel"):
+        with refused(Refused.ONLY_CHALLENGER_CANCELS):
             await service.withdraw(created.id, who, HERE)
     assert recorder.take() == []
 
@@ -467,7 +464,7 @@ async def test_forgetting_a_player_closes_their_open_challenges(
     others = await challenge(service, Place(GUILD, 6), BOB, CAROL)
     in_other_guild = await challenge(service, Place(OTHER_GUILD, 7), ALICE, None)
     recorder.take()
-    with pytest.raises(Refusal, match="Only the member who asked"):
+    with refused(Refused.ONLY_THE_ASKER_CONFIRMS):
         await service.forget(GUILD, ALICE, confirmed_by=BOB)
     assert recorder.take() == []
 

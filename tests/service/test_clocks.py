@@ -6,12 +6,13 @@ import pytest
 
 from bot import engine
 from bot.bot_player import thinking_time
+from bot.domain import Challenge, EndReason, GameState, TimeControl
+from bot.domain.refusals import Refused, ResignationChangedRefusal
 from bot.engine.ai import LEVELS
 from bot.events import GameEnded
-from bot.refusals import OutOfTimeError, ResignationChangedRefusal
 from bot.service import GameService, abort_window, resignation
-from bot.state import GameState
-from bot.storage import Challenge, EndReason, Storage, TimeControl
+from bot.storage import Storage
+from tests.refused import refused
 
 from .support import (
     ALICE,
@@ -92,7 +93,7 @@ async def test_the_flag_falls_on_time(
     recorder.take()
     clock.advance(0.5)
 
-    with pytest.raises(OutOfTimeError):
+    with refused(Refused.OUT_OF_TIME):
         await service.move(state.record.id, ALICE, "c4", HERE)
 
     (event,) = recorder.take()

@@ -12,19 +12,13 @@ import pytest
 
 from bot import engine
 from bot.deadlines import Deadlines
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameStatus, TimeControl
+from bot.domain.refusals import Refused
 from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
-from bot.refusals import OutOfTimeError
 from bot.service import GameService
-from bot.storage import (
-    Challenge,
-    ChallengeStatus,
-    DatabaseBusyError,
-    EndReason,
-    GameStatus,
-    Storage,
-    TimeControl,
-)
+from bot.storage import DatabaseBusyError, Storage
 from bot.timers import RETRY_AFTER, Timers
+from tests.refused import refused
 
 from .support import (
     ALICE,
@@ -187,7 +181,7 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
     monkeypatch.setattr(storage.games, "finish", together)
 
     clock.advance_to(deadline)
-    with pytest.raises(OutOfTimeError):
+    with refused(Refused.OUT_OF_TIME):
         await service.move(game.record.id, ALICE, "c4", HERE)
 
     event = await recorder.wait_for(ended)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from bot import engine
+from bot.domain import Challenge, EndReason, GameStatus, Rating
 from bot.events import ChallengeOpened, GameEnded, GameResumed
 from bot.service import GameService, Place
-from bot.storage import Challenge, EndReason, GameStatus, Rating, Storage
+from bot.storage import Storage
 
 from .support import (
     ALICE,

@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 
 from bot import engine
+from bot.domain import Ending, EndReason, GameRecord, TimeControl
+from bot.domain.refusals import Refused
+from bot.domain.shards import Shards
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
-from bot.refusals import Refusal
 from bot.reviews import ReviewService, outcome_of
-from bot.shards import Shards
-from bot.storage import Ending, EndReason, GameRecord, Storage, TimeControl
+from bot.storage import Storage
 from tests.errorlog import ErrorLog
+from tests.refused import refused
 
 from .support import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD, ManualClock, until, write_moves
 
@@ -124,14 +126,14 @@ async def test_only_finished_games_of_the_server_with_moves_are_reviewed(
         deadline=None,
         now=0,
     )
-    with pytest.raises(Refusal, match="still being played"):
+    with refused(Refused.REVIEW_WHILE_PLAYING):
         await reviews.request(playing.id, GUILD)
     empty = await finished(storage, [], channel=CHANNEL + 1)
-    with pytest.raises(Refusal, match="nothing to review"):
+    with refused(Refused.NOTHING_TO_REVIEW):
         await reviews.request(empty.id, GUILD)
     game = await finished(storage, channel=CHANNEL + 2)
     for guild, game_id in ((OTHER_GUILD, game.id), (GUILD, 999)):
-        with pytest.raises(Refusal, match="There's no game #"):
+        with refused(Refused.NO_SUCH_GAME):
             await reviews.request(game_id, guild)
     assert await storage.reviews.get(game.id, TINY.key) is None
 

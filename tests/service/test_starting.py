@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
 from bot import engine
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
+from bot.domain.refusals import Refused
 from bot.events import ChallengeOpened, GameStarted
-from bot.refusals import ChannelBusyRefusal, NotHereError, Refusal
 from bot.service import GameService
-from bot.state import GameState
-from bot.storage import Challenge, ChallengeStatus, EndReason, Storage, TimeControl
+from bot.storage import Storage
+from tests.refused import refused
 
 from .support import (
     ALICE,
@@ -64,16 +63,16 @@ async def test_a_game_against_the_bot_needs_a_free_allowed_channel_and_the_bot_l
 ) -> None:
     first = await service.start_bot_game(HERE, ALICE, level=1)
     recorder.take()
-    with pytest.raises(ChannelBusyRefusal) as refused:
+    with refused(Refused.CHANNEL_BUSY) as busy:
         await service.start_bot_game(HERE, BOB, level=1)
-    assert refused.value.game == first.record
+    assert busy.value.game == first.record
 
     await storage.settings.update(GUILD, allowed_channels=[CHANNEL], now=0)
-    with pytest.raises(Refusal, match="aren't allowed"):
+    with refused(Refused.CHANNEL_NOT_ALLOWED):
         await service.start_bot_game(ELSEWHERE, BOB, level=1)
 
     service.bot_id = None
-    with pytest.raises(Refusal, match="still starting up"):
+    with refused(Refused.STARTING_UP):
         await service.start_bot_game(HERE, BOB, level=1)
     assert recorder.take() == []
     assert await storage.games.active() == [first.record]
@@ -83,7 +82,7 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
     service: GameService, recorder: Recorder
 ) -> None:
     first = await service.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
-    with pytest.raises(ChannelBusyRefusal):  # not while the first game goes on
+    with refused(Refused.CHANNEL_BUSY):  # not while the first game goes on
         await service.rematch(first.record.id, ALICE, HERE)
     await service.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
@@ -107,9 +106,9 @@ async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
     await service.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
-    with pytest.raises(Refusal, match="Only the two players"):
+    with refused(Refused.ONLY_PLAYERS_REMATCH):
         await service.rematch(first.record.id, CAROL, HERE)
-    with pytest.raises(NotHereError):
+    with refused(Refused.NOT_HERE):
         await service.rematch(first.record.id, BOB, ELSEWHERE)
     assert recorder.take() == []
 
@@ -134,7 +133,7 @@ async def test_no_rematch_with_a_player_who_was_forgotten(
     await service.forget(GUILD, BOB, confirmed_by=BOB)
     recorder.take()
 
-    with pytest.raises(Refusal, match="account is gone"):
+    with refused(Refused.OPPONENT_GONE):
         await service.rematch(game.record.id, ALICE, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
@@ -154,7 +153,7 @@ async def test_no_rematch_with_a_player_who_left_the_server(
         asked.append(user_id)
         return user_id != BOB
 
-    with pytest.raises(Refusal, match="isn't a member of this server"):
+    with refused(Refused.OPPONENT_NOT_A_MEMBER):
         await service.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
     assert asked == [BOB]
     assert recorder.take() == []

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import GameRecord, Storage, TimeControl
+from bot.domain import GameRecord, TimeControl
+from bot.storage import Storage
 from tests.storage.postgres_server import PostgresServer
 
 # Snowflake-sized ids, so that 64-bit values are exercised throughout.

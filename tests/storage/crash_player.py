@@ -20,9 +20,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot import engine
+from bot.domain import TimeControl
 from bot.events import Events
 from bot.service import GameService, Place
-from bot.storage import Storage, TimeControl
+from bot.storage import Storage
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
 GAMES = 48

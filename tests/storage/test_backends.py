@@ -5,13 +5,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import (
-    DatabaseError,
-    DatabaseUnavailableError,
-    InvalidInputError,
-    Storage,
-    sqlite_file,
-)
+from bot.domain import InvalidInputError
+from bot.storage import DatabaseError, DatabaseUnavailableError, Storage, sqlite_file
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import _translate
 from tests.storage.conftest import start_game

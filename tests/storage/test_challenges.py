@@ -2,18 +2,17 @@ import asyncio
 
 import pytest
 
+from bot.domain import ChallengeStatus, InvalidInputError, TimeControl
+from bot.domain.refusals import Refused
 from bot.engine import Color
 from bot.storage import (
     ChallengeClosedError,
     ChallengeNotFoundError,
-    ChallengeStatus,
     ChannelBusyError,
-    InvalidInputError,
-    NotAllowedError,
     RematchOpenError,
     Storage,
-    TimeControl,
 )
+from tests.refused import refused
 from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
 
 THREAD = CHANNEL + 500
@@ -97,7 +96,7 @@ async def test_challenger_color_must_agree_with_the_chosen_one(storage: Storage)
         GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.BLACK
     )
 
-    with pytest.raises(InvalidInputError, match="other colour"):
+    with refused(Refused.COLOUR_TAKEN):
         await storage.challenges.accept(
             challenge.id, BOB, challenger_color=Color.WHITE, now=1, deadline=61
         )
@@ -146,17 +145,17 @@ async def test_who_may_answer(storage: Storage) -> None:
     open_challenge = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0)
 
     for own in (challenge, open_challenge):
-        with pytest.raises(NotAllowedError):
+        with refused(Refused.CHALLENGE_FOR_SOMEONE_ELSE):
             await storage.challenges.accept(
                 own.id, ALICE, challenger_color=Color.BLACK, now=1, deadline=61
             )
-    with pytest.raises(NotAllowedError, match="someone else"):
+    with refused(Refused.CHALLENGE_FOR_SOMEONE_ELSE):
         await storage.challenges.accept(
             challenge.id, CAROL, challenger_color=Color.BLACK, now=1, deadline=61
         )
-    with pytest.raises(NotAllowedError, match="challenged player"):
+    with refused(Refused.ONLY_CHALLENGED_DECLINES):
         await storage.challenges.decline(challenge.id, CAROL, now=1)
-    with pytest.raises(NotAllowedError, match="challenger"):
+    with refused(Refused.ONLY_CHALLENGER_CANCELS):
         await storage.challenges.cancel(challenge.id, BOB, now=1)
     for unanswered in (challenge, open_challenge):
         assert (await storage.challenges.get(unanswered.id)).status is ChallengeStatus.PENDING
@@ -171,7 +170,7 @@ async def test_open_challenge_goes_to_the_first_taker(storage: Storage) -> None:
     )
 
     assert (game.black_id, game.white_id) == (ALICE, CAROL)
-    with pytest.raises(ChallengeClosedError, match="already been accepted"):
+    with pytest.raises(ChallengeClosedError, match="accepted"):
         await storage.challenges.accept(
             challenge.id, BOB, now=2, challenger_color=Color.BLACK, deadline=None
         )
@@ -183,11 +182,11 @@ async def test_decline_and_cancel_close_the_challenge(storage: Storage) -> None:
 
     assert (await storage.challenges.decline(declined.id, BOB, now=5)).status == "declined"
     assert (await storage.challenges.cancel(cancelled.id, ALICE, now=5)).status == "cancelled"
-    with pytest.raises(ChallengeClosedError, match="already been declined"):
+    with pytest.raises(ChallengeClosedError, match="declined"):
         await storage.challenges.accept(
             declined.id, BOB, now=6, challenger_color=Color.BLACK, deadline=None
         )
-    with pytest.raises(ChallengeClosedError, match="already been cancelled"):
+    with pytest.raises(ChallengeClosedError, match="cancelled"):
         await storage.challenges.decline(cancelled.id, BOB, now=6)
     assert await storage.games.active_in(CHANNEL) is None
 
@@ -211,11 +210,11 @@ async def test_expiry(storage: Storage) -> None:
 
 
 async def test_bad_challenges_are_refused(storage: Storage) -> None:
-    with pytest.raises(InvalidInputError, match="challenge yourself"):
+    with refused(Refused.CHALLENGED_YOURSELF):
         await storage.challenges.create(GUILD, CHANNEL, ALICE, ALICE, now=0)
     with pytest.raises(InvalidInputError, match="open for some time"):
         await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, expires_in=0)
-    with pytest.raises(InvalidInputError, match="time per move"):
+    with pytest.raises(InvalidInputError, match="PER_MOVE_RANGE"):
         await storage.challenges.create(
             GUILD, CHANNEL, ALICE, now=0, time_control=TimeControl(per_move=0)
         )

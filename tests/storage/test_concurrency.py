@@ -12,18 +12,14 @@ from typing import Any, ParamSpec, TypeVar
 
 import pytest
 
+from bot.domain import Ending, EndReason, FinishedGame, GameRecord, TimeControl
 from bot.engine import Color
 from bot.storage import (
     ChallengeClosedError,
     ChannelBusyError,
-    Ending,
-    EndReason,
-    FinishedGame,
     GameOverError,
-    GameRecord,
     StaleMoveError,
     Storage,
-    TimeControl,
 )
 from bot.storage import challenges as challenges_module
 from bot.storage import games as games_module

@@ -5,8 +5,9 @@ from typing import Any
 
 import pytest
 
+from bot.domain import DELETED_USER_ID, Ending, EndReason, TimeControl
 from bot.engine import Color
-from bot.storage import DELETED_USER_ID, DatabaseError, Ending, EndReason, Storage, TimeControl
+from bot.storage import DatabaseError, Storage
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.errors import NotABotDatabaseError

@@ -18,10 +18,11 @@ import sys
 from pathlib import Path
 
 from bot import engine
+from bot.domain import EndReason, GameStatus, Rating
+from bot.domain.glicko2 import rate
 from bot.events import Events, GameEnded, GameEvent, GameResumed
 from bot.service import GameService, Place
-from bot.storage import EndReason, GameStatus, Rating, Storage
-from bot.storage.glicko2 import rate
+from bot.storage import Storage
 
 from . import crash_player
 from .crash_player import BOT, GUILD, CrashGame, StoppedClock, build, crash_games

@@ -2,19 +2,9 @@ import asyncio
 
 import pytest
 
+from bot.domain import Ending, EndReason, GameStatus, InvalidInputError, TimeControl
 from bot.engine import Color
-from bot.storage import (
-    ChannelBusyError,
-    Ending,
-    EndReason,
-    GameNotFoundError,
-    GameOverError,
-    GameStatus,
-    InvalidInputError,
-    StaleMoveError,
-    Storage,
-    TimeControl,
-)
+from bot.storage import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError, Storage
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, start_game
 
 
@@ -45,8 +35,9 @@ async def test_created_game_reads_back(storage: Storage) -> None:
 
 
 async def test_unknown_game(storage: Storage) -> None:
-    with pytest.raises(GameNotFoundError, match="no game #42"):
+    with pytest.raises(GameNotFoundError) as unknown:
         await storage.games.get(42)
+    assert unknown.value.game_id == 42
     with pytest.raises(GameNotFoundError):
         await storage.games.record_move(42, 0, "d3", deadline=None, now=0)
     with pytest.raises(GameNotFoundError):
@@ -60,7 +51,6 @@ async def test_one_active_game_per_channel(storage: Storage) -> None:
         await start_game(storage, CAROL, BOT)
 
     assert busy.value.game_id == first.id
-    assert "already a game in progress" in str(busy.value)
     other_channel = await start_game(storage, CAROL, BOT, channel=CHANNEL + 1, rated=False)
     assert not other_channel.rated
 
@@ -81,7 +71,7 @@ async def test_playing_against_oneself_is_refused(storage: Storage) -> None:
 
 @pytest.mark.parametrize("seconds", [0, -5, float("nan"), float("inf")])
 async def test_bad_time_per_move_is_refused(storage: Storage, seconds: float) -> None:
-    with pytest.raises(InvalidInputError, match="time per move"):
+    with pytest.raises(InvalidInputError, match="PER_MOVE_RANGE"):
         await storage.games.create(
             GUILD,
             CHANNEL,
@@ -110,7 +100,7 @@ async def test_stale_move_is_refused_and_changes_nothing(storage: Storage) -> No
     game = await start_game(storage)
     moved = await storage.games.record_move(game.id, 0, "f5", deadline=None, now=1)
 
-    with pytest.raises(StaleMoveError, match="out of date") as stale:
+    with pytest.raises(StaleMoveError) as stale:
         await storage.games.record_move(game.id, 0, "f5", deadline=None, now=2)
 
     assert (stale.value.expected_ply, stale.value.ply) == (0, 1)
@@ -131,7 +121,7 @@ async def test_no_moves_after_the_end(storage: Storage) -> None:
     game = await start_game(storage)
     await storage.games.finish(game.id, 0, Ending(EndReason.TIMEOUT, Color.WHITE, 2, 2), now=1)
 
-    with pytest.raises(GameOverError, match="already over"):
+    with pytest.raises(GameOverError):
         await storage.games.record_move(game.id, 0, "f5", deadline=None, now=2)
 
 

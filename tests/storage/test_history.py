@@ -1,14 +1,10 @@
 import pytest
 
+from bot.domain import DELETED_USER_ID, Ending, EndReason, InvalidInputError
+from bot.domain.refusals import Refused
 from bot.engine import Color
-from bot.storage import (
-    DELETED_USER_ID,
-    ActiveGameError,
-    Ending,
-    EndReason,
-    InvalidInputError,
-    Storage,
-)
+from bot.storage import ActiveGameError, Storage
+from tests.refused import refused
 from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 
 
@@ -84,7 +80,7 @@ async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Sto
 
     assert (alice.wins, alice.losses, alice.draws, alice.games) == (2, 1, 1, 4)
     assert (bob.wins, bob.losses, bob.draws) == (1, 2, 1)
-    with pytest.raises(InvalidInputError, match="two different players"):
+    with refused(Refused.SAME_PLAYER_TWICE):
         await storage.history.head_to_head(GUILD, ALICE, ALICE)
 
 
@@ -169,7 +165,7 @@ async def test_forget_user_refused_while_playing(storage: Storage) -> None:
     await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)
     game = await start_game(storage, BOB, ALICE)
 
-    with pytest.raises(ActiveGameError, match="finish or resign") as refused:
+    with pytest.raises(ActiveGameError) as refused:
         await storage.forget_player(GUILD, ALICE)
 
     assert refused.value.game_id == game.id

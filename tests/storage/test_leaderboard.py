@@ -2,8 +2,9 @@ import random
 
 import pytest
 
+from bot.domain import Ending, EndReason, InvalidInputError
 from bot.engine import Color
-from bot.storage import Ending, EndReason, InvalidInputError, Storage
+from bot.storage import Storage
 from bot.storage import players as players_module
 from tests.storage.conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD, start_game
 

@@ -4,7 +4,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseError, Ending, EndReason, SchemaTooNewError, Storage, TimeControl
+from bot.domain import Ending, EndReason, TimeControl
+from bot.storage import DatabaseError, SchemaTooNewError, Storage
 from bot.storage.backends import open_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.migrations import MIGRATIONS, Migration

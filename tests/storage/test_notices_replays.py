@@ -2,7 +2,8 @@
 
 import asyncio
 
-from bot.storage import Ending, EndReason, Notice, NoticeKind, NotifyChoice, Replay, Storage
+from bot.domain import Ending, EndReason
+from bot.storage import Notice, NoticeKind, NotifyChoice, Replay, Storage
 from tests.storage.conftest import ALICE, BOB, CHANNEL, GUILD, start_game
 
 

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.shards import Shards, shard_of
-from bot.storage import InvalidInputError, Storage, copy_database
+from bot.domain import InvalidInputError
+from bot.domain.shards import Shards, shard_of
+from bot.storage import Storage, copy_database
 from tests.storage.conftest import CHANNEL, GUILD, start_game
 
 ENGINE = "analysis-1/nodes-100/exact-8/attempt-8"

@@ -1,4 +1,5 @@
-from bot.storage import Storage, TimeControl
+from bot.domain import TimeControl
+from bot.storage import Storage
 from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD
 
 

@@ -3,9 +3,10 @@ challenges to resume at start-up, the boards left behind, the challenges to expi
 
 from __future__ import annotations
 
+from bot.domain import Ending, EndReason
+from bot.domain.shards import Shards
 from bot.engine import Color
-from bot.shards import Shards
-from bot.storage import Ending, EndReason, Storage
+from bot.storage import Storage
 from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, start_game
 
 ZERO, ONE = Shards(2, (0,)), Shards(2, (1,))

@@ -5,6 +5,7 @@ process runs some of the shards (`SHARD_COUNT`, `SHARD_IDS`). Interactions reach
 from its own servers, but a database shared by every process holds all servers' games and
 challenges: what a process looks up there by itself (at start-up, challenges to expire) it keeps
 to its own servers, or two processes would announce the same game and fire the same deadline.
+The storage turns these shards into its queries' condition (`bot.storage.shards`).
 """
 
 from __future__ import annotations
@@ -38,15 +39,6 @@ class Shards:
     def all(self) -> bool:
         """Whether this process runs every shard, so every server is its own."""
         return self.ids is None or len(set(self.ids)) == self.count
-
-    def sql(self, column: str = "guild_id") -> str:
-        """Whether the server in `column` is this process's (its shard, by `shard_of`, is one
-        of `ids`), as an SQL condition the same in SQLite and PostgreSQL: what the storage's
-        start-up and expiry queries add to their WHERE."""
-        if self.all:
-            return "TRUE"
-        ids = ", ".join(map(str, self.ids or ()))
-        return f"(({column} >> 22) % {self.count}) IN ({ids})"
 
 
 ALL_SHARDS = Shards()

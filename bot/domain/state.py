@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import engine
-from bot.storage import FinishedGame, GameRecord
+from bot.domain.games import FinishedGame, GameRecord
 
 
 @dataclass(frozen=True, slots=True)

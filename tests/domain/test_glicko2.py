@@ -1,6 +1,6 @@
 import pytest
 
-from bot.storage.glicko2 import PROVISIONAL_DEVIATION, Rating, rate
+from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating, rate
 
 
 def test_glickman_worked_example() -> None:

@@ -1,0 +1,55 @@
+"""The domain core: the records the bot keeps (games, challenges, time controls, players) and
+what it refuses, as plain data. No I/O and no language: storage keeps these, the service
+decides with them, and the Discord layer words them."""
+
+from bot.domain.challenges import Challenge, ChallengeStatus
+from bot.domain.errors import InvalidInputError
+from bot.domain.games import (
+    DELETED_USER_ID,
+    Ending,
+    EndReason,
+    FinishedGame,
+    GamePage,
+    GameRecord,
+    GameStatus,
+    Opening,
+)
+from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating
+from bot.domain.players import (
+    BotRecord,
+    HeadToHead,
+    LeaderboardEntry,
+    LeaderboardPage,
+    PlayerRecord,
+    RatingChange,
+)
+from bot.domain.reviews import ReviewRecord
+from bot.domain.settings import GuildSettings
+from bot.domain.state import GameState
+from bot.domain.time_control import TimeControl
+
+__all__ = [
+    "DELETED_USER_ID",
+    "PROVISIONAL_DEVIATION",
+    "BotRecord",
+    "Challenge",
+    "ChallengeStatus",
+    "EndReason",
+    "Ending",
+    "FinishedGame",
+    "GamePage",
+    "GameRecord",
+    "GameState",
+    "GameStatus",
+    "GuildSettings",
+    "HeadToHead",
+    "InvalidInputError",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "Opening",
+    "PlayerRecord",
+    "Rating",
+    "RatingChange",
+    "ReviewRecord",
+    "TimeControl",
+]

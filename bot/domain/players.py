@@ -1,0 +1,108 @@
+"""Players' records: ratings and tallies, and the leaderboard they make."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.domain.glicko2 import Rating
+
+
+class Tally:
+    """Games counted as wins, losses and draws (the subclasses' fields)."""
+
+    __slots__ = ()
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord(Tally):
+    """A player's rated record in one guild."""
+
+    guild_id: int
+    user_id: int
+    rating: Rating
+    wins: int
+    losses: int
+    draws: int
+    disc_diff: int
+    """Sum over games of own discs minus the opponent's."""
+    streak: int
+    """Positive: wins in a row; negative: losses in a row; 0 after a draw."""
+    best_streak: int
+    """Longest run of wins."""
+    updated_at: float
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.provisional
+
+    @property
+    def win_rate(self) -> float:
+        """Share of points won, draws counting half; 0 before any game."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    @property
+    def average_disc_diff(self) -> float:
+        return self.disc_diff / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    user_id: int
+    before: Rating
+    after: Rating
+
+    @property
+    def delta(self) -> float:
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    player: PlayerRecord
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    guild_id: int
+    page: int
+    """1-based, clamped to the pages that exist."""
+    per_page: int
+    total: int
+    """Number of rated players in the guild."""
+    entries: tuple[LeaderboardEntry, ...]
+    viewer: LeaderboardEntry | None
+    """The requesting player's own entry, on this page or not; None if they are unrated."""
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / self.per_page))
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead(Tally):
+    """Finished, uncancelled games between two players, from `user_id`'s side."""
+
+    user_id: int
+    opponent_id: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotRecord(Tally):
+    """A player's finished games against the bot, at any level; such games are never rated."""
+
+    user_id: int
+    wins: int
+    losses: int
+    draws: int

@@ -1,0 +1,106 @@
+"""What the bot refuses, as data: a code and its parameters, which the Discord layer words in
+the reader's language (`cogs/refusal_texts.py`), as the engine's `MoveProblem` is.
+
+The cogs turn every `Refusal` into an ephemeral reply; a refusal never changes anything stored.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, auto
+
+from bot.domain.challenges import Challenge
+from bot.domain.games import GameRecord
+from bot.domain.state import GameState
+
+
+class Refused(Enum):
+    """Why a request is refused."""
+
+    NOT_HERE = auto()
+    """A game, challenge or button used from a server or channel it doesn't belong to."""
+    NO_GAME_HERE = auto()
+    NO_SUCH_GAME = auto()
+    """`id`: no such game in this server (other servers' games stay private)."""
+    NOT_PLAYING = auto()
+    NOT_YOUR_TURN = auto()
+    GAME_OVER = auto()
+    OUT_OF_TIME = auto()
+    RESIGNATION_CHANGED = auto()
+    STALE_BOARD = auto()
+    CHANNEL_BUSY = auto()
+    REMATCH_OFFERED = auto()
+    CHALLENGED_YOURSELF = auto()
+    OPPONENT_IS_A_BOT = auto()
+    OPPONENT_NOT_A_MEMBER = auto()
+    ALREADY_A_THREAD = auto()
+    CHALLENGE_GONE = auto()
+    OWN_CHALLENGE = auto()
+    CHALLENGE_FOR_SOMEONE_ELSE = auto()
+    CHALLENGE_NOT_READY = auto()
+    COLOUR_TAKEN = auto()
+    """The challenger chose the other colour."""
+    ONLY_CHALLENGED_DECLINES = auto()
+    ONLY_CHALLENGER_CANCELS = auto()
+    STARTING_UP = auto()
+    ONLY_PLAYERS_REMATCH = auto()
+    OPPONENT_GONE = auto()
+    CHANNEL_NOT_ALLOWED = auto()
+    NEEDS_MANAGE_MESSAGES = auto()
+    NEEDS_MANAGE_SERVER = auto()
+    NO_REPLAY_YET = auto()
+    HINTS_AGAINST_THE_BOT_ONLY = auto()
+    CHANNEL_NOT_LISTED = auto()
+    """`channel_id`: a channel to disallow that isn't on the list."""
+    UNKNOWN_LANGUAGE = auto()
+    ONLY_THE_ASKER_CONFIRMS = auto()
+    REVIEW_WHILE_PLAYING = auto()
+    """`id`: the game is still being played."""
+    NOTHING_TO_REVIEW = auto()
+    """`id`: no move was played in the game."""
+    SAME_PLAYER_TWICE = auto()
+    """Head to head asked of one player against themself."""
+
+
+class Refusal(Exception):
+    """A request the rules or the server's settings turn down: `code`, with `params` for its
+    wording."""
+
+    def __init__(self, code: Refused, **params: int) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+class ResignationChangedRefusal(Refusal):
+    """A confirmation of what resigning meant when it was offered (aborting the game, say) that
+    means something else now: `state` is the game now, to ask again with what is true."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(Refused.RESIGNATION_CHANGED)
+        self.state = state
+
+
+class PointingRefusal(Refusal):
+    """A refusal that points somewhere: `where` (server, channel, and message if there is one),
+    for the front end to link to."""
+
+    where: tuple[int, int, int | None]
+
+
+class GameRefusal(PointingRefusal):
+    """A refusal that points at a game (`game`) and its board: a stale board (the current
+    one), or a channel busy with a game in progress."""
+
+    def __init__(self, code: Refused, game: GameRecord) -> None:
+        super().__init__(code, id=game.id)
+        self.game = game
+        self.where = (game.guild_id, game.channel_id, game.message_id)
+
+
+class RematchOfferedRefusal(PointingRefusal):
+    """A rematch of the game is on offer already: `challenge`."""
+
+    def __init__(self, challenge: Challenge) -> None:
+        super().__init__(Refused.REMATCH_OFFERED, id=challenge.id)
+        self.challenge = challenge
+        self.where = (challenge.guild_id, challenge.channel_id, challenge.message_id)

@@ -1,0 +1,161 @@
+"""The wording of every refusal, storage error and bad move, in the reader's language: the
+service, the storage and the engine say what went wrong as data, and this says it to players."""
+
+from __future__ import annotations
+
+from bot.domain.refusals import PointingRefusal, Refusal, Refused
+from bot.engine import IllegalMoveError, InvalidMoveError
+from bot.engine.errors import MoveProblem
+from bot.i18n import N_, _
+from bot.storage import (
+    ActiveGameError,
+    ChallengeClosedError,
+    ChallengeNotFoundError,
+    ChannelBusyError,
+    DatabaseBusyError,
+    DatabaseError,
+    DatabaseUnavailableError,
+    GameNotFoundError,
+    GameOverError,
+    RematchOpenError,
+    StaleMoveError,
+    StorageError,
+)
+from cogs.links import message_link
+
+REFUSALS = {
+    Refused.NOT_HERE: N_("That isn't a game or challenge of this channel."),
+    Refused.NO_GAME_HERE: N_("There's no game in progress in this channel."),
+    Refused.NO_SUCH_GAME: N_("There's no game #{id} in this server."),
+    Refused.NOT_PLAYING: N_("You're not playing in this game."),
+    Refused.NOT_YOUR_TURN: N_("It's not your turn."),
+    Refused.GAME_OVER: N_("This game is already over."),
+    Refused.OUT_OF_TIME: N_("Too late: the time for that move ran out, so the game is over."),
+    Refused.RESIGNATION_CHANGED: N_("The game has moved on since you asked."),
+    Refused.STALE_BOARD: N_("This board is out of date; the current one is here: {link}"),
+    Refused.CHANNEL_BUSY: N_(
+        "There's already a game in this channel: {link}. Wait for it to end, or start yours in "
+        "a thread with `thread: True`."
+    ),
+    Refused.REMATCH_OFFERED: N_("A rematch of this game is already on offer: {link}"),
+    Refused.CHALLENGED_YOURSELF: N_(
+        "You can't challenge yourself. Leave the opponent empty for an open challenge "
+        "anyone can accept."
+    ),
+    Refused.OPPONENT_IS_A_BOT: N_("Other bots can't play Reversi here; challenge a member, or me."),
+    Refused.OPPONENT_NOT_A_MEMBER: N_(
+        "That player isn't a member of this server, so they couldn't accept. "
+        "Challenge a member, or leave the opponent empty for an open challenge."
+    ),
+    Refused.ALREADY_A_THREAD: N_("This is already a thread: play here without `thread`."),
+    Refused.CHALLENGE_GONE: N_("This challenge no longer exists."),
+    Refused.OWN_CHALLENGE: N_("You can't accept your own challenge; use Cancel to withdraw it."),
+    Refused.CHALLENGE_FOR_SOMEONE_ELSE: N_("This challenge is for someone else."),
+    Refused.CHALLENGE_NOT_READY: N_("This challenge isn't ready yet; try again in a moment."),
+    Refused.COLOUR_TAKEN: N_("The challenger chose the other colour."),
+    Refused.ONLY_CHALLENGED_DECLINES: N_("Only the challenged player can decline."),
+    Refused.ONLY_CHALLENGER_CANCELS: N_("Only the challenger can cancel this challenge."),
+    Refused.STARTING_UP: N_("I'm still starting up; try again in a moment."),
+    Refused.ONLY_PLAYERS_REMATCH: N_("Only the two players can ask for a rematch."),
+    Refused.OPPONENT_GONE: N_("Your opponent's account is gone; challenge someone else."),
+    Refused.CHANNEL_NOT_ALLOWED: N_(
+        "Games aren't allowed in this channel. Ask an admin where to play."
+    ),
+    Refused.NEEDS_MANAGE_MESSAGES: N_(
+        "Only members with the Manage Messages permission can do that."
+    ),
+    Refused.NEEDS_MANAGE_SERVER: N_("Only members with the Manage Server permission can do that."),
+    Refused.NO_REPLAY_YET: N_("This game is still being played; its replay comes when it ends."),
+    Refused.HINTS_AGAINST_THE_BOT_ONLY: N_(
+        "Hints are only for games against me, not between people."
+    ),
+    Refused.CHANNEL_NOT_LISTED: N_(
+        "{channel} isn't on the list. Games are allowed in every channel "
+        "until you `allow` some; then only those allow games."
+    ),
+    Refused.UNKNOWN_LANGUAGE: N_("I don't speak that language yet."),
+    Refused.ONLY_THE_ASKER_CONFIRMS: N_("Only the member who asked can confirm this."),
+    Refused.REVIEW_WHILE_PLAYING: N_(
+        "Game #{id} is still being played. Reviews come once a game is over, so "
+        "that nobody gets the engine's help during it."
+    ),
+    Refused.NOTHING_TO_REVIEW: N_(
+        "No move was played in game #{id}, so there's nothing to review."
+    ),
+    Refused.SAME_PLAYER_TWICE: N_("Pick two different players."),
+}
+"""Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """What to tell the player about `refusal`, in the language in force."""
+    text = _(REFUSALS[refusal.code])
+    if isinstance(refusal, PointingRefusal):
+        return text.format(link=message_link(*refusal.where))
+    if refusal.code is Refused.CHANNEL_NOT_LISTED:
+        return text.format(channel=f"<#{refusal.params['channel_id']}>")
+    return text.format(**refusal.params)
+
+
+CHALLENGE_CLOSED = {
+    "expired": N_("This challenge has expired."),
+    "accepted": N_("This challenge has already been accepted."),
+    "declined": N_("This challenge has already been declined."),
+    "cancelled": N_("This challenge has already been cancelled."),
+}
+CLOSED = N_("This challenge is closed.")
+"""A challenge closed some other way."""
+
+
+def storage_error_text(error: StorageError) -> str | None:
+    """What to tell the player about a storage error, in the language in force; None for a
+    fault of ours (an apology, and the log)."""
+    match error:
+        case DatabaseBusyError():
+            return _("The database is busy right now; please try again in a moment.")
+        case DatabaseUnavailableError():
+            return _("The database is unavailable right now; please try again shortly.")
+        case GameNotFoundError():
+            return _("There is no game #{id}.").format(id=error.game_id)
+        case ChallengeNotFoundError():
+            return _("This challenge no longer exists.")
+        case StaleMoveError():
+            return _("This board is out of date: the game has moved on since.")
+        case GameOverError():
+            return _("Game #{id} is already over.").format(id=error.game_id)
+        case ChannelBusyError():
+            return _(
+                "There is already a game in progress in this channel; "
+                "finish it first or play in a thread."
+            )
+        case ChallengeClosedError():
+            return _(CHALLENGE_CLOSED.get(error.status, CLOSED))
+        case ActiveGameError():
+            return _("You have a game in progress here; finish or resign it first.")
+        case RematchOpenError():
+            return _("A rematch of this game is already on offer.")
+    return None if isinstance(error, DatabaseError) else str(error)
+
+
+def move_problem(error: InvalidMoveError | IllegalMoveError) -> str:
+    """What is wrong with a move, in the language in force."""
+    match error.problem:
+        case MoveProblem.EMPTY:
+            return _("An empty move is not a square: use a letter a-h and a number 1-8.")
+        case MoveProblem.NOT_A_SQUARE:
+            text = _("{text} is not a square: use a letter a-h and a number 1-8.")
+        case MoveProblem.NOT_A_TRANSCRIPT:
+            text = _(
+                "{text} is not a transcript: write each move as a letter a-h and a number 1-8."
+            )
+        case MoveProblem.GAME_OVER:
+            text = _("{text} is not a legal move now: the game is over.")
+        case MoveProblem.TAKEN:
+            text = _("{text} is not a legal move now: the square is taken.")
+        case MoveProblem.FLIPS_NOTHING:
+            text = _("{text} is not a legal move now: it flips no disc.")
+        case MoveProblem.HAS_MOVES:
+            text = _("You cannot pass: you have a legal move ({text}).")
+        case MoveProblem.NO_PASS_GAME_OVER:
+            return _("You cannot pass: the game is over.")
+    return text.format(text=error.subject)

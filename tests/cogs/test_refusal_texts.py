@@ -1,0 +1,94 @@
+"""Every refusal and storage error worded for players, from the data the service and the storage
+give: a message for each code, its parameters filled in, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.domain import GameRecord, GameStatus, TimeControl
+from bot.domain.refusals import GameRefusal, Refusal, Refused
+from bot.i18n import using
+from bot.language_codes import LANGUAGES
+from bot.storage import (
+    ChallengeClosedError,
+    ChannelBusyError,
+    DatabaseBusyError,
+    GameNotFoundError,
+    SchemaTooNewError,
+    StorageError,
+)
+from cogs.refusal_texts import REFUSALS, refusal_text, storage_error_text
+
+PARAMS = {"id": 7, "channel_id": 55}
+
+
+def test_every_refusal_has_its_message() -> None:
+    assert set(REFUSALS) == set(Refused)
+
+
+POINTING = {Refused.STALE_BOARD, Refused.CHANNEL_BUSY, Refused.REMATCH_OFFERED}
+"""Refused only with what they point at (`test_a_pointing_refusal_links_where_it_points`)."""
+
+
+@pytest.mark.parametrize("code", [code for code in Refused if code not in POINTING])
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_refusal_reads_whole_in_every_language(code: Refused, language: str) -> None:
+    with using(language):
+        text = refusal_text(Refusal(code, **PARAMS))
+    assert text and "{" not in text
+
+
+def test_parameters_fill_the_message() -> None:
+    assert refusal_text(Refusal(Refused.NO_SUCH_GAME, id=7)) == (
+        "There's no game #7 in this server."
+    )
+    assert refusal_text(Refusal(Refused.CHANNEL_NOT_LISTED, channel_id=55)).startswith(
+        "<#55> isn't on the list."
+    )
+
+
+def test_a_pointing_refusal_links_where_it_points() -> None:
+    game = GameRecord(
+        id=3,
+        guild_id=1,
+        channel_id=2,
+        message_id=4,
+        black_id=10,
+        white_id=11,
+        transcript="",
+        ply=0,
+        status=GameStatus.ACTIVE,
+        winner=None,
+        end_reason=None,
+        black_discs=None,
+        white_discs=None,
+        rated=False,
+        time_control=TimeControl(per_move=60),
+        deadline=None,
+        cancelled_by=None,
+        created_at=0,
+        updated_at=0,
+        turn_started=0,
+    )
+    assert refusal_text(GameRefusal(Refused.STALE_BOARD, game)) == (
+        "This board is out of date; the current one is here: https://discord.com/channels/1/2/4"
+    )
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (GameNotFoundError(42), "There is no game #42."),
+        (ChallengeClosedError(1, "declined"), "This challenge has already been declined."),
+        (ChallengeClosedError(1, "gone"), "This challenge is closed."),
+        (
+            ChannelBusyError(3),
+            "There is already a game in progress in this channel; "
+            "finish it first or play in a thread.",
+        ),
+        (DatabaseBusyError(), "The database is busy right now; please try again in a moment."),
+        (SchemaTooNewError(9, 8), None),
+    ],
+)
+def test_storage_errors_are_worded_for_players(error: StorageError, says: str | None) -> None:
+    assert storage_error_text(error) == says
