@@ -24,6 +24,7 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy bot rendering cogs
+	$(VENV)/bin/lint-imports --no-cache
 
 test: lint
 	$(PY) -m bot check
