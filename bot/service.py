@@ -729,6 +729,7 @@ class GameService:
             raise Refusal(_("I don't speak that language yet."))
         chosen = None if language == AUTO_LANGUAGE else language
         await self.storage.languages.choose(user_id, chosen, now=self.now())
+        self.languages.personal_changed(user_id, chosen)
 
     async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
         """Delete the player's stats and challenges in the server; their open invitations close.

@@ -1,7 +1,8 @@
 """Keeping one message per game up to date: the board publisher, a subscriber of the service.
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
-now, so a slow render can never put an older board over a newer one. It shows the changes
+now (the state of the service's latest event, which the change stored: nothing is read again),
+so a slow render can never put an older board over a newer one. It shows the changes
 nobody clicked (timers, the computer's moves, restarts) by itself; a handler whose click made a
 change awaits `answer`, which joins the click to that task: the click is answered with the new
 board itself (one request). If Discord refuses that answer for a message it won't let be edited
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -63,6 +64,8 @@ class _Slot:
     answered: dict[Reply, asyncio.Future[None]] = field(default_factory=dict)
     """What each handler in `answer` awaits: its click dealt with."""
     finished: FinishedGame | None = None
+    state: GameState | None = None
+    """The game as the latest event left it; None until one came (a `repost`: read it)."""
 
 
 class BoardPublisher:
@@ -71,6 +74,9 @@ class BoardPublisher:
         self.names = names
         self.background = background
         self._slots: dict[int, _Slot] = {}
+        self._boards: dict[int, tuple[int, int]] = {}
+        """Each game's message and the version it shows, as last recorded here: newer than an
+        event's record that was stored before the board was shown."""
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
@@ -83,6 +89,7 @@ class BoardPublisher:
         if isinstance(event, GameResumed) and not record.board_behind:
             return
         slot = self._slot(record.id)
+        slot.state = event.state
         if isinstance(event, GameEnded):
             slot.finished = event.finished
 
@@ -114,6 +121,8 @@ class BoardPublisher:
                 await self._publish(game_id, slot)
         finally:
             del self._slots[game_id]
+            if slot.state is not None and not slot.state.record.active:
+                self._boards.pop(game_id, None)
             _release(slot, list(slot.answered))
 
     async def _publish(self, game_id: int, slot: _Slot) -> None:
@@ -128,9 +137,8 @@ class BoardPublisher:
         self, game_id: int, slot: _Slot, waiting: list[Reply], repost: bool
     ) -> None:
         try:
-            record = await self.bot.storage.games.get(game_id)
-            finished = slot.finished if not record.active else None
-            state = GameState.of(record, finished)
+            state = await self._state(game_id, slot)
+            record = state.record
             if not (record.board_behind or waiting or repost):
                 return
             async with for_everyone(self.bot, record.guild_id):
@@ -144,6 +152,23 @@ class BoardPublisher:
             log.exception("Game %s: the board could not be shown", game_id)
             for reply in waiting:
                 await tell_reader(reply.interaction, NOT_UPDATED)
+
+    async def _state(self, game_id: int, slot: _Slot) -> GameState:
+        """The game as stored now, with its message as this publisher last recorded it."""
+        state = slot.state
+        if state is None:
+            record = await self.bot.storage.games.get(game_id)
+            state = GameState.of(record, slot.finished if not record.active else None)
+        shown = self._boards.get(game_id)
+        if shown is None:
+            return state
+        message_id, version = shown
+        record = state.record
+        if record.message_id == message_id and (record.shown_version or -1) >= version:
+            return state
+        version = max(version, record.shown_version or -1)
+        record = replace(record, message_id=message_id, shown_version=version)
+        return replace(state, record=record)
 
     async def _show(
         self,
@@ -223,6 +248,7 @@ class BoardPublisher:
 
     async def _shown(self, record: GameRecord, message_id: int) -> None:
         await self.bot.storage.games.set_board(record.id, message_id, record.version)
+        self._boards[record.id] = (message_id, record.version)
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:
         """The old board of a reposted game becomes one line pointing to the new one: no
