@@ -477,7 +477,15 @@ class GameService:
         Refuses with a `Refusal`, or the engine's `InvalidMoveError`/`IllegalMoveError` for a
         square that isn't one or isn't legal; nothing is stored then.
         """
-        state = await self.game_here(game_id, place)
+        return await self._move(await self.game_here(game_id, place), user_id, square, expected_ply)
+
+    async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
+        """`/reversi move`: a move in this channel's game, on the position as it is now."""
+        return await self._move(await self.channel_game(place), user_id, square, None)
+
+    async def _move(
+        self, state: GameState, user_id: int, square: str, expected_ply: int | None
+    ) -> GameState:
         record = state.record
         if record.color_of(user_id) is None:
             raise NotPlayingError()
@@ -489,11 +497,6 @@ class GameService:
         if state.to_move_id != user_id:
             raise NotYourTurnError()
         return await self._play(state, square)
-
-    async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
-        """`/reversi move`: a move in this channel's game, on the position as it is now."""
-        state = await self.channel_game(place)
-        return await self.move(state.record.id, user_id, square, place)
 
     async def bot_move(self, game_id: int, expected_ply: int, square: str) -> GameState:
         """The bot's move, found for the position at `expected_ply`; refused (`StaleBoardError`,

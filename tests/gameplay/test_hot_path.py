@@ -63,3 +63,6 @@ async def test_a_move_costs_one_read_and_one_replay(
         reply = await play(fake, board, player, square)
         assert reply.message is board
         assert costs.take() == {"reads": 1, "writes": 2, "replays": 1}, square
+    moved = await fake.slash(fake.alice, "reversi move", square="c4")  # the channel's game
+    assert moved.content == "You played **c4**."
+    assert costs.take() == {"reads": 1, "writes": 2, "replays": 1}
