@@ -739,7 +739,9 @@ class GameService:
         Only the player themself can confirm it."""
         if confirmed_by != user_id:
             raise Refusal(_("Only the member who asked can confirm this."))
-        for challenge in await self.storage.forget_player(guild_id, user_id):
+        forgotten = await self.storage.forget_player(guild_id, user_id)
+        self.languages.personal_changed(user_id, None)
+        for challenge in forgotten:
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)
                 self.events.emit(ChallengeClosed(closed, forgotten=True))

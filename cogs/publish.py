@@ -139,8 +139,9 @@ class BoardPublisher:
         try:
             state = await self._state(game_id, slot)
             record = state.record
-            if not (record.board_behind or waiting or repost):
-                return
+            clicked = any(r.interaction.type is discord.InteractionType.component for r in waiting)
+            if not (record.board_behind or clicked or repost):
+                return  # shown already, and no click to answer with it
             async with for_everyone(self.bot, record.guild_id):
                 built = await self.build(state)
             if slot.dirty:  # changed again while rendering: show the newer state instead
@@ -190,7 +191,7 @@ class BoardPublisher:
                 await primary.interaction.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, primary.interaction.message.id)
+                await self._shown(record, primary.interaction.message.id, clicked=True)
                 return
             except discord.HTTPException as error:
                 log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
@@ -246,8 +247,14 @@ class BoardPublisher:
         await self._shown(record, message.id)
         return message.id
 
-    async def _shown(self, record: GameRecord, message_id: int) -> None:
-        await self.bot.storage.games.set_board(record.id, message_id, record.version)
+    async def _shown(self, record: GameRecord, message_id: int, *, clicked: bool = False) -> None:
+        """Record what the message shows; for a click's answer on the game's own message, with
+        the game's next move (which the answer invites) rather than a write of its own."""
+        games = self.bot.storage.games
+        if clicked and record.active and message_id == record.message_id:
+            games.mark_shown(record.id, record.version)
+        else:
+            await games.set_board(record.id, message_id, record.version)
         self._boards[record.id] = (message_id, record.version)
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:

@@ -91,7 +91,10 @@ class Storage:
         return sorted((challenge_from_row(row) for row in deleted), key=lambda c: c.id)
 
     async def close(self) -> None:
-        await self.database.close()
+        try:
+            await self.games.write_marks()
+        finally:
+            await self.database.close()
 
     async def __aenter__(self) -> Self:
         return self
