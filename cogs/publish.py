@@ -24,10 +24,10 @@ import discord
 
 from bot.background import Background
 from bot.client import ReversiBot
-from bot.events import Events, GameEnded, GameEvent, GameResumed
+from bot.events import Events, GameEvent, GameResumed
 from bot.i18n import N_, _
 from bot.state import GameState
-from bot.storage import FinishedGame, GameRecord
+from bot.storage import GameRecord
 from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link
@@ -63,7 +63,6 @@ class _Slot:
     waiting: list[Reply] = field(default_factory=list)
     answered: dict[Reply, asyncio.Future[None]] = field(default_factory=dict)
     """What each handler in `answer` awaits: its click dealt with."""
-    finished: FinishedGame | None = None
     state: GameState | None = None
     """The game as the latest event left it; None until one came (a `repost`: read it)."""
 
@@ -88,10 +87,7 @@ class BoardPublisher:
         record = event.state.record
         if isinstance(event, GameResumed) and not record.board_behind:
             return
-        slot = self._slot(record.id)
-        slot.state = event.state
-        if isinstance(event, GameEnded):
-            slot.finished = event.finished
+        self._slot(record.id).state = event.state
 
     async def answer(self, reply: Reply, game_id: int) -> None:
         """Answer the interaction that changed game `game_id` with the board as stored now,
@@ -158,16 +154,16 @@ class BoardPublisher:
         """The game as stored now, with its message as this publisher last recorded it."""
         state = slot.state
         if state is None:
-            record = await self.bot.storage.games.get(game_id)
-            state = GameState.of(record, slot.finished if not record.active else None)
+            state = GameState.of(await self.bot.storage.games.get(game_id))
         shown = self._boards.get(game_id)
         if shown is None:
             return state
         message_id, version = shown
         record = state.record
-        if record.message_id == message_id and (record.shown_version or -1) >= version:
+        if record.shown_version is not None:
+            version = max(version, record.shown_version)
+        if (record.message_id, record.shown_version) == (message_id, version):
             return state
-        version = max(version, record.shown_version or -1)
         record = replace(record, message_id=message_id, shown_version=version)
         return replace(state, record=record)
 
