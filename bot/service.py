@@ -10,7 +10,8 @@ How a click becomes a stored move and a new board:
    the game, so no crash can leave a finished position in play.
 4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the deadline timers re-arm, the
    bot's own player starts thinking if it is to move. The cog then has the board publisher
-   answer the click with the new board.
+   answer the click with the new board, drawn from the event's state: the move was read and
+   replayed once, and written once (the board's "shown" mark goes with the next move).
 
 No lock is held anywhere: the storage's expected-ply check lets exactly one of two concurrent
 changes to a position through, and the other gets a polite refusal. Nothing here knows Discord.

@@ -52,14 +52,13 @@ class Costs:
         return taken
 
 
-async def test_a_move_costs_one_read_and_one_replay(
+async def test_a_click_costs_one_read_one_write_and_one_replay(
     fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     board = await start_game(fake)
     costs = Costs(monkeypatch, bot_harness.bot.storage.database)
-    await play(fake, board, fake.alice, "f5")  # the first board shown by a click's answer
-    costs.take()
-    for player, square in ((fake.bob, "d6"), (fake.alice, "c3"), (fake.bob, "d3")):
+    moves = ((fake.alice, "f5"), (fake.bob, "d6"), (fake.alice, "c3"), (fake.bob, "d3"))
+    for player, square in moves:  # each player's language was read as they started the game
         reply = await play(fake, board, player, square)
         assert reply.message is board
         assert costs.take() == {"reads": 1, "writes": 1, "replays": 1}, square
