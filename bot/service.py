@@ -10,7 +10,8 @@ How a click becomes a stored move and a new board:
    the game, so no crash can leave a finished position in play.
 4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the deadline timers re-arm, the
    bot's own player starts thinking if it is to move. The cog then has the board publisher
-   answer the click with the new board.
+   answer the click with the new board, drawn from the event's state: the move was read and
+   replayed once, and written once (the board's "shown" mark goes with the next move).
 
 No lock is held anywhere: the storage's expected-ply check lets exactly one of two concurrent
 changes to a position through, and the other gets a polite refusal. Nothing here knows Discord.
@@ -463,7 +464,15 @@ class GameService:
         Refuses with a `Refusal`, or the engine's `InvalidMoveError`/`IllegalMoveError` for a
         square that isn't one or isn't legal; nothing is stored then.
         """
-        state = await self.game_here(game_id, place)
+        return await self._move(await self.game_here(game_id, place), user_id, square, expected_ply)
+
+    async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
+        """`/reversi move`: a move in this channel's game, on the position as it is now."""
+        return await self._move(await self.channel_game(place), user_id, square, None)
+
+    async def _move(
+        self, state: GameState, user_id: int, square: str, expected_ply: int | None
+    ) -> GameState:
         record = state.record
         if record.color_of(user_id) is None:
             raise Refusal(Refused.NOT_PLAYING)
@@ -475,11 +484,6 @@ class GameService:
         if state.to_move_id != user_id:
             raise Refusal(Refused.NOT_YOUR_TURN)
         return await self._play(state, square)
-
-    async def move_here(self, place: Place, user_id: int, square: str) -> GameState:
-        """`/reversi move`: a move in this channel's game, on the position as it is now."""
-        state = await self.channel_game(place)
-        return await self.move(state.record.id, user_id, square, place)
 
     async def bot_move(self, game_id: int, expected_ply: int, square: str) -> GameState:
         """The bot's move, found for the position at `expected_ply`; refused (`STALE_BOARD`,
@@ -714,13 +718,16 @@ class GameService:
             raise Refusal(Refused.UNKNOWN_LANGUAGE)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.storage.languages.choose(user_id, chosen, now=self.now())
+        self.languages.personal_changed(user_id, chosen)
 
     async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
         """Delete the player's stats and challenges in the server; their open invitations close.
         Only the player themself can confirm it."""
         if confirmed_by != user_id:
             raise Refusal(Refused.ONLY_THE_ASKER_CONFIRMS)
-        for challenge in await self.storage.forget_player(guild_id, user_id):
+        forgotten = await self.storage.forget_player(guild_id, user_id)
+        self.languages.personal_changed(user_id, None)
+        for challenge in forgotten:
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)
                 self.events.emit(ChallengeClosed(closed, forgotten=True))

@@ -1,7 +1,8 @@
 """Keeping one message per game up to date: the board publisher, a subscriber of the service.
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
-now, so a slow render can never put an older board over a newer one. It shows the changes
+now (the state of the service's latest event, which the change stored: nothing is read again),
+so a slow render can never put an older board over a newer one. It shows the changes
 nobody clicked (timers, the computer's moves, restarts) by itself; a handler whose click made a
 change awaits `answer`, which joins the click to that task: the click is answered with the new
 board itself (one request). If Discord refuses that answer for a message it won't let be edited
@@ -17,14 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
 from bot.background import Background
 from bot.client import ReversiBot
-from bot.domain import FinishedGame, GameRecord, GameState
-from bot.events import Events, GameEnded, GameEvent, GameResumed
+from bot.domain import GameRecord, GameState
+from bot.events import Events, GameEvent, GameResumed
 from bot.i18n import N_, _
 from cogs import board_message
 from cogs.audience import for_everyone
@@ -61,7 +62,8 @@ class _Slot:
     waiting: list[Reply] = field(default_factory=list)
     answered: dict[Reply, asyncio.Future[None]] = field(default_factory=dict)
     """What each handler in `answer` awaits: its click dealt with."""
-    finished: FinishedGame | None = None
+    state: GameState | None = None
+    """The game as the latest event left it; None until one came (a `repost`: read it)."""
 
 
 class BoardPublisher:
@@ -70,6 +72,9 @@ class BoardPublisher:
         self.names = names
         self.background = background
         self._slots: dict[int, _Slot] = {}
+        self._boards: dict[int, tuple[int, int]] = {}
+        """Each game's message and the version it shows, as last recorded here: newer than an
+        event's record that was stored before the board was shown."""
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
@@ -81,9 +86,7 @@ class BoardPublisher:
         record = event.state.record
         if isinstance(event, GameResumed) and not record.board_behind:
             return
-        slot = self._slot(record.id)
-        if isinstance(event, GameEnded):
-            slot.finished = event.finished
+        self._slot(record.id).state = event.state
 
     async def answer(self, reply: Reply, game_id: int) -> None:
         """Answer the interaction that changed game `game_id` with the board as stored now,
@@ -113,6 +116,8 @@ class BoardPublisher:
                 await self._publish(game_id, slot)
         finally:
             del self._slots[game_id]
+            if slot.state is not None and not slot.state.record.active:
+                self._boards.pop(game_id, None)
             _release(slot, list(slot.answered))
 
     async def _publish(self, game_id: int, slot: _Slot) -> None:
@@ -127,11 +132,11 @@ class BoardPublisher:
         self, game_id: int, slot: _Slot, waiting: list[Reply], repost: bool
     ) -> None:
         try:
-            record = await self.bot.storage.games.get(game_id)
-            finished = slot.finished if not record.active else None
-            state = GameState.of(record, finished)
-            if not (record.board_behind or waiting or repost):
-                return
+            state = await self._state(game_id, slot)
+            record = state.record
+            clicked = any(r.interaction.type is discord.InteractionType.component for r in waiting)
+            if not (record.board_behind or clicked or repost):
+                return  # shown already, and no click to answer with it
             async with for_everyone(self.bot, record.guild_id):
                 built = await self.build(state)
             if slot.dirty:  # changed again while rendering: show the newer state instead
@@ -143,6 +148,23 @@ class BoardPublisher:
             log.exception("Game %s: the board could not be shown", game_id)
             for reply in waiting:
                 await tell_reader(reply.interaction, NOT_UPDATED)
+
+    async def _state(self, game_id: int, slot: _Slot) -> GameState:
+        """The game as stored now, with its message as this publisher last recorded it."""
+        state = slot.state
+        if state is None:
+            state = GameState.of(await self.bot.storage.games.get(game_id))
+        shown = self._boards.get(game_id)
+        if shown is None:
+            return state
+        message_id, version = shown
+        record = state.record
+        if record.shown_version is not None:
+            version = max(version, record.shown_version)
+        if (record.message_id, record.shown_version) == (message_id, version):
+            return state
+        record = replace(record, message_id=message_id, shown_version=version)
+        return replace(state, record=record)
 
     async def _show(
         self,
@@ -164,7 +186,7 @@ class BoardPublisher:
                 await primary.interaction.response.edit_message(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, primary.interaction.message.id)
+                await self._shown(record, primary.interaction.message.id, clicked=True)
                 return
             except discord.HTTPException as error:
                 log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
@@ -220,8 +242,15 @@ class BoardPublisher:
         await self._shown(record, message.id)
         return message.id
 
-    async def _shown(self, record: GameRecord, message_id: int) -> None:
-        await self.bot.storage.games.set_board(record.id, message_id, record.version)
+    async def _shown(self, record: GameRecord, message_id: int, *, clicked: bool = False) -> None:
+        """Record what the message shows; for a click's answer on the game's own message, with
+        the game's next move (which the answer invites) rather than a write of its own."""
+        games = self.bot.storage.games
+        if clicked and record.active and message_id == record.message_id:
+            games.mark_shown(record.id, record.version)
+        else:
+            await games.set_board(record.id, message_id, record.version)
+        self._boards[record.id] = (message_id, record.version)
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:
         """The old board of a reposted game becomes one line pointing to the new one: no

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -10,7 +11,7 @@ from bot.domain import DELETED_USER_ID, Challenge
 from bot.storage.backends import open_database
 from bot.storage.challenges import CHALLENGE_COLUMNS, ChallengeStore, challenge_from_row
 from bot.storage.database import Database
-from bot.storage.errors import ActiveGameError
+from bot.storage.errors import ActiveGameError, StorageError
 from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
 from bot.storage.languages import LanguageStore
@@ -19,6 +20,8 @@ from bot.storage.players import PlayerStore
 from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
+
+log = logging.getLogger(__name__)
 
 
 class Storage:
@@ -91,7 +94,12 @@ class Storage:
         return sorted((challenge_from_row(row) for row in deleted), key=lambda c: c.id)
 
     async def close(self) -> None:
-        await self.database.close()
+        try:
+            await self.games.write_marks()
+        except StorageError as error:  # those boards are shown again at the next start
+            log.info("Boards' marks not written on closing (%s)", error)
+        finally:
+            await self.database.close()
 
     async def __aenter__(self) -> Self:
         return self
