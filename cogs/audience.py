@@ -29,7 +29,7 @@ async def reader_language(interaction: discord.Interaction) -> str:
     can't say: the answer had better come in some language)."""
     bot = cast(ReversiBot, interaction.client)
     try:
-        return await bot.service.languages.for_reader(
+        return await bot.services.context.languages.for_reader(
             interaction.user.id, interaction.guild_id, interaction.locale.value
         )
     except StorageError as error:
@@ -49,7 +49,7 @@ async def for_everyone(bot: ReversiBot, guild_id: int | None) -> AsyncIterator[N
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     locale = guild.preferred_locale.value if guild is not None else None
     try:
-        code = await bot.service.languages.for_everyone(guild_id, locale)
+        code = await bot.services.context.languages.for_everyone(guild_id, locale)
     except StorageError as error:
         log.info("No language for server %s (%s)", guild_id, error)
         code = DEFAULT

@@ -46,8 +46,10 @@ class Language(commands.Cog):
     ) -> None:
         async with answering(interaction, "/reversi language"):
             if language is not None:
-                await self.bot.service.choose_language(interaction.user.id, language.value)
-            chosen = await self.bot.storage.languages.personal(interaction.user.id)
+                await self.bot.services.settings.choose_language(
+                    interaction.user.id, language.value
+                )
+            chosen = await self.bot.services.lookups.personal_language(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:

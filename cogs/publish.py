@@ -1,4 +1,4 @@
-"""Keeping one message per game up to date: the board publisher, a subscriber of the service.
+"""Keeping one message per game up to date: the board publisher, a subscriber of the services.
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
 now, so a slow render can never put an older board over a newer one. It shows the changes
@@ -127,7 +127,7 @@ class BoardPublisher:
         self, game_id: int, slot: _Slot, waiting: list[Reply], repost: bool
     ) -> None:
         try:
-            record = await self.bot.storage.games.get(game_id)
+            record = await self.bot.services.boards.current(game_id)
             finished = slot.finished if not record.active else None
             state = GameState.of(record, finished)
             if not (record.board_behind or waiting or repost):
@@ -221,7 +221,7 @@ class BoardPublisher:
         return message.id
 
     async def _shown(self, record: GameRecord, message_id: int) -> None:
-        await self.bot.storage.games.set_board(record.id, message_id, record.version)
+        await self.bot.services.boards.shown(record.id, message_id, record.version)
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:
         """The old board of a reposted game becomes one line pointing to the new one: no

@@ -145,7 +145,7 @@ async def _defer(interaction: discord.Interaction) -> None:
 @asynccontextmanager
 async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[Reply]:
     """Run a handler in the reader's language; refusals become polite replies, anything
-    unexpected is logged and apologised for. The service's transactions mean a refused or failed
+    unexpected is logged and apologised for. The services' transactions mean a refused or failed
     change leaves the game as it was. The `Reply` is for what answers the click with a board or
     a challenge's outcome, taking the answer from the acknowledgement timer."""
     reply = Reply(interaction)

@@ -70,7 +70,7 @@ async def finished_game(
     moves = wthor_games()[0]["moves"]
     storage = harness.bot.storage
     white = fake.world.bot_user if against_bot else fake.bob
-    now = harness.bot.service.now() - 3600
+    now = harness.bot.services.games.now() - 3600
     game = await storage.games.create(
         fake.guild.id,
         fake.general.id,

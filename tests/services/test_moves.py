@@ -1,4 +1,4 @@
-"""Moves through the game service: every refusal, passes, the final move, the bot's moves."""
+"""Moves through `Games`: every refusal, passes, the final move, the bot's moves."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bot import engine
 from bot.domain import EndReason, GameStatus, Rating
 from bot.domain.refusals import GameRefusal, Refused
 from bot.events import GameEnded, MovePlayed
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import Storage
 from tests.refused import refused
 
@@ -36,13 +36,13 @@ from .support import (
 
 
 async def test_a_move_is_stored_and_announced(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
+    game = await human_game(services)
     clock.advance(100)
     recorder.take()
 
-    moved = await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
+    moved = await services.games.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
 
     record = moved.record
     assert (record.transcript, record.ply, record.status) == ("d3", 1, GameStatus.ACTIVE)
@@ -56,64 +56,64 @@ async def test_a_move_is_stored_and_announced(
     assert engine.square_name(event.ply.square) == "d3" and event.ply.passed is None
 
     # `/reversi move` plays on the channel's game as it is now, with no ply to check.
-    again = await service.move_here(HERE, BOB, "c3")
+    again = await services.games.move_here(HERE, BOB, "c3")
     assert again.record.transcript == "d3c3"
 
 
 @pytest.mark.parametrize("place", [ELSEWHERE, Place(OTHER_GUILD, CHANNEL)])
 async def test_a_move_from_elsewhere_is_not_here(
-    service: GameService,
+    services: Services,
     storage: Storage,
     recorder: Recorder,
     place: Place,
 ) -> None:
-    game = await human_game(service)
+    game = await human_game(services)
     recorder.take()
     with refused(Refused.NOT_HERE):
-        await service.move(game.record.id, ALICE, "d3", place, expected_ply=0)
+        await services.games.move(game.record.id, ALICE, "d3", place, expected_ply=0)
     with refused(Refused.NOT_HERE):
-        await service.move(game.record.id + 1, ALICE, "d3", HERE)
+        await services.games.move(game.record.id + 1, ALICE, "d3", HERE)
     with refused(Refused.NO_GAME_HERE):
-        await service.move_here(place, ALICE, "d3")
+        await services.games.move_here(place, ALICE, "d3")
     assert recorder.take() == []
     assert (await storage.games.get(game.record.id)).ply == 0
 
 
 async def test_refused_moves_change_nothing(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
+    game = await human_game(services)
     game_id = game.record.id
-    await service.move(game_id, ALICE, "d3", HERE, expected_ply=0)
+    await services.games.move(game_id, ALICE, "d3", HERE, expected_ply=0)
     recorder.take()
     before = await storage.games.get(game_id)
 
     with refused(Refused.NOT_PLAYING):
-        await service.move(game_id, CAROL, "c3", HERE, expected_ply=1)
+        await services.games.move(game_id, CAROL, "c3", HERE, expected_ply=1)
     with refused(Refused.NOT_YOUR_TURN):
-        await service.move(game_id, ALICE, "c3", HERE, expected_ply=1)
+        await services.games.move(game_id, ALICE, "c3", HERE, expected_ply=1)
     with refused(Refused.STALE_BOARD) as stale:
-        await service.move(game_id, BOB, "c3", HERE, expected_ply=0)  # clicked the old board
+        await services.games.move(game_id, BOB, "c3", HERE, expected_ply=0)  # clicked the old board
     assert stale.value.game == before
     with pytest.raises(engine.InvalidMoveError):
-        await service.move(game_id, BOB, "z9", HERE, expected_ply=1)
+        await services.games.move(game_id, BOB, "z9", HERE, expected_ply=1)
     with pytest.raises(engine.IllegalMoveError):
-        await service.move(game_id, BOB, "a1", HERE, expected_ply=1)
+        await services.games.move(game_id, BOB, "a1", HERE, expected_ply=1)
     with pytest.raises(engine.IllegalMoveError):
-        await service.move(game_id, BOB, "d3", HERE, expected_ply=1)  # taken
+        await services.games.move(game_id, BOB, "d3", HERE, expected_ply=1)  # taken
 
     assert recorder.take() == []
     assert await storage.games.get(game_id) == before
 
 
 async def test_of_two_clicks_on_one_board_one_counts(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
+    game = await human_game(services)
     recorder.take()
     outcomes = await asyncio.gather(
-        service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0),
-        service.move(game.record.id, ALICE, "c4", HERE, expected_ply=0),
+        services.games.move(game.record.id, ALICE, "d3", HERE, expected_ply=0),
+        services.games.move(game.record.id, ALICE, "c4", HERE, expected_ply=0),
         return_exceptions=True,
     )
     played = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -126,32 +126,32 @@ async def test_of_two_clicks_on_one_board_one_counts(
 
 
 async def test_a_move_on_a_finished_game_is_refused(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
-    ended = await service.resign(game.record.id, BOB, HERE, offered=EndReason.ABORTED)
+    game = await human_game(services)
+    ended = await services.endings.resign(game.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
     with refused(Refused.GAME_OVER):
-        await service.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
+        await services.games.move(game.record.id, ALICE, "d3", HERE, expected_ply=0)
     with refused(Refused.NO_GAME_HERE):
-        await service.move_here(HERE, ALICE, "d3")
+        await services.games.move_here(HERE, ALICE, "d3")
     assert recorder.take() == []
     assert await storage.games.get(game.record.id) == ended.record
 
 
 async def test_a_move_after_the_deadline_ends_the_game_on_time(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
-    await service.move(game.record.id, ALICE, "c4", HERE, expected_ply=4)
+    game = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
+    await services.games.move(game.record.id, ALICE, "c4", HERE, expected_ply=4)
     clock.advance(299)
     recorder.take()
     with refused(Refused.NOT_YOUR_TURN):  # still in time: refused for what it is
-        await service.move(game.record.id, ALICE, "c5", HERE, expected_ply=5)
+        await services.games.move(game.record.id, ALICE, "c5", HERE, expected_ply=5)
     clock.advance(1)
 
     with refused(Refused.OUT_OF_TIME):
-        await service.move(game.record.id, BOB, "b3", HERE, expected_ply=5)
+        await services.games.move(game.record.id, BOB, "b3", HERE, expected_ply=5)
 
     record = await storage.games.get(game.record.id)
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
@@ -164,7 +164,7 @@ async def test_a_move_after_the_deadline_ends_the_game_on_time(
 
 
 async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     moves = squares(wthor_game("WTH_1977#1")["moves"])  # passes before moves 54 and 57
     game = engine.Game()
@@ -173,12 +173,12 @@ async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
         index += 1
     passer = game.plies[-1].passed
     mover = passer.opponent  # type: ignore[union-attr]
-    state = await human_game(service)
+    state = await human_game(services)
     await write_moves(storage, state.record, moves[:index], now=clock.timestamp())
     players = {engine.Color.BLACK: ALICE, engine.Color.WHITE: BOB}
     recorder.take()
 
-    moved = await service.move(
+    moved = await services.games.move(
         state.record.id, players[mover], moves[index], HERE, expected_ply=index
     )
 
@@ -188,7 +188,7 @@ async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
     assert moved.to_move_id == players[mover]  # the same player moves again
     assert moved.record.ply == index + 1  # a pass is not written down
     assert moved.record.deadline == clock.timestamp() + 300
-    await service.move(state.record.id, players[mover], moves[index + 1], HERE)
+    await services.games.move(state.record.id, players[mover], moves[index + 1], HERE)
 
 
 @pytest.mark.parametrize(
@@ -200,7 +200,7 @@ async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
     ],
 )
 async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
@@ -209,14 +209,14 @@ async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
     discs: tuple[int, int],
 ) -> None:
     moves = squares(wthor_game(wthor_id)["moves"])
-    state = await human_game(service)
+    state = await human_game(services)
     before = await write_moves(storage, state.record, moves[:-1], now=clock.timestamp())
     last = engine.Game(moves[:-1]).turn
     player = state.record.player(last)
     clock.advance(10)
     recorder.take()
 
-    ended = await service.move(before.id, player, moves[-1], HERE, expected_ply=before.ply)
+    ended = await services.games.move(before.id, player, moves[-1], HERE, expected_ply=before.ply)
 
     record = ended.record
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.NORMAL
@@ -240,40 +240,40 @@ async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
         assert player_record.rating == change.after
 
     with refused(Refused.GAME_OVER):
-        await service.move(before.id, player, moves[-1], HERE)
+        await services.games.move(before.id, player, moves[-1], HERE)
 
 
 # --- the bot's moves ----------------------------------------------------------------------------
 
 
 async def test_the_bots_moves(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     game_id = state.record.id
     recorder.take()
     with refused(Refused.NOT_YOUR_TURN):
-        await service.move(game_id, ALICE, "d3", HERE, expected_ply=0)
+        await services.games.move(game_id, ALICE, "d3", HERE, expected_ply=0)
     with refused(Refused.STALE_BOARD):
-        await service.bot_move(game_id, 1, "d3")  # thought about a position never reached
+        await services.games.bot_move(game_id, 1, "d3")  # thought about a position never reached
     assert recorder.take() == []
 
-    moved = await service.bot_move(game_id, 0, "d3")
+    moved = await services.games.bot_move(game_id, 0, "d3")
     assert moved.record.deadline == clock.timestamp() + moved.record.time_control.per_move
     assert moved.to_move_id == ALICE
     (event,) = recorder.take()
     assert isinstance(event, MovePlayed)
     with refused(Refused.STALE_BOARD):
-        await service.bot_move(game_id, 1, "c3")  # not the bot's turn
+        await services.games.bot_move(game_id, 1, "c3")  # not the bot's turn
 
-    replied = await service.move(game_id, ALICE, "c3", HERE, expected_ply=1)
+    replied = await services.games.move(game_id, ALICE, "c3", HERE, expected_ply=1)
     assert replied.record.deadline is None  # the bot is to move: no clock for it
     assert replied.to_move_id == BOT
 
-    await service.resign(game_id, ALICE, HERE, offered=EndReason.ABORTED)
+    await services.endings.resign(game_id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
     with refused(Refused.GAME_OVER):
-        await service.bot_move(game_id, 2, "c4")
+        await services.games.bot_move(game_id, 2, "c4")
     assert recorder.take() == []
     assert (await storage.games.get(game_id)).transcript == "d3c3"
 
@@ -282,17 +282,19 @@ async def test_the_bots_moves(
 
 
 async def test_resigning(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
+    game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
     recorder.take()
     with refused(Refused.NOT_PLAYING):
-        await service.resign(game.record.id, CAROL, HERE, offered=EndReason.RESIGNATION)
+        await services.endings.resign(game.record.id, CAROL, HERE, offered=EndReason.RESIGNATION)
     with refused(Refused.NOT_HERE):
-        await service.resign(game.record.id, ALICE, ELSEWHERE, offered=EndReason.RESIGNATION)
+        await services.endings.resign(
+            game.record.id, ALICE, ELSEWHERE, offered=EndReason.RESIGNATION
+        )
     assert recorder.take() == []
 
-    ended = await service.resign(
+    ended = await services.endings.resign(
         game.record.id, ALICE, HERE, offered=EndReason.RESIGNATION
     )  # not her turn
 
@@ -305,23 +307,23 @@ async def test_resigning(
     assert event.finished is not None and event.finished.white is not None
     assert event.finished.white.delta > 0
     with refused(Refused.GAME_OVER):
-        await service.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
+        await services.endings.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
     assert recorder.take() == []
 
 
 async def test_cancelling_is_for_moderators_and_rates_nothing(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    game = await human_game(service)
-    await service.move(game.record.id, ALICE, "d3", HERE)
+    game = await human_game(services)
+    await services.games.move(game.record.id, ALICE, "d3", HERE)
     recorder.take()
     with refused(Refused.NEEDS_MANAGE_MESSAGES):
-        await service.cancel(HERE, ALICE, moderator=False)
+        await services.endings.cancel(HERE, ALICE, moderator=False)
     with refused(Refused.NO_GAME_HERE):
-        await service.cancel(ELSEWHERE, CAROL, moderator=True)
+        await services.endings.cancel(ELSEWHERE, CAROL, moderator=True)
     assert recorder.take() == []
 
-    ended = await service.cancel(HERE, CAROL, moderator=True)
+    ended = await services.endings.cancel(HERE, CAROL, moderator=True)
 
     record = ended.record
     assert record.end_reason is EndReason.CANCELLED and record.cancelled_by == CAROL
@@ -334,20 +336,20 @@ async def test_cancelling_is_for_moderators_and_rates_nothing(
 
 
 async def test_timing_out(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
+    game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
     game_id = game.record.id
     deadline = clock.timestamp() + 300
     recorder.take()
 
     clock.advance(299)
-    early = await service.time_out(game_id)
+    early = await services.endings.time_out(game_id)
     assert early.record == await storage.games.get(game_id) and early.record.active
     assert recorder.take() == []
 
     clock.advance(1)
-    ended = await service.time_out(game_id)
+    ended = await services.endings.time_out(game_id)
 
     record = ended.record
     assert clock.timestamp() == deadline
@@ -358,44 +360,48 @@ async def test_timing_out(
     assert isinstance(event, GameEnded) and event.state == ended
 
     clock.advance(1000)
-    assert (await service.time_out(game_id)).record == record  # over already: nothing happens
+    assert (
+        await services.endings.time_out(game_id)
+    ).record == record  # over already: nothing happens
     assert recorder.take() == []
 
 
 async def test_no_clock_runs_while_the_bot_thinks(
-    service: GameService, clock: ManualClock, recorder: Recorder
+    services: Services, clock: ManualClock, recorder: Recorder
 ) -> None:
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     recorder.take()
     clock.advance(10 * 24 * 60 * 60)
-    assert (await service.time_out(state.record.id)).record.active
+    assert (await services.endings.time_out(state.record.id)).record.active
     assert recorder.take() == []
 
 
-async def test_reading_games(service: GameService, storage: Storage) -> None:
-    game = await human_game(service)
+async def test_reading_games(services: Services, storage: Storage) -> None:
+    game = await human_game(services)
     game_id = game.record.id
-    assert (await service.channel_game(HERE)).record == game.record
-    assert await service.legal_moves(HERE, ALICE) == ["d3", "c4", "f5", "e6"]
-    assert await service.legal_moves(HERE, BOB) == []
-    assert await service.legal_moves(ELSEWHERE, ALICE) == []
-    assert await service.legal_moves(Place(OTHER_GUILD, CHANNEL), ALICE) == []
-    assert (await service.game_in_server(game_id, GUILD)).record == game.record
+    assert (await services.games.channel_game(HERE)).record == game.record
+    assert await services.games.legal_moves(HERE, ALICE) == ["d3", "c4", "f5", "e6"]
+    assert await services.games.legal_moves(HERE, BOB) == []
+    assert await services.games.legal_moves(ELSEWHERE, ALICE) == []
+    assert await services.games.legal_moves(Place(OTHER_GUILD, CHANNEL), ALICE) == []
+    assert (await services.games.game_in_server(game_id, GUILD)).record == game.record
     with refused(Refused.NO_SUCH_GAME) as elsewhere:
-        await service.game_in_server(game_id, OTHER_GUILD)
+        await services.games.game_in_server(game_id, OTHER_GUILD)
     assert elsewhere.value.params == {"id": game_id}
     with refused(Refused.NO_SUCH_GAME):
-        await service.game_in_server(game_id + 1, GUILD)
+        await services.games.game_in_server(game_id + 1, GUILD)
 
 
-async def test_hints_are_for_the_player_to_move_against_the_bot(service: GameService) -> None:
-    await human_game(service)
+async def test_hints_are_for_the_player_to_move_against_the_bot(services: Services) -> None:
+    await human_game(services)
     with refused(Refused.HINTS_AGAINST_THE_BOT_ONLY):
-        await service.hint_position(HERE, ALICE)
-    state = await service.start_bot_game(ELSEWHERE, ALICE, level=1, color=engine.Color.BLACK)
-    assert (await service.hint_position(ELSEWHERE, ALICE)).record == state.record
+        await services.versus_bot.hint_position(HERE, ALICE)
+    state = await services.versus_bot.start_bot_game(
+        ELSEWHERE, ALICE, level=1, color=engine.Color.BLACK
+    )
+    assert (await services.versus_bot.hint_position(ELSEWHERE, ALICE)).record == state.record
     with refused(Refused.NOT_PLAYING):
-        await service.hint_position(ELSEWHERE, BOB)
-    await service.move_here(ELSEWHERE, ALICE, "d3")
+        await services.versus_bot.hint_position(ELSEWHERE, BOB)
+    await services.games.move_here(ELSEWHERE, ALICE, "d3")
     with refused(Refused.NOT_YOUR_TURN):
-        await service.hint_position(ELSEWHERE, ALICE)
+        await services.versus_bot.hint_position(ELSEWHERE, ALICE)

@@ -8,7 +8,7 @@ from bot import engine
 from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
 from bot.domain.refusals import Refused
 from bot.events import ChallengeOpened, GameStarted
-from bot.service import GameService
+from bot.services import Services
 from bot.storage import Storage
 from tests.refused import refused
 
@@ -28,10 +28,10 @@ from .support import (
 
 
 async def test_a_game_against_the_bot_where_the_bot_opens(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
-    state = await service.start_bot_game(HERE, ALICE, level=4, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=4, color=engine.Color.WHITE)
 
     record = state.record
     assert (record.black_id, record.white_id, record.bot_level) == (BOT, ALICE, 4)
@@ -43,51 +43,51 @@ async def test_a_game_against_the_bot_where_the_bot_opens(
 
 
 async def test_a_game_against_the_bot_where_the_player_opens(
-    service: GameService, clock: ManualClock
+    services: Services, clock: ManualClock
 ) -> None:
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
     assert (state.record.black_id, state.record.white_id) == (ALICE, BOT)
     assert state.record.deadline == clock.timestamp() + 24 * 60 * 60
 
 
 async def test_the_players_colour_against_the_bot_is_drawn_when_not_chosen(
-    service: GameService,
+    services: Services,
 ) -> None:
-    draw = copy.deepcopy(service.rng).choice(list(engine.Color))
-    state = await service.start_bot_game(HERE, ALICE, level=1)
+    draw = copy.deepcopy(services.context.rng).choice(list(engine.Color))
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1)
     assert state.record.color_of(ALICE) is draw
 
 
 async def test_a_game_against_the_bot_needs_a_free_allowed_channel_and_the_bot_logged_in(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    first = await service.start_bot_game(HERE, ALICE, level=1)
+    first = await services.versus_bot.start_bot_game(HERE, ALICE, level=1)
     recorder.take()
     with refused(Refused.CHANNEL_BUSY) as busy:
-        await service.start_bot_game(HERE, BOB, level=1)
+        await services.versus_bot.start_bot_game(HERE, BOB, level=1)
     assert busy.value.game == first.record
 
     await storage.settings.update(GUILD, allowed_channels=[CHANNEL], now=0)
     with refused(Refused.CHANNEL_NOT_ALLOWED):
-        await service.start_bot_game(ELSEWHERE, BOB, level=1)
+        await services.versus_bot.start_bot_game(ELSEWHERE, BOB, level=1)
 
-    service.bot_id = None
+    services.context.bot_id = None
     with refused(Refused.STARTING_UP):
-        await service.start_bot_game(HERE, BOB, level=1)
+        await services.versus_bot.start_bot_game(HERE, BOB, level=1)
     assert recorder.take() == []
     assert await storage.games.active() == [first.record]
 
 
 async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
-    service: GameService, recorder: Recorder
+    services: Services, recorder: Recorder
 ) -> None:
-    first = await service.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
+    first = await services.versus_bot.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
     with refused(Refused.CHANNEL_BUSY):  # not while the first game goes on
-        await service.rematch(first.record.id, ALICE, HERE)
-    await service.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+        await services.challenges.rematch(first.record.id, ALICE, HERE)
+    await services.endings.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
-    again = await service.rematch(first.record.id, ALICE, HERE)
+    again = await services.challenges.rematch(first.record.id, ALICE, HERE)
 
     assert isinstance(again, GameState)
     assert (again.record.black_id, again.record.white_id) == (BOT, ALICE)
@@ -96,56 +96,56 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
 
 
 async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    invitation = await service.challenge(
+    invitation = await services.challenges.challenge(
         HERE, ALICE, BOB, color=engine.Color.BLACK, time_control=TimeControl(per_move=300)
     )
     assert isinstance(invitation, Challenge)
-    _, first = await service.accept(invitation.id, BOB, HERE)
-    await service.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
+    _, first = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
     recorder.take()
 
     with refused(Refused.ONLY_PLAYERS_REMATCH):
-        await service.rematch(first.record.id, CAROL, HERE)
+        await services.challenges.rematch(first.record.id, CAROL, HERE)
     with refused(Refused.NOT_HERE):
-        await service.rematch(first.record.id, BOB, ELSEWHERE)
+        await services.challenges.rematch(first.record.id, BOB, ELSEWHERE)
     assert recorder.take() == []
 
-    offer = await service.rematch(first.record.id, BOB, HERE)
+    offer = await services.challenges.rematch(first.record.id, BOB, HERE)
 
     assert isinstance(offer, Challenge)
     assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
     assert offer.color is engine.Color.BLACK  # Bob had White
     assert offer.time_control.per_move == 300 and offer.status is ChallengeStatus.PENDING
     assert recorder.take() == [ChallengeOpened(offer)]
-    _, second = await service.accept(offer.id, ALICE, HERE)
+    _, second = await services.challenges.accept(offer.id, ALICE, HERE)
     assert (second.record.black_id, second.record.white_id) == (BOB, ALICE)
 
 
 async def test_no_rematch_with_a_player_who_was_forgotten(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    invitation = await service.challenge(HERE, ALICE, BOB)
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
     assert isinstance(invitation, Challenge)
-    _, game = await service.accept(invitation.id, BOB, HERE)
-    await service.cancel(HERE, MODERATOR, moderator=True)
-    await service.forget(GUILD, BOB, confirmed_by=BOB)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
+    await services.settings.forget(GUILD, BOB, confirmed_by=BOB)
     recorder.take()
 
     with refused(Refused.OPPONENT_GONE):
-        await service.rematch(game.record.id, ALICE, HERE)
+        await services.challenges.rematch(game.record.id, ALICE, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
 
 
 async def test_no_rematch_with_a_player_who_left_the_server(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    invitation = await service.challenge(HERE, ALICE, BOB)
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
     assert isinstance(invitation, Challenge)
-    _, game = await service.accept(invitation.id, BOB, HERE)
-    await service.cancel(HERE, MODERATOR, moderator=True)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
     recorder.take()
     asked: list[int] = []
 
@@ -154,9 +154,9 @@ async def test_no_rematch_with_a_player_who_left_the_server(
         return user_id != BOB
 
     with refused(Refused.OPPONENT_NOT_A_MEMBER):
-        await service.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
+        await services.challenges.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
     assert asked == [BOB]
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
-    offer = await service.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
+    offer = await services.challenges.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
     assert isinstance(offer, Challenge) and offer.opponent_id == ALICE
