@@ -20,8 +20,8 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.events import Events
-from bot.reviews import ReviewService
 from bot.services import Services
+from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
 from bot.translator import CatalogueTranslator
@@ -127,9 +127,8 @@ class ReversiBot(commands.AutoShardedBot):
         )
         self.timers = Timers(self.clock)
         Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
-        BotPlayer(services.games, self.computer, self.background, self.timers).subscribe(
-            self.events
-        )
+        player = BotPlayer(services.games, self.computer, self.background, self.timers)
+        player.subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -22,8 +22,7 @@ from typing import Protocol
 
 from bot.domain import GameState
 from bot.events import Events, GameEvent
-from bot.services.notices import Notices
-from bot.storage import Notice, NoticeKind, NotifyChoice
+from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
 
 _Action = Callable[[], Awaitable[None]]

@@ -1,6 +1,6 @@
 """Who a message is for decides its language: what one member alone sees (ephemeral answers,
 direct messages) is in theirs, what the channel sees (boards, invitations, shared answers) in the
-server's. See `bot.languages` for how each is chosen.
+server's. See `bot.services.languages` for how each is chosen.
 
 Handlers run inside `cogs.replies.answering`, which puts the reader's language in force; code
 that builds a public message wraps it in `for_everyone`, whatever task it runs in (a task
@@ -19,7 +19,7 @@ import discord
 from bot.client import ReversiBot
 from bot.i18n import using
 from bot.language_codes import DEFAULT
-from bot.storage import StorageError
+from bot.services.errors import StorageError
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """`/reversi language`: the language of what a member alone sees (ephemeral answers, direct
-messages), in every server. Which language applies where is `bot.languages`' business."""
+messages), in every server. Which language applies where is `bot.services.languages`' business."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
-from bot.languages import AUTO_LANGUAGE
+from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import answering

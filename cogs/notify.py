@@ -16,7 +16,7 @@ from bot.domain import GameState
 from bot.events import Events
 from bot.i18n import N_, _, using
 from bot.notifications import TurnNotices
-from bot.storage import Notice, NoticeKind, NotifyChoice
+from bot.services.notices import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link

@@ -21,7 +21,7 @@ from bot.domain.refusals import Refusal
 from bot.domain.time_control import TimeControlError
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
-from bot.storage import DatabaseUnavailableError, StorageError
+from bot.services.errors import DatabaseUnavailableError, StorageError
 from cogs import time_option
 from cogs.audience import for_reader
 from cogs.refusal_texts import move_problem, refusal_text, storage_error_text

@@ -6,6 +6,8 @@ from __future__ import annotations
 from bot.services.context import Service
 from bot.storage import Notice, NoticeKind, NotifyChoice
 
+__all__ = ["Notice", "NoticeKind", "Notices", "NotifyChoice"]
+
 
 class Notices(Service):
     """A member's choice of notices, and the claim, record and removal of each notice."""

@@ -9,8 +9,8 @@ from bot.domain import ChallengeStatus, GuildSettings, TimeControl
 from bot.domain.refusals import Refusal, Refused
 from bot.events import ChallengeClosed
 from bot.language_codes import LANGUAGES
-from bot.languages import AUTO_LANGUAGE
 from bot.services.context import Service
+from bot.services.languages import AUTO_LANGUAGE
 
 
 @dataclass(frozen=True, slots=True)
