@@ -1,4 +1,5 @@
-"""Challenges through their service: opening, accepting, declining, withdrawing, expiring."""
+"""Challenges through their service: opening, accepting, declining, withdrawing, expiring,
+rematches."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import copy
 import pytest
 
 from bot import engine
-from bot.domain import Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
 from bot.domain.refusals import GameRefusal, Refused
 from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.services import Place, Services
@@ -27,6 +28,7 @@ from .support import (
     GUILD,
     HERE,
     IN_THREAD,
+    MODERATOR,
     OTHER_BOT,
     OTHER_CHANNEL,
     OTHER_GUILD,
@@ -494,3 +496,90 @@ async def test_a_player_cannot_be_forgotten_mid_game(
         await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
     assert recorder.take() == []
     assert len(await storage.challenges.pending()) == 1
+
+
+# --- rematches ------------------------------------------------------------------------------------
+
+
+async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
+    services: Services, recorder: Recorder
+) -> None:
+    first = await services.versus_bot.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
+    with refused(Refused.CHANNEL_BUSY):  # not while the first game goes on
+        await services.challenges.rematch(first.record.id, ALICE, HERE)
+    await services.endings.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+    recorder.take()
+
+    again = await services.challenges.rematch(first.record.id, ALICE, HERE)
+
+    assert isinstance(again, GameState)
+    assert (again.record.black_id, again.record.white_id) == (BOT, ALICE)
+    assert again.record.bot_level == 3 and again.record.deadline is None
+    assert recorder.take() == [GameStarted(again)]
+
+
+async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(
+        HERE, ALICE, BOB, color=engine.Color.BLACK, time_control=TimeControl(per_move=300)
+    )
+    assert isinstance(invitation, Challenge)
+    _, first = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
+    recorder.take()
+
+    with refused(Refused.ONLY_PLAYERS_REMATCH):
+        await services.challenges.rematch(first.record.id, CAROL, HERE)
+    with refused(Refused.NOT_HERE):
+        await services.challenges.rematch(first.record.id, BOB, ELSEWHERE)
+    assert recorder.take() == []
+
+    offer = await services.challenges.rematch(first.record.id, BOB, HERE)
+
+    assert isinstance(offer, Challenge)
+    assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
+    assert offer.color is engine.Color.BLACK  # Bob had White
+    assert offer.time_control.per_move == 300 and offer.status is ChallengeStatus.PENDING
+    assert recorder.take() == [ChallengeOpened(offer)]
+    _, second = await services.challenges.accept(offer.id, ALICE, HERE)
+    assert (second.record.black_id, second.record.white_id) == (BOB, ALICE)
+
+
+async def test_no_rematch_with_a_player_who_was_forgotten(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
+    await services.settings.forget(GUILD, BOB, confirmed_by=BOB)
+    recorder.take()
+
+    with refused(Refused.OPPONENT_GONE):
+        await services.challenges.rematch(game.record.id, ALICE, HERE)
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
+    recorder.take()
+    asked: list[int] = []
+
+    async def members_but_bob(user_id: int) -> bool:
+        asked.append(user_id)
+        return user_id != BOB
+
+    with refused(Refused.OPPONENT_NOT_A_MEMBER):
+        await services.challenges.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
+    assert asked == [BOB]
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+    offer = await services.challenges.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
+    assert isinstance(offer, Challenge) and offer.opponent_id == ALICE
