@@ -98,6 +98,8 @@ class ReversiBot(commands.AutoShardedBot):
 
     @property
     def storage(self) -> Storage:
+        """The storage the services share, opened and closed here; the cogs and the subscribers
+        reach it only through the services."""
         if self._storage is None:
             raise RuntimeError("the storage opens in setup_hook")
         return self._storage
