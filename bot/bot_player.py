@@ -1,6 +1,6 @@
 """The bot's own moves in games against it: whenever it is the bot's turn, it thinks and plays.
 
-It follows the service's events. One task per game plays while the bot is to move, so a forced
+It follows the services' events. One task per game plays while the bot is to move, so a forced
 pass of the player (the bot moves again) keeps it going, and a change that arrives while it
 thinks wakes it again instead of being lost. The search itself runs in the worker processes of
 `Computer`, never on the event loop. A turn that fails (a worker that died, a database that was
@@ -20,7 +20,7 @@ from bot.domain import GameState
 from bot.domain.refusals import Refusal
 from bot.engine.ai import LEVELS, clock_budget
 from bot.events import Events, GameEvent
-from bot.service import GameService
+from bot.services.games import Games
 from bot.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -32,9 +32,9 @@ last repeats."""
 
 class BotPlayer:
     def __init__(
-        self, service: GameService, computer: Computer, background: Background, timers: Timers
+        self, games: Games, computer: Computer, background: Background, timers: Timers
     ) -> None:
-        self.service = service
+        self.games = games
         self.computer = computer
         self.background = background
         self.timers = timers
@@ -53,7 +53,7 @@ class BotPlayer:
             self._failures.pop(game_id, None)
             self.timers.cancel(("bot turn", game_id))
             return
-        self._wake(game_id, bot_to_move=state.to_move_id == self.service.bot_id)
+        self._wake(game_id, bot_to_move=state.to_move_id == self.games.bot_id)
 
     def _wake(self, game_id: int, *, bot_to_move: bool) -> None:
         if game_id in self._playing:
@@ -84,7 +84,7 @@ class BotPlayer:
             "The bot could not move in game %s; trying again in %g s", game_id, delay, exc_info=True
         )
         retry = partial(self._retry, game_id)
-        self.timers.arm(("bot turn", game_id), self.service.now() + delay, retry)
+        self.timers.arm(("bot turn", game_id), self.games.now() + delay, retry)
 
     async def _retry(self, game_id: int) -> None:
         """A failed turn's timer: look again (the turn reads the game, so a game that moved on
@@ -93,16 +93,16 @@ class BotPlayer:
 
     async def _turn(self, game_id: int) -> bool:
         """Make one move if the bot is to move; False if it isn't (or can't move now)."""
-        state = await self.service.load(game_id)
+        state = await self.games.load(game_id)
         level = state.record.bot_level
-        if level is None or state.to_move_id != self.service.bot_id:
+        if level is None or state.to_move_id != self.games.bot_id:
             return False
         try:
-            budget_ms = thinking_time(state, self.service.now())
+            budget_ms = thinking_time(state, self.games.now())
             result = await self.computer.choose(state.position, level, budget_ms=budget_ms)
-            if result.move is None:  # never the case: the service makes forced passes
+            if result.move is None:  # never the case: `Games` makes forced passes
                 return False
-            await self.service.bot_move(game_id, state.record.ply, engine.square_name(result.move))
+            await self.games.bot_move(game_id, state.record.ply, engine.square_name(result.move))
         except Refusal:
             return False  # resigned or cancelled while the bot thought: the move is dropped
         return True

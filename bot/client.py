@@ -20,8 +20,8 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.events import Events
-from bot.reviews import ReviewService
-from bot.service import GameService
+from bot.services import Services
+from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
 from bot.translator import CatalogueTranslator
@@ -63,7 +63,7 @@ class ReversiTree(app_commands.CommandTree[discord.Client]):
 
 
 class ReversiBot(commands.AutoShardedBot):
-    """A sharded `commands.Bot` with its settings, clock, storage, game and review services.
+    """A sharded `commands.Bot` with its settings, clock, storage and services.
 
     Everything is built and wired in `setup_hook`, the one place that does it, so building the
     bot never touches the database or the network. It runs the shards of its settings
@@ -89,7 +89,7 @@ class ReversiBot(commands.AutoShardedBot):
         self.events = Events()
         self.background = Background()
         self._storage: Storage | None = None
-        self._service: GameService | None = None
+        self._services: Services | None = None
         self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
         self._recovered = False
@@ -98,15 +98,17 @@ class ReversiBot(commands.AutoShardedBot):
 
     @property
     def storage(self) -> Storage:
+        """The storage the services share, opened and closed here; the cogs and the subscribers
+        reach it only through the services."""
         if self._storage is None:
             raise RuntimeError("the storage opens in setup_hook")
         return self._storage
 
     @property
-    def service(self) -> GameService:
-        if self._service is None:
-            raise RuntimeError("the game service starts in setup_hook")
-        return self._service
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("the services start in setup_hook")
+        return self._services
 
     @property
     def reviews(self) -> ReviewService:
@@ -120,14 +122,15 @@ class ReversiBot(commands.AutoShardedBot):
         the bot, and their own subscribers are wired as they are added (`Subscriber`)."""
         shards = self.settings.shards
         self._storage = storage = await Storage.open(self.settings.database)
-        self._service = service = GameService(storage, self.clock, self.events, shards=shards)
-        service.bot_id = self.user.id if self.user is not None else None
+        self._services = services = Services.build(storage, self.clock, self.events, shards=shards)
+        services.context.bot_id = self.user.id if self.user is not None else None
         self._reviews = ReviewService(
             storage, self.clock, self.events, self.computer.analyse, shards=shards
         )
         self.timers = Timers(self.clock)
-        Deadlines(service, self.timers).subscribe(self.events)
-        BotPlayer(service, self.computer, self.background, self.timers).subscribe(self.events)
+        Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
+        player = BotPlayer(services.games, self.computer, self.background, self.timers)
+        player.subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
@@ -171,7 +174,7 @@ class ReversiBot(commands.AutoShardedBot):
         reviews."""
         if not self._recovered:
             self._recovered = True
-            await self.service.recover()
+            await self.services.recovery.recover()
             await self.reviews.recover()
 
     def take(self, interaction: discord.Interaction) -> bool:

@@ -1,6 +1,6 @@
-"""Timers for every deadline the service stores: a move's time running out, a challenge lapsing.
+"""Timers for every deadline the services store: a move's time running out, a challenge lapsing.
 
-They follow the service's events, so whatever changed a game re-arms its timer. The stored
+They follow the services' events, so whatever changed a game re-arms its timer. The stored
 deadline is the truth: a timer that fires early (armed from an older event) finds the game not
 due and waits again, and a timer whose work fails is retried (`bot.timers`), so no game outlives
 its deadline. Another ending the game first (a late move) is no failure: the timer finds it over.
@@ -9,13 +9,15 @@ its deadline. Another ending the game first (a late move) is no failure: the tim
 from __future__ import annotations
 
 from bot.events import ChallengeClosed, ChallengeOpened, Events, GameEvent
-from bot.service import GameService
+from bot.services.challenges import Challenges
+from bot.services.endings import Endings
 from bot.timers import Timers
 
 
 class Deadlines:
-    def __init__(self, service: GameService, timers: Timers) -> None:
-        self.service = service
+    def __init__(self, endings: Endings, challenges: Challenges, timers: Timers) -> None:
+        self.endings = endings
+        self.challenges = challenges
         self.timers = timers
 
     def subscribe(self, events: Events) -> None:
@@ -30,7 +32,7 @@ class Deadlines:
     def on_challenge_opened(self, event: ChallengeOpened) -> None:
         challenge = event.challenge
         key = ("challenge", challenge.id)
-        self.timers.arm(key, challenge.expires_at, lambda: self.service.expire_challenges())
+        self.timers.arm(key, challenge.expires_at, lambda: self.challenges.expire_challenges())
 
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
         self.timers.cancel(("challenge", event.challenge.id))
@@ -43,6 +45,6 @@ class Deadlines:
             self.timers.arm(key, deadline, lambda: self._time_out(game_id))
 
     async def _time_out(self, game_id: int) -> None:
-        record = (await self.service.time_out(game_id)).record
+        record = (await self.endings.time_out(game_id)).record
         if record.active and ("game", game_id) not in self.timers:
             self._arm_game(game_id, record.deadline)

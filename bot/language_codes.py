@@ -1,5 +1,5 @@
 """The languages the bot speaks, by code, and which of them a Discord locale asks for: what
-the service checks a choice against and the translations are kept for (`bot.i18n`)."""
+the services check a choice against and the translations are kept for (`bot.i18n`)."""
 
 from __future__ import annotations
 

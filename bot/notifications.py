@@ -22,8 +22,7 @@ from typing import Protocol
 
 from bot.domain import GameState
 from bot.events import Events, GameEvent
-from bot.service import GameService
-from bot.storage import Notice, NoticeKind, NotifyChoice
+from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
 
 _Action = Callable[[], Awaitable[None]]
@@ -47,8 +46,8 @@ class Sender(Protocol):
 
 
 class TurnNotices:
-    def __init__(self, service: GameService, timers: Timers, sender: Sender) -> None:
-        self.service = service
+    def __init__(self, notices: Notices, timers: Timers, sender: Sender) -> None:
+        self.notices = notices
         self.timers = timers
         self.sender = sender
 
@@ -66,7 +65,7 @@ class TurnNotices:
         if not record.active:
             self.timers.cancel(ping)
             self.timers.cancel(reminder)
-            self.timers.arm(("notice over", game_id), self.service.now(), self._remove(game_id))
+            self.timers.arm(("notice over", game_id), self.notices.now(), self._remove(game_id))
             return
         if not self.wanted(state):
             self.timers.cancel(ping)
@@ -89,34 +88,33 @@ class TurnNotices:
         """Whether the side to move may be told: a person, in a correspondence game."""
         to_move = state.to_move_id
         live = state.record.time_control.live
-        return to_move is not None and to_move != self.service.bot_id and not live
+        return to_move is not None and to_move != self.notices.bot_id and not live
 
     def _due(self, game_id: int, ply: int, kind: NoticeKind) -> _Action:
         async def send() -> None:
-            state = await self.service.load(game_id)
+            state = await self.notices.load(game_id)
             record = state.record
             if not record.active or record.ply != ply or not self.wanted(state):
                 return
             if kind is NoticeKind.REMINDER and (
-                record.deadline is None or record.deadline <= self.service.now()
+                record.deadline is None or record.deadline <= self.notices.now()
             ):
                 return
             user_id = state.to_move_id
             assert user_id is not None
-            notices = self.service.storage.notices
-            choice = await notices.choice(user_id)
-            if choice is NotifyChoice.NONE or not await notices.claim(game_id, ply, kind):
+            choice = await self.notices.choice(user_id)
+            if choice is NotifyChoice.NONE or not await self.notices.claim(game_id, ply, kind):
                 return
             notice = await self.sender.notify_player(state, user_id, kind, choice)
             if notice is not None:  # recorded by a timer of its own: retried, never posted twice
                 key = ("notice posted", notice.message_id)
-                self.timers.arm(key, self.service.now(), self._record(notice, ply))
+                self.timers.arm(key, self.notices.now(), self._record(notice, ply))
 
         return send
 
     def _record(self, notice: Notice, ply: int) -> _Action:
         async def record() -> None:
-            stale = await self.service.storage.notices.shown(notice, ply)
+            stale = await self.notices.shown(notice, ply)
             if stale is not None:
                 await self.sender.withdraw(stale)
 
@@ -124,7 +122,7 @@ class TurnNotices:
 
     def _remove(self, game_id: int) -> _Action:
         async def remove() -> None:
-            notice = await self.service.storage.notices.take(game_id)
+            notice = await self.notices.take(game_id)
             if notice is not None:
                 await self.sender.withdraw(notice)
 

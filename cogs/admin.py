@@ -17,7 +17,7 @@ from bot.client import ReversiBot
 from bot.domain import GuildSettings
 from bot.i18n import _
 from bot.language_codes import LANGUAGES
-from bot.service import SettingsChange
+from bot.services import SettingsChange
 from cogs import handlers, time_option
 from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -101,10 +101,10 @@ class Admin(commands.Cog, name="Admin"):
                 language=None if language is None else language.value,
             )
             if not changes:
-                current = await self.bot.storage.settings.get(guild_id)
+                current = await self.bot.services.lookups.settings(guild_id)
                 await interaction.response.send_message(settings_text(current), ephemeral=True)
                 return
-            updated = await self.bot.service.change_settings(
+            updated = await self.bot.services.settings.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
             async with for_reader(interaction):  # in the server's new language, if it changed
@@ -118,7 +118,7 @@ class Admin(commands.Cog, name="Admin"):
     )
     async def admin_cancel(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi admin cancel"):
-            state = await self.bot.service.cancel(
+            state = await self.bot.services.endings.cancel(
                 place_of(interaction),
                 interaction.user.id,
                 moderator=interaction.permissions.manage_messages,
@@ -156,7 +156,7 @@ class Admin(commands.Cog, name="Admin"):
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
                 raise Declined(_("Stats belong to servers; use this in a server channel."))
-            await self.bot.service.forget(
+            await self.bot.services.settings.forget(
                 interaction.guild_id, user_id, confirmed_by=interaction.user.id
             )
             await interaction.response.edit_message(

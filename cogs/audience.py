@@ -1,6 +1,6 @@
 """Who a message is for decides its language: what one member alone sees (ephemeral answers,
 direct messages) is in theirs, what the channel sees (boards, invitations, shared answers) in the
-server's. See `bot.languages` for how each is chosen.
+server's. See `bot.services.languages` for how each is chosen.
 
 Handlers run inside `cogs.replies.answering`, which puts the reader's language in force; code
 that builds a public message wraps it in `for_everyone`, whatever task it runs in (a task
@@ -19,7 +19,7 @@ import discord
 from bot.client import ReversiBot
 from bot.i18n import using
 from bot.language_codes import DEFAULT
-from bot.storage import StorageError
+from bot.services.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ async def reader_language(interaction: discord.Interaction) -> str:
     can't say: the answer had better come in some language)."""
     bot = cast(ReversiBot, interaction.client)
     try:
-        return await bot.service.languages.for_reader(
+        return await bot.services.context.languages.for_reader(
             interaction.user.id, interaction.guild_id, interaction.locale.value
         )
     except StorageError as error:
@@ -49,7 +49,7 @@ async def for_everyone(bot: ReversiBot, guild_id: int | None) -> AsyncIterator[N
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     locale = guild.preferred_locale.value if guild is not None else None
     try:
-        code = await bot.service.languages.for_everyone(guild_id, locale)
+        code = await bot.services.context.languages.for_everyone(guild_id, locale)
     except StorageError as error:
         log.info("No language for server %s (%s)", guild_id, error)
         code = DEFAULT

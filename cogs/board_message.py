@@ -11,7 +11,7 @@ import discord
 from bot import engine
 from bot.domain import GameState, RatingChange
 from bot.i18n import _, in_force, ngettext
-from bot.service import abort_window
+from bot.services.endings import abort_window
 from cogs import items, time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention

@@ -1,5 +1,5 @@
 """What every feature shares: the board publisher and the challenge messages (subscribers of the
-game service), players' names, the look-ups shared, and the one error handler of the whole
+services), players' names, the look-ups shared, and the one error handler of the whole
 command tree."""
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ class History(commands.Cog, name="History"):
     ) -> Answer:
         if interaction.guild_id is None:
             raise Declined(_("Game history belongs to servers; use this in a server channel."))
-        found = await self.bot.storage.history.games(
+        found = await self.bot.services.lookups.history(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
         return Answer(
@@ -191,16 +191,16 @@ class History(commands.Cog, name="History"):
         async with answering(interaction, f"replay of game {game_id}"):
             if interaction.guild_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
-            service = self.bot.service
-            state, replay = await service.claim_replay(game_id, interaction.guild_id)
+            replays = self.bot.services.replays
+            state, replay = await replays.claim_replay(game_id, interaction.guild_id)
             if replay is not None and replay.channel_id and replay.message_id:
                 if await self.still_there(replay.channel_id, replay.message_id):
                     link = message_link(interaction.guild_id, replay.channel_id, replay.message_id)
                     text = _("The replay of game #{id} is here: {link}")
                     await tell(interaction, text.format(id=game_id, link=link))
                     return
-                await service.replay_gone(game_id)
-                state, replay = await service.claim_replay(game_id, interaction.guild_id)
+                await replays.replay_gone(game_id)
+                state, replay = await replays.claim_replay(game_id, interaction.guild_id)
             if replay is not None:
                 await tell(interaction, _("The replay is being posted right now; look just below."))
                 return
@@ -216,9 +216,9 @@ class History(commands.Cog, name="History"):
                     text, file=gif, allowed_mentions=QUIET, wait=True
                 )
             except BaseException:
-                await service.replay_gone(game_id)
+                await replays.replay_gone(game_id)
                 raise
-            await service.replay_posted(game_id, message.channel.id, message.id)
+            await replays.replay_posted(game_id, message.channel.id, message.id)
 
     async def still_there(self, channel_id: int, message_id: int) -> bool:
         """Whether a message of ours is still in its channel (not deleted by a moderator)."""
@@ -234,7 +234,7 @@ class History(commands.Cog, name="History"):
         """The game, if it was played in this server; others' games stay private."""
         if interaction.guild_id is None:
             raise Declined(_("Games belong to servers; use this in a server channel."))
-        return await self.bot.service.game_in_server(game_id, interaction.guild_id)
+        return await self.bot.services.games.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:
         """The animated GIF, drawn off the event loop: a long game takes about half a second."""

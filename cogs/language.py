@@ -1,5 +1,5 @@
 """`/reversi language`: the language of what a member alone sees (ephemeral answers, direct
-messages), in every server. Which language applies where is `bot.languages`' business."""
+messages), in every server. Which language applies where is `bot.services.languages`' business."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
-from bot.languages import AUTO_LANGUAGE
+from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import answering
@@ -46,8 +46,10 @@ class Language(commands.Cog):
     ) -> None:
         async with answering(interaction, "/reversi language"):
             if language is not None:
-                await self.bot.service.choose_language(interaction.user.id, language.value)
-            chosen = await self.bot.storage.languages.personal(interaction.user.id)
+                await self.bot.services.settings.choose_language(
+                    interaction.user.id, language.value
+                )
+            chosen = await self.bot.services.lookups.personal_language(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:

@@ -132,7 +132,7 @@ class Leaderboard(commands.Cog, name="Leaderboard"):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Declined(_("Leaderboards belong to servers; use this in a server channel."))
-        board = await self.bot.storage.players.leaderboard(
+        board = await self.bot.services.lookups.leaderboard(
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
         name = interaction.guild.name if interaction.guild is not None else _("this server")

@@ -16,7 +16,7 @@ from bot.domain import GameState
 from bot.events import Events
 from bot.i18n import N_, _, using
 from bot.notifications import TurnNotices
-from bot.storage import Notice, NoticeKind, NotifyChoice
+from bot.services.notices import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
@@ -51,7 +51,7 @@ class Notify(commands.Cog):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         assert bot.timers is not None, "the timers start in setup_hook"
-        self.notices = TurnNotices(bot.service, bot.timers, self)
+        self.notices = TurnNotices(bot.services.notices, bot.timers, self)
 
     def subscribe(self, events: Events) -> None:
         self.notices.subscribe(events)
@@ -81,13 +81,13 @@ class Notify(commands.Cog):
         async with answering(interaction, "/reversi notify"):
             user_id = interaction.user.id
             if choice is None:
-                current = await self.bot.storage.notices.choice(user_id)
+                current = await self.bot.services.notices.choice(user_id)
                 text = _(
                     "When it's your move and you haven't played for a minute, I send {how}."
                 ).format(how=_(CHOICES[current]))
             else:
                 chosen = NotifyChoice(choice.value)
-                await self.bot.service.choose_notices(user_id, chosen)
+                await self.bot.services.notices.choose_notices(user_id, chosen)
                 text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
             await interaction.response.send_message(text, ephemeral=True)
 
@@ -97,7 +97,7 @@ class Notify(commands.Cog):
         record = state.record
         game_id = record.id
         if choice is NotifyChoice.DM:
-            languages = self.bot.service.languages
+            languages = self.bot.services.context.languages
             with using(await languages.for_reader(user_id, record.guild_id, None)):
                 text = notice_text(state, user_id, kind)
             try:

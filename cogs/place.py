@@ -1,11 +1,11 @@
-"""Where an interaction happens, as the game service understands it."""
+"""Where an interaction happens, as the services understand it."""
 
 from __future__ import annotations
 
 import discord
 
 from bot.i18n import _
-from bot.service import Place
+from bot.services import Place
 from cogs.replies import Declined
 
 

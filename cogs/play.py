@@ -1,6 +1,6 @@
 """Challenges and play: `/reversi challenge`, `move`, `resign`, `board`, the "Challenge to Reversi"
 menu and the buttons on invitations and boards. Each handler turns an interaction into one call of
-the game service, then answers it with what changed (a board through the board publisher)."""
+the services, then answers it with what changed (a board through the board publisher)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from bot.computer import DEFAULT_LEVEL
 from bot.domain import Challenge, EndReason, GameState
 from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
 from bot.i18n import N_, _
-from bot.service import resignation
+from bot.services.endings import resignation
 from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
@@ -129,7 +129,7 @@ class Play(commands.Cog, name="Play"):
     ) -> None:
         async with answering(interaction, "challenge"):
             check_permissions(interaction, thread=thread)
-            created = await self.bot.service.challenge(
+            created = await self.bot.services.challenges.challenge(
                 place_of(interaction),
                 interaction.user.id,
                 None if opponent is None else opponent.id,
@@ -154,18 +154,19 @@ class Play(commands.Cog, name="Play"):
             view = challenge_message.invitation_view(created)
         await interaction.response.send_message(text, view=view)
         message = await interaction.original_response()
-        await self.bot.service.challenge_posted(created.id, message.id)
+        await self.bot.services.challenges.challenge_posted(created.id, message.id)
 
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, action: str
     ) -> None:
         async with answering(interaction, f"challenge {challenge_id} {action}") as reply:
-            service, place, user = self.bot.service, place_of(interaction), interaction.user.id
+            challenges = self.bot.services.challenges
+            place, user = place_of(interaction), interaction.user.id
             if action == "decline":
-                closed = await service.decline(challenge_id, user, place)
+                closed = await challenges.decline(challenge_id, user, place)
                 await core(self.bot).answer_closed(reply, closed)
             elif action == "cancel":
-                closed = await service.withdraw(challenge_id, user, place)
+                closed = await challenges.withdraw(challenge_id, user, place)
                 await core(self.bot).answer_closed(reply, closed)
             else:
                 await self.accept(reply, challenge_id)
@@ -174,8 +175,8 @@ class Play(commands.Cog, name="Play"):
         interaction = reply.interaction
         shared = core(self.bot)
         shared.names.remember(interaction.user)
-        service = self.bot.service
-        challenge, state = await service.accept(
+        challenges = self.bot.services.challenges
+        challenge, state = await challenges.accept(
             challenge_id, interaction.user.id, place_of(interaction)
         )
         if not challenge.in_thread:
@@ -189,11 +190,11 @@ class Play(commands.Cog, name="Play"):
                 name = _("Reversi · game #{id}").format(id=state.record.id)
             await message.create_thread(name=name)
         except discord.HTTPException as error:
-            await service.reopen(challenge, state)
+            await challenges.reopen(challenge, state)
             if error.code in NO_THREAD_ACCESS:
                 raise Declined(_(THREAD_REFUSED)) from None
             raise Declined(_(THREAD_FAILED)) from None
-        service.thread_ready(challenge, state)
+        challenges.thread_ready(challenge, state)
         await shared.answer_closed(reply, challenge)
 
     # --- moves --------------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class Play(commands.Cog, name="Play"):
         self, interaction: discord.Interaction, game_id: int, ply: int, square: str
     ) -> None:
         async with answering(interaction, f"move {square} in game {game_id}") as reply:
-            await self.bot.service.move(
+            await self.bot.services.games.move(
                 game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
             await core(self.bot).publisher.answer(reply, game_id)
@@ -211,7 +212,7 @@ class Play(commands.Cog, name="Play"):
     @app_commands.describe(square=locale_str("The square to play, like d3"))
     async def move(self, interaction: discord.Interaction, square: str) -> None:
         async with answering(interaction, "/reversi move") as reply:
-            state = await self.bot.service.move_here(
+            state = await self.bot.services.games.move_here(
                 place_of(interaction), interaction.user.id, square
             )
             last = state.game.last
@@ -228,7 +229,9 @@ class Play(commands.Cog, name="Play"):
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
-        names = await self.bot.service.legal_moves(place_of(interaction), interaction.user.id)
+        names = await self.bot.services.games.legal_moves(
+            place_of(interaction), interaction.user.id
+        )
         typed = current.strip().lower()
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
 
@@ -237,7 +240,7 @@ class Play(commands.Cog, name="Play"):
     @app_commands.command(name="resign", description=locale_str("Resign this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi resign"):
-            state = await self.bot.service.channel_game(place_of(interaction))
+            state = await self.bot.services.games.channel_game(place_of(interaction))
             await self.confirm_resignation(interaction, state.record.id)
 
     async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -247,7 +250,7 @@ class Play(commands.Cog, name="Play"):
     async def confirm_resignation(
         self, interaction: discord.Interaction, game_id: int, note: str | None = None
     ) -> None:
-        state = await self.bot.service.resignable(
+        state = await self.bot.services.endings.resignable(
             game_id, interaction.user.id, place_of(interaction)
         )
         await self.ask_to_resign(interaction, state, note)
@@ -279,7 +282,7 @@ class Play(commands.Cog, name="Play"):
                 )
                 return
             try:
-                ended = await self.bot.service.resign(
+                ended = await self.bot.services.endings.resign(
                     game_id, interaction.user.id, place_of(interaction), offered=offered
                 )
             except ResignationChangedRefusal as changed:
@@ -294,7 +297,7 @@ class Play(commands.Cog, name="Play"):
     )
     async def board(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi board"):
-            state = await self.bot.service.channel_game(place_of(interaction))
+            state = await self.bot.services.games.channel_game(place_of(interaction))
             await interaction.response.send_message(_("Here's the board again."), ephemeral=True)
             core(self.bot).publisher.repost(state.record.id)
 
@@ -302,7 +305,7 @@ class Play(commands.Cog, name="Play"):
         async with answering(interaction, f"rematch of game {game_id}"):
             check_permissions(interaction, thread=False)
             core(self.bot).names.remember(interaction.user)
-            created = await self.bot.service.rematch(
+            created = await self.bot.services.challenges.rematch(
                 game_id,
                 interaction.user.id,
                 place_of(interaction),

@@ -1,4 +1,4 @@
-"""Keeping one message per game up to date: the board publisher, a subscriber of the service.
+"""Keeping one message per game up to date: the board publisher, a subscriber of the services.
 
 Each game has at most one publishing task at a time, and it always shows the game as stored
 now (the state of the service's latest event, which the change stored: nothing is read again),
@@ -153,7 +153,7 @@ class BoardPublisher:
         """The game as stored now, with its message as this publisher last recorded it."""
         state = slot.state
         if state is None:
-            state = GameState.of(await self.bot.storage.games.get(game_id))
+            state = GameState.of(await self.bot.services.boards.current(game_id))
         shown = self._boards.get(game_id)
         if shown is None:
             return state
@@ -245,11 +245,11 @@ class BoardPublisher:
     async def _shown(self, record: GameRecord, message_id: int, *, clicked: bool = False) -> None:
         """Record what the message shows; for a click's answer on the game's own message, with
         the game's next move (which the answer invites) rather than a write of its own."""
-        games = self.bot.storage.games
+        boards = self.bot.services.boards
         if clicked and record.active and message_id == record.message_id:
-            games.mark_shown(record.id, record.version)
+            boards.shown_with_next_move(record.id, record.version)
         else:
-            await games.set_board(record.id, message_id, record.version)
+            await boards.shown(record.id, message_id, record.version)
         self._boards[record.id] = (message_id, record.version)
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:

@@ -1,5 +1,5 @@
 """The wording of every refusal, storage error and bad move, in the reader's language: the
-service, the storage and the engine say what went wrong as data, and this says it to players."""
+services, the storage and the engine say what went wrong as data, and this says it to players."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from bot.domain.refusals import PointingRefusal, Refusal, Refused
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
 from bot.i18n import N_, _
-from bot.storage import (
+from bot.services.errors import (
     ActiveGameError,
     ChallengeClosedError,
     ChallengeNotFoundError,

@@ -21,7 +21,7 @@ from bot.domain.refusals import Refusal
 from bot.domain.time_control import TimeControlError
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
-from bot.storage import DatabaseUnavailableError, StorageError
+from bot.services.errors import DatabaseUnavailableError, StorageError
 from cogs import time_option
 from cogs.audience import for_reader
 from cogs.refusal_texts import move_problem, refusal_text, storage_error_text
@@ -145,7 +145,7 @@ async def _defer(interaction: discord.Interaction) -> None:
 @asynccontextmanager
 async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[Reply]:
     """Run a handler in the reader's language; refusals become polite replies, anything
-    unexpected is logged and apologised for. The service's transactions mean a refused or failed
+    unexpected is logged and apologised for. The services' transactions mean a refused or failed
     change leaves the game as it was. The `Reply` is for what answers the click with a board or
     a challenge's outcome, taking the answer from the acknowledgement timer."""
     reply = Reply(interaction)

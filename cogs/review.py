@@ -1,11 +1,11 @@
 """Post-game reviews: the Review button, `/reversi review`, the message that shows a review's
 progress and then the review, and its menus of moves.
 
-The review service (`bot.reviews`) decides and runs; this cog only shows. Asking for a review
-that is done posts it at once; otherwise a message says "Reviewing… move 1 of 60", is edited as
-the review goes (at most once every `EDIT_EVERY` seconds of the bot's clock), and becomes the
-review when it is done, even after a restart. Choosing a move in the review's menus edits the
-message in place.
+The review service (`bot.services.reviews`) decides and runs; this cog only shows. Asking for a
+review that is done posts it at once; otherwise a message says "Reviewing… move 1 of 60", is
+edited as the review goes (at most once every `EDIT_EVERY` seconds of the bot's clock), and
+becomes the review when it is done, even after a restart. Choosing a move in the review's menus
+edits the message in place.
 """
 
 from __future__ import annotations

@@ -148,13 +148,11 @@ class Stats(commands.Cog, name="Stats"):
             raise Declined(_(NO_LONGER_WORKS)) from None
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
-        storage = self.bot.storage
-        standing = await storage.players.leaderboard(
-            guild_id, page=1, per_page=1, viewer_id=user.id
-        )
-        versus_me = await storage.history.record_against_bot(guild_id, user.id)
-        recent = await storage.history.games(guild_id, user_id=user.id, per_page=RECENT_GAMES)
-        opening = await storage.history.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
+        lookups = self.bot.services.lookups
+        standing = await lookups.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
+        versus_me = await lookups.record_against_bot(guild_id, user.id)
+        recent = await lookups.history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
+        opening = await lookups.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
         title = _("Reversi stats · {name}").format(name=user.display_name)
         embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
@@ -200,7 +198,7 @@ class Stats(commands.Cog, name="Stats"):
             await answer_privately(interaction, Answer(embed, ("h2h", (first, player.id))))
 
     async def h2h_card(self, guild_id: int, first: int, second: int) -> discord.Embed:
-        record = await self.bot.storage.history.head_to_head(guild_id, first, second)
+        record = await self.bot.services.lookups.head_to_head(guild_id, first, second)
         return discord.Embed(
             title=_("Reversi head to head"), description=h2h_text(record), colour=COLOUR
         )

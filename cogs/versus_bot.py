@@ -1,6 +1,6 @@
 """Playing against the bot: `/reversi play-bot` and `/reversi hint`.
 
-The bot's own moves are not made here: `bot.bot_player` follows the game service's events and
+The bot's own moves are not made here: `bot.bot_player` follows the services' events and
 plays whenever it is the bot's turn.
 """
 
@@ -106,7 +106,7 @@ class VersusBot(commands.Cog):
     ) -> None:
         async with answering(interaction, "/reversi play-bot"):
             check_permissions(interaction, thread=False)
-            state = await self.bot.service.start_bot_game(
+            state = await self.bot.services.versus_bot.start_bot_game(
                 place_of(interaction),
                 interaction.user.id,
                 level=level.value if level else DEFAULT_LEVEL,
@@ -120,7 +120,9 @@ class VersusBot(commands.Cog):
     )
     async def hint(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi hint"):
-            state = await self.bot.service.hint_position(place_of(interaction), interaction.user.id)
+            state = await self.bot.services.versus_bot.hint_position(
+                place_of(interaction), interaction.user.id
+            )
             await interaction.response.defer(ephemeral=True, thinking=True)
             result = await self.bot.computer.choose(state.position, 5, budget_ms=HINT_BUDGET_MS)
             assert result.move is not None

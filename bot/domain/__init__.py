@@ -1,6 +1,6 @@
 """The domain core: the records the bot keeps (games, challenges, time controls, players) and
-what it refuses, as plain data. No I/O and no language: storage keeps these, the service
-decides with them, and the Discord layer words them."""
+what it refuses, as plain data. No I/O and no language: storage keeps these, the services
+decide with them, and the Discord layer words them."""
 
 from bot.domain.challenges import Challenge, ChallengeStatus
 from bot.domain.errors import InvalidInputError

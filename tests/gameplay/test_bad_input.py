@@ -12,7 +12,7 @@ import pytest
 
 from bot.domain import Ending, EndReason, TimeControl
 from bot.engine import Color
-from bot.service import Place
+from bot.services import Place
 from cogs.core import NOT_ON_ITS_MESSAGE
 from cogs.replies import APOLOGY, explain
 from cogs.text import fit
@@ -136,7 +136,7 @@ async def test_players_who_are_not_members_get_real_answers(
     """Dave played here once and is no member now (he is in the other server only)."""
     dave, alice = fake.dave, fake.alice
     storage = bot_harness.bot.storage
-    now = bot_harness.bot.service.now()
+    now = bot_harness.bot.services.games.now()
     game = await storage.games.create(
         fake.guild.id,
         fake.general.id,
@@ -202,16 +202,16 @@ async def test_numbers_past_any_range_get_a_plain_refusal(
         # above); past SQLite's integers the service still refuses plainly.
         with pytest.raises(ImpossibleAction):
             await fake.slash(fake.alice, "reversi game", id=TOP + 1)
-        service = bot_harness.bot.service
+        services = bot_harness.bot.services
         place = Place(fake.guild.id, fake.general.id)
         calls: list[Awaitable[object]] = [
-            service.game_here(HUGE, place),
-            service.game_in_server(HUGE, fake.guild.id),
-            service.challenge_here(HUGE, place),
-            service.accept(HUGE, fake.bob.id, place),
-            service.move(HUGE, fake.alice.id, "d3", place, expected_ply=HUGE),
-            service.resign(HUGE, fake.alice.id, place, offered=EndReason.RESIGNATION),
-            service.rematch(HUGE, fake.alice.id, place),
+            services.games.game_here(HUGE, place),
+            services.games.game_in_server(HUGE, fake.guild.id),
+            services.challenges.challenge_here(HUGE, place),
+            services.challenges.accept(HUGE, fake.bob.id, place),
+            services.games.move(HUGE, fake.alice.id, "d3", place, expected_ply=HUGE),
+            services.endings.resign(HUGE, fake.alice.id, place, offered=EndReason.RESIGNATION),
+            services.challenges.rematch(HUGE, fake.alice.id, place),
             bot_harness.bot.storage.history.games(fake.guild.id, user_id=HUGE, page=HUGE),
         ]
         for call in calls:
@@ -244,7 +244,7 @@ async def test_the_longest_names_discord_allows_stay_inside_its_limits(
     white = fake.add_user("white", display_name=names[1])
     settings = await bot_harness.bot.storage.settings.update(
         fake.guild.id,
-        now=bot_harness.bot.service.now(),
+        now=bot_harness.bot.services.games.now(),
         allowed_channels=[fake.general.id, *range(2 * 10**18, 2 * 10**18 + 200)],
     )
     assert len(settings.allowed_channels) == 201

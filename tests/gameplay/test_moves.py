@@ -9,7 +9,7 @@ import pytest
 from bot import engine
 from bot.domain import EndReason, GameStatus
 from bot.engine import Color
-from bot.service import Place
+from bot.services import Place
 from tests.fakediscord.activity import bot_context
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -122,14 +122,16 @@ async def test_autocomplete_offers_exactly_the_callers_legal_moves(fake: FakeDis
 async def show_position(
     fake: FakeDiscord, bot_harness: BotHarness, transcript: str
 ) -> tuple[engine.Game, int]:
-    """Start a game, play `transcript` through the service, and repost it with /reversi board."""
+    """Start a game, play `transcript` through the services, and repost it with /reversi board."""
     board = await start_game(fake)
     record = await stored(bot_harness, board)
     game = engine.Game()
     for square in engine.parse_transcript(transcript):
         player = to_move(game, fake.alice, fake.bob)
         place = Place(record.guild_id, record.channel_id)
-        move = bot_harness.bot.service.move(record.id, player.id, engine.square_name(square), place)
+        move = bot_harness.bot.services.games.move(
+            record.id, player.id, engine.square_name(square), place
+        )
         await asyncio.create_task(move, context=bot_context())  # as the bot's own work
         game.play(square)
     await fake.settle()

@@ -57,7 +57,7 @@ class Seeder:
     ) -> GameRecord:
         storage = self.harness.bot.storage
         self.count += 1
-        now = self.harness.bot.service.now() - 86_400 + 60 * self.count
+        now = self.harness.bot.services.games.now() - 86_400 + 60 * self.count
         guild, channel = (
             (self.fake.second_guild, self.fake.lobby)
             if in_second_guild

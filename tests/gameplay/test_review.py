@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 import bot.computer
-import bot.reviews
+import bot.services.reviews
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
-from bot.reviews import ReviewService
+from bot.services.reviews import ReviewService
 from cogs import review_message
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
@@ -33,7 +33,7 @@ Analyse = Callable[[str, int | None, ReviewBudget], Awaitable[PositionAnalysis]]
 @pytest.fixture(autouse=True)
 def fast_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every bot started in these tests reviews at a small budget: seconds, not half a minute."""
-    monkeypatch.setattr(bot.reviews, "DEFAULT_BUDGET", FAST)
+    monkeypatch.setattr(bot.services.reviews, "DEFAULT_BUDGET", FAST)
 
 
 def reviews(harness: BotHarness) -> ReviewService:
@@ -70,7 +70,7 @@ async def finished_game(
     moves = wthor_games()[0]["moves"]
     storage = harness.bot.storage
     white = fake.world.bot_user if against_bot else fake.bob
-    now = harness.bot.service.now() - 3600
+    now = harness.bot.services.games.now() - 3600
     game = await storage.games.create(
         fake.guild.id,
         fake.general.id,
@@ -253,7 +253,7 @@ async def test_a_failed_review_says_so_on_its_message(
     await eventually(lambda: "failed" in progress.content)
 
     assert progress.content.startswith(f"Sorry, the review of game #{record.id} failed")
-    (logged,) = logged_errors.take("bot.reviews")
+    (logged,) = logged_errors.take("bot.services.reviews")
     assert logged.exc_info is not None and "the worker died" in str(logged.exc_info[1])
     assert await bot_harness.bot.storage.reviews.get(record.id, FAST.key) is None
     service.analyse = bot_harness.bot.computer.analyse  # asked again, it runs afresh

@@ -14,7 +14,7 @@ from bot.engine.errors import IllegalMoveError
 from bot.i18n import _, current, in_force, ngettext, using
 from bot.i18n.catalogues import translations
 from bot.language_codes import language_of_locale
-from bot.languages import Languages
+from bot.services.languages import Languages
 from bot.storage import Storage
 from bot.translator import CatalogueTranslator
 from cogs.refusal_texts import move_problem

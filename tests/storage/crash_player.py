@@ -1,8 +1,8 @@
 """Child process of the crash-safety test: plays the move that ends each game in a database
-through the game service, as the bot does, several games at once.
+through the services, as the bot does, several games at once.
 
 Usage: python -m tests.storage.crash_player DATABASE SEED. Each line on stdout is the id of a
-game whose final move `GameService.move` (or `bot_move`) has returned; the order of the games
+game whose final move `Games.move` (or `bot_move`) has returned; the order of the games
 comes from SEED. Once every game is over it prints `done` and waits to be killed.
 
 `build` writes the games this plays: tournament games from the WTHOR sample, one move from
@@ -22,7 +22,7 @@ from pathlib import Path
 from bot import engine
 from bot.domain import TimeControl
 from bot.events import Events
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import Storage
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
@@ -127,18 +127,18 @@ async def play(path: str, seed: int) -> None:
     order = list(games)
     random.Random(seed).shuffle(order)
     async with await Storage.open(path) as storage:
-        service = GameService(storage, StoppedClock(), Events())
-        service.bot_id = BOT
+        services = Services.build(storage, StoppedClock(), Events())
+        services.context.bot_id = BOT
 
         async def final_move(game_id: int) -> None:
             game = games[game_id]
             record = await storage.games.get(game_id)
             square, mover = game.moves[-1], game.last_mover
             if mover == BOT:
-                await service.bot_move(game_id, record.ply, square)
+                await services.games.bot_move(game_id, record.ply, square)
             else:
                 place = Place(GUILD, game.channel_id)
-                await service.move(game_id, mover, square, place, expected_ply=record.ply)
+                await services.games.move(game_id, mover, square, place, expected_ply=record.ply)
             print(game_id, flush=True)
 
         async def worker() -> None:

@@ -1,5 +1,5 @@
-"""Crash safety of the move that ends a game: a child process plays final moves through the game
-service (`tests/storage/crash_player.py`) and is SIGKILLed at random moments; the database must
+"""Crash safety of the move that ends a game: a child process plays final moves through the
+services (`tests/storage/crash_player.py`) and is SIGKILLed at random moments; the database must
 show each game either still one move from its end or finished with its true result, the ratings
 counted exactly once, and a restart must find no game left in play at a final position.
 
@@ -21,7 +21,7 @@ from bot import engine
 from bot.domain import EndReason, GameStatus, Rating
 from bot.domain.glicko2 import rate
 from bot.events import Events, GameEnded, GameEvent, GameResumed
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import Storage
 
 from . import crash_player
@@ -154,11 +154,11 @@ async def check_restart(path: Path, games: list[CrashGame], context: str) -> Non
     seen: list[GameEvent] = []
     events.subscribe(GameEvent, seen.append)
     async with await Storage.open(path) as storage:
-        service = GameService(storage, StoppedClock(), events)
-        service.bot_id = BOT
+        services = Services.build(storage, StoppedClock(), events)
+        services.context.bot_id = BOT
         active = await storage.games.active()
 
-        await service.recover()
+        await services.recovery.recover()
 
         assert all(isinstance(event, GameResumed) for event in seen), context
         assert [event.state.record for event in seen] == active, context
@@ -169,9 +169,9 @@ async def check_restart(path: Path, games: list[CrashGame], context: str) -> Non
             game = games[record.id - 1]
             mover = game.last_mover
             if mover == BOT:
-                ended = await service.bot_move(record.id, record.ply, game.moves[-1])
+                ended = await services.games.bot_move(record.id, record.ply, game.moves[-1])
             else:
                 place = Place(GUILD, game.channel_id)
-                ended = await service.move(record.id, mover, game.moves[-1], place)
+                ended = await services.games.move(record.id, mover, game.moves[-1], place)
             assert isinstance(seen[-1], GameEnded) and seen[-1].state == ended, context
             assert ended.record.winner == expected_result(game)[0], context

@@ -15,7 +15,7 @@ from bot.deadlines import Deadlines
 from bot.domain import Challenge, ChallengeStatus, EndReason, GameStatus, TimeControl
 from bot.domain.refusals import Refused
 from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
-from bot.service import GameService
+from bot.services import Services
 from bot.storage import DatabaseBusyError, Storage
 from bot.timers import RETRY_AFTER, Timers
 from tests.refused import refused
@@ -44,8 +44,8 @@ async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
 
 
 @pytest.fixture
-def deadlines(service: GameService, timers: Timers, events: Events) -> Deadlines:
-    deadlines = Deadlines(service, timers)
+def deadlines(services: Services, timers: Timers, events: Events) -> Deadlines:
+    deadlines = Deadlines(services.endings, services.challenges, timers)
     deadlines.subscribe(events)
     return deadlines
 
@@ -56,17 +56,17 @@ def ended(event: object) -> bool:
 
 async def test_a_move_rearms_the_deadline(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
 ) -> None:
     start = clock.timestamp()
-    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    game = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
     await clock.sleepers(start + 300)
     clock.advance(200)
 
-    await service.move(game.record.id, ALICE, "c4", HERE)
+    await services.games.move(game.record.id, ALICE, "c4", HERE)
 
     await clock.sleepers(start + 500)  # the old timer is gone
     clock.advance_to(start + 499)
@@ -80,27 +80,27 @@ async def test_a_move_rearms_the_deadline(
 
 async def test_a_timer_armed_from_an_older_event_waits_again(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     start = clock.timestamp()
-    game = await human_game(service)
+    game = await human_game(services)
     (started,) = [event for event in recorder.take() if isinstance(event, GameStarted)]
     clock.advance(200)
-    await service.move(game.record.id, ALICE, "d3", HERE)
+    await services.games.move(game.record.id, ALICE, "d3", HERE)
     deadlines.on_game(started)  # an old event arrives late: the timer is for the old deadline
     await clock.sleepers(start + 300)
     calls: list[float] = []
-    time_out = service.time_out
+    time_out = services.endings.time_out
 
     async def counted(game_id: int) -> object:
         calls.append(clock.timestamp())
         return await time_out(game_id)
 
-    monkeypatch.setattr(service, "time_out", counted)
+    monkeypatch.setattr(services.endings, "time_out", counted)
 
     clock.advance_to(start + 300)
 
@@ -115,18 +115,18 @@ async def test_a_timer_armed_from_an_older_event_waits_again(
 
 async def test_a_failing_timeout_is_retried(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    game = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
     deadline = game.record.deadline
     assert deadline is not None
     await clock.sleepers(deadline)
-    time_out = service.time_out
+    time_out = services.endings.time_out
     failed: list[int] = []
 
     async def busy_once(game_id: int) -> object:
@@ -135,7 +135,7 @@ async def test_a_failing_timeout_is_retried(
             raise DatabaseBusyError()
         return await time_out(game_id)
 
-    monkeypatch.setattr(service, "time_out", busy_once)
+    monkeypatch.setattr(services.endings, "time_out", busy_once)
 
     clock.advance_to(deadline)
     await clock.sleepers(deadline + RETRY_AFTER)
@@ -155,7 +155,7 @@ async def test_a_failing_timeout_is_retried(
 
 async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
@@ -163,7 +163,7 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
 ) -> None:
     """The timer and Alice's late click both find the game due and end it at once: one of them
     finds it over, which is neither an error (`logged_errors`) nor a reason to try again."""
-    game = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    game = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
     deadline = game.record.deadline
     assert deadline is not None
     await clock.sleepers(deadline)
@@ -182,7 +182,7 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
 
     clock.advance_to(deadline)
     with refused(Refused.OUT_OF_TIME):
-        await service.move(game.record.id, ALICE, "c4", HERE)
+        await services.games.move(game.record.id, ALICE, "c4", HERE)
 
     event = await recorder.wait_for(ended)
     await clock.sleepers()  # no retry
@@ -194,32 +194,32 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
 
 
 async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(
-    deadlines: Deadlines, service: GameService, clock: ManualClock
+    deadlines: Deadlines, services: Services, clock: ManualClock
 ) -> None:
     start = clock.timestamp()
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
-    game = await human_game(service, BOB, CAROL, place=ELSEWHERE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    game = await human_game(services, BOB, CAROL, place=ELSEWHERE)
     await clock.sleepers(start + 300)
-    moved = await service.bot_move(state.record.id, 0, "d3")
+    moved = await services.games.bot_move(state.record.id, 0, "d3")
     assert moved.record.deadline == start + 24 * 60 * 60
     await clock.sleepers(start + 300, start + 24 * 60 * 60)
-    await service.move(state.record.id, ALICE, "c3", HERE)  # the bot's turn again
+    await services.games.move(state.record.id, ALICE, "c3", HERE)  # the bot's turn again
     await clock.sleepers(start + 300)
-    await service.resign(game.record.id, CAROL, ELSEWHERE, offered=EndReason.ABORTED)
+    await services.endings.resign(game.record.id, CAROL, ELSEWHERE, offered=EndReason.ABORTED)
     await clock.sleepers()
 
 
 async def test_a_deadline_passed_while_the_bot_was_down_ends_the_game_at_start_up(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
 ) -> None:
-    game = await play(service, await human_game(service), [*OUT_OF_ABORT_WINDOW, "c4"])
+    game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
     clock.advance(3600)
 
-    await service.recover()
+    await services.recovery.recover()
 
     event = await recorder.wait_for(ended)
     record = event.state.record  # type: ignore[union-attr]
@@ -229,23 +229,23 @@ async def test_a_deadline_passed_while_the_bot_was_down_ends_the_game_at_start_u
 
 async def test_challenges_lapse_when_their_time_is_up(
     deadlines: Deadlines,
-    service: GameService,
+    services: Services,
     storage: Storage,
     clock: ManualClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    lapsing = await service.challenge(HERE, ALICE, BOB)
-    accepted = await service.challenge(
+    lapsing = await services.challenges.challenge(HERE, ALICE, BOB)
+    accepted = await services.challenges.challenge(
         ELSEWHERE, CAROL, None, time_control=TimeControl(per_move=3600)
     )
     assert isinstance(lapsing, Challenge) and isinstance(accepted, Challenge)
     await clock.sleepers(lapsing.expires_at, accepted.expires_at)
-    _, game = await service.accept(accepted.id, BOB, ELSEWHERE)
+    _, game = await services.challenges.accept(accepted.id, BOB, ELSEWHERE)
     assert game.record.deadline is not None
     await clock.sleepers(lapsing.expires_at, game.record.deadline)  # its expiry is off
 
-    expire = service.expire_challenges
+    expire = services.challenges.expire_challenges
     failed: list[bool] = []
 
     async def busy_once() -> object:
@@ -254,7 +254,7 @@ async def test_challenges_lapse_when_their_time_is_up(
             raise DatabaseBusyError()
         return await expire()
 
-    monkeypatch.setattr(service, "expire_challenges", busy_once)
+    monkeypatch.setattr(services.challenges, "expire_challenges", busy_once)
     clock.advance_to(lapsing.expires_at)
     retry = lapsing.expires_at + RETRY_AFTER
     await clock.sleepers(retry, game.record.deadline)

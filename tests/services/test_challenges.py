@@ -1,4 +1,5 @@
-"""Challenges through the game service: opening, accepting, declining, withdrawing, expiring."""
+"""Challenges through their service: opening, accepting, declining, withdrawing, expiring,
+rematches."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import copy
 import pytest
 
 from bot import engine
-from bot.domain import Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
 from bot.domain.refusals import GameRefusal, Refused
 from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.challenges import CHALLENGE_LIFETIME
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
@@ -27,6 +28,7 @@ from .support import (
     GUILD,
     HERE,
     IN_THREAD,
+    MODERATOR,
     OTHER_BOT,
     OTHER_CHANNEL,
     OTHER_GUILD,
@@ -39,8 +41,8 @@ INVITATION = 1_180_000_000_000_000_001
 """The message id of an invitation (and of its thread, for a game played in one)."""
 
 
-async def challenge(service: GameService, *args: object, **options: object) -> Challenge:
-    created = await service.challenge(*args, **options)  # type: ignore[arg-type]
+async def challenge(services: Services, *args: object, **options: object) -> Challenge:
+    created = await services.challenges.challenge(*args, **options)  # type: ignore[arg-type]
     assert isinstance(created, Challenge)
     return created
 
@@ -49,9 +51,9 @@ async def challenge(service: GameService, *args: object, **options: object) -> C
 
 
 async def test_a_challenge_is_stored_and_announced(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB, color=engine.Color.WHITE)
+    created = await challenge(services, HERE, ALICE, BOB, color=engine.Color.WHITE)
 
     assert created.status is ChallengeStatus.PENDING
     assert (created.guild_id, created.channel_id) == (GUILD, CHANNEL)
@@ -67,19 +69,19 @@ async def test_a_challenge_is_stored_and_announced(
     assert recorder.take() == [ChallengeOpened(created)]
     assert await storage.challenges.pending() == [created]
 
-    posted = await service.challenge_posted(created.id, INVITATION)
+    posted = await services.challenges.challenge_posted(created.id, INVITATION)
     assert posted.message_id == INVITATION
     assert recorder.take() == []
 
 
 async def test_an_open_challenge_takes_the_servers_time_per_move(
-    service: GameService, storage: Storage
+    services: Services, storage: Storage
 ) -> None:
     await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
-    created = await challenge(service, HERE, ALICE, None)
+    created = await challenge(services, HERE, ALICE, None)
     assert created.opponent_id is None and created.color is None
     assert created.time_control.per_move == 600
-    named = await challenge(service, ELSEWHERE, ALICE, BOB, time_control=TimeControl(per_move=120))
+    named = await challenge(services, ELSEWHERE, ALICE, BOB, time_control=TimeControl(per_move=120))
     assert named.time_control.per_move == 120
 
 
@@ -91,7 +93,7 @@ async def test_an_open_challenge_takes_the_servers_time_per_move(
     ],
 )
 async def test_challenges_nobody_can_play(
-    service: GameService,
+    services: Services,
     storage: Storage,
     recorder: Recorder,
     opponent: int,
@@ -99,15 +101,15 @@ async def test_challenges_nobody_can_play(
     says: Refused,
 ) -> None:
     with refused(says):
-        await service.challenge(HERE, ALICE, opponent, **options)  # type: ignore[arg-type]
+        await services.challenges.challenge(HERE, ALICE, opponent, **options)  # type: ignore[arg-type]
     assert recorder.take() == []
     assert await storage.challenges.pending() == []
 
 
 async def test_challenging_the_bot_starts_a_game_against_it(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    started = await service.challenge(
+    started = await services.challenges.challenge(
         HERE, ALICE, BOT, opponent_is_bot=True, color=engine.Color.BLACK, level=2
     )
 
@@ -122,48 +124,48 @@ async def test_challenging_the_bot_starts_a_game_against_it(
 
 
 async def test_a_thread_game_cannot_start_inside_a_thread(
-    service: GameService, recorder: Recorder
+    services: Services, recorder: Recorder
 ) -> None:
     with refused(Refused.ALREADY_A_THREAD):
-        await service.challenge(IN_THREAD, ALICE, BOB, thread=True)
+        await services.challenges.challenge(IN_THREAD, ALICE, BOB, thread=True)
     assert recorder.take() == []
     # Without `thread`, the game is played in the thread itself.
-    created = await challenge(service, IN_THREAD, ALICE, BOB)
+    created = await challenge(services, IN_THREAD, ALICE, BOB)
     assert created.channel_id == THREAD and not created.in_thread
 
 
 async def test_only_allowed_channels_host_challenges(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
     await storage.settings.update(GUILD, allowed_channels=[OTHER_CHANNEL], now=0)
 
     for place in (HERE, IN_THREAD):  # a thread counts as its channel
         with refused(Refused.CHANNEL_NOT_ALLOWED):
-            await service.challenge(place, ALICE, BOB)
+            await services.challenges.challenge(place, ALICE, BOB)
     with refused(Refused.CHANNEL_NOT_ALLOWED):
-        await service.challenge(HERE, ALICE, BOB, thread=True)
+        await services.challenges.challenge(HERE, ALICE, BOB, thread=True)
     assert recorder.take() == []
 
-    assert (await challenge(service, ELSEWHERE, ALICE, BOB)).channel_id == OTHER_CHANNEL
+    assert (await challenge(services, ELSEWHERE, ALICE, BOB)).channel_id == OTHER_CHANNEL
     thread_there = Place(GUILD, THREAD, OTHER_CHANNEL)
-    assert (await challenge(service, thread_there, ALICE, BOB)).channel_id == THREAD
+    assert (await challenge(services, thread_there, ALICE, BOB)).channel_id == THREAD
     # Another server's settings are its own.
-    assert (await challenge(service, Place(OTHER_GUILD, CHANNEL), ALICE, BOB)).guild_id
+    assert (await challenge(services, Place(OTHER_GUILD, CHANNEL), ALICE, BOB)).guild_id
 
 
 async def test_a_busy_channel_takes_challenges_only_for_a_thread(
-    service: GameService, recorder: Recorder
+    services: Services, recorder: Recorder
 ) -> None:
-    game = await service.challenge(HERE, ALICE, BOT)
+    game = await services.challenges.challenge(HERE, ALICE, BOT)
     assert isinstance(game, GameState)
     recorder.take()
 
     with refused(Refused.CHANNEL_BUSY) as busy:
-        await service.challenge(HERE, BOB, CAROL)
+        await services.challenges.challenge(HERE, BOB, CAROL)
     assert busy.value.game == game.record
     assert recorder.take() == []
 
-    in_thread = await challenge(service, HERE, BOB, CAROL, thread=True)
+    in_thread = await challenge(services, HERE, BOB, CAROL, thread=True)
     assert in_thread.in_thread and in_thread.channel_id == CHANNEL
     assert recorder.take() == [ChallengeOpened(in_thread)]
 
@@ -172,16 +174,16 @@ async def test_a_busy_channel_takes_challenges_only_for_a_thread(
 
 
 async def test_accepting_starts_the_game_and_closes_the_challenge(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     created = await challenge(
-        service, HERE, ALICE, BOB, color=engine.Color.WHITE, time_control=TimeControl(per_move=300)
+        services, HERE, ALICE, BOB, color=engine.Color.WHITE, time_control=TimeControl(per_move=300)
     )
-    await service.challenge_posted(created.id, INVITATION)
+    await services.challenges.challenge_posted(created.id, INVITATION)
     clock.advance(60)
     recorder.take()
 
-    closed, state = await service.accept(created.id, BOB, HERE)
+    closed, state = await services.challenges.accept(created.id, BOB, HERE)
 
     record = state.record
     assert closed.status is ChallengeStatus.ACCEPTED and closed.game_id == record.id
@@ -196,13 +198,13 @@ async def test_accepting_starts_the_game_and_closes_the_challenge(
 
 
 async def test_a_random_colour_is_drawn_from_the_services_generator(
-    service: GameService,
+    services: Services,
 ) -> None:
     colours = []
     for channel in range(1, 13):
-        created = await challenge(service, Place(GUILD, channel), ALICE, None)
-        draw = copy.deepcopy(service.rng).choice(list(engine.Color))
-        _, state = await service.accept(created.id, BOB, Place(GUILD, channel))
+        created = await challenge(services, Place(GUILD, channel), ALICE, None)
+        draw = copy.deepcopy(services.context.rng).choice(list(engine.Color))
+        _, state = await services.challenges.accept(created.id, BOB, Place(GUILD, channel))
         assert state.record.color_of(ALICE) is draw
         colours.append(draw)
     assert set(colours) == set(engine.Color)
@@ -217,44 +219,48 @@ async def test_a_random_colour_is_drawn_from_the_services_generator(
     ],
 )
 async def test_who_cannot_accept(
-    service: GameService,
+    services: Services,
     storage: Storage,
     recorder: Recorder,
     opponent: int | None,
     accepter: int,
     says: Refused,
 ) -> None:
-    created = await challenge(service, HERE, ALICE, opponent)
+    created = await challenge(services, HERE, ALICE, opponent)
     recorder.take()
     with refused(says):
-        await service.accept(created.id, accepter, HERE)
+        await services.challenges.accept(created.id, accepter, HERE)
     assert recorder.take() == []
     assert await storage.challenges.pending() == [created]
     assert await storage.games.active() == []
 
 
 async def test_a_challenge_is_answered_only_where_it_was_made(
-    service: GameService, storage: Storage
+    services: Services, storage: Storage
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB)
+    created = await challenge(services, HERE, ALICE, BOB)
     for place in (ELSEWHERE, Place(OTHER_GUILD, CHANNEL)):
-        for answer in (service.accept, service.decline, service.withdraw):
+        for answer in (
+            services.challenges.accept,
+            services.challenges.decline,
+            services.challenges.withdraw,
+        ):
             with refused(Refused.NOT_HERE):
                 await answer(created.id, BOB, place)
     with refused(Refused.CHALLENGE_GONE):
-        await service.accept(created.id + 1, BOB, HERE)
+        await services.challenges.accept(created.id + 1, BOB, HERE)
     assert await storage.challenges.pending() == [created]
 
 
 async def test_an_expired_challenge_cannot_be_accepted_and_its_expiry_is_announced(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB)
+    created = await challenge(services, HERE, ALICE, BOB)
     recorder.take()
     clock.advance(CHALLENGE_LIFETIME)
 
     with pytest.raises(ChallengeClosedError) as refused:
-        await service.accept(created.id, BOB, HERE)
+        await services.challenges.accept(created.id, BOB, HERE)
 
     assert refused.value.status == ChallengeStatus.EXPIRED
     expired = await storage.challenges.get(created.id)
@@ -264,26 +270,26 @@ async def test_an_expired_challenge_cannot_be_accepted_and_its_expiry_is_announc
 
 
 async def test_a_closed_challenge_cannot_be_accepted(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB)
-    await service.decline(created.id, BOB, HERE)
+    created = await challenge(services, HERE, ALICE, BOB)
+    await services.challenges.decline(created.id, BOB, HERE)
     recorder.take()
 
     with pytest.raises(ChallengeClosedError, match="declined"):
-        await service.accept(created.id, BOB, HERE)
+        await services.challenges.accept(created.id, BOB, HERE)
     assert recorder.take() == []
     assert await storage.games.active() == []
 
 
 async def test_of_concurrent_accepts_exactly_one_wins(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, None)
+    created = await challenge(services, HERE, ALICE, None)
     recorder.take()
 
     outcomes = await asyncio.gather(
-        *(service.accept(created.id, user, HERE) for user in (BOB, CAROL, BOB, CAROL)),
+        *(services.challenges.accept(created.id, user, HERE) for user in (BOB, CAROL, BOB, CAROL)),
         return_exceptions=True,
     )
 
@@ -297,14 +303,14 @@ async def test_of_concurrent_accepts_exactly_one_wins(
 
 
 async def test_of_challenges_accepted_at_once_in_one_channel_one_game_starts(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
     # Both were made before the channel got busy: the storage lets only one game in.
-    first = await challenge(service, HERE, ALICE, None)
-    second = await challenge(service, HERE, BOB, None)
+    first = await challenge(services, HERE, ALICE, None)
+    second = await challenge(services, HERE, BOB, None)
     outcomes = await asyncio.gather(
-        service.accept(first.id, CAROL, HERE),
-        service.accept(second.id, CAROL, HERE),
+        services.challenges.accept(first.id, CAROL, HERE),
+        services.challenges.accept(second.id, CAROL, HERE),
         return_exceptions=True,
     )
     won = [outcome for outcome in outcomes if isinstance(outcome, tuple)]
@@ -322,16 +328,16 @@ async def test_of_challenges_accepted_at_once_in_one_channel_one_game_starts(
 
 
 async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB, thread=True, color=engine.Color.BLACK)
+    created = await challenge(services, HERE, ALICE, BOB, thread=True, color=engine.Color.BLACK)
     recorder.take()
 
     with refused(Refused.CHALLENGE_NOT_READY):
-        await service.accept(created.id, BOB, HERE)  # its invitation isn't posted yet
-    await service.challenge_posted(created.id, INVITATION)
+        await services.challenges.accept(created.id, BOB, HERE)  # its invitation isn't posted yet
+    await services.challenges.challenge_posted(created.id, INVITATION)
 
-    closed, state = await service.accept(created.id, BOB, HERE)
+    closed, state = await services.challenges.accept(created.id, BOB, HERE)
 
     assert state.record.channel_id == INVITATION  # the thread will share the message's id
     assert (state.record.black_id, state.record.white_id) == (ALICE, BOB)
@@ -339,19 +345,19 @@ async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
     assert closed.status is ChallengeStatus.ACCEPTED and closed.channel_id == CHANNEL
     assert recorder.take() == []  # nothing shows until the thread exists
 
-    service.thread_ready(closed, state)
+    services.challenges.thread_ready(closed, state)
     assert recorder.take() == [ChallengeClosed(closed), GameStarted(state)]
 
 
 async def test_reopening_undoes_an_acceptance_whose_thread_failed(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, None, thread=True)
-    posted = await service.challenge_posted(created.id, INVITATION)
-    closed, state = await service.accept(created.id, BOB, HERE)
+    created = await challenge(services, HERE, ALICE, None, thread=True)
+    posted = await services.challenges.challenge_posted(created.id, INVITATION)
+    closed, state = await services.challenges.accept(created.id, BOB, HERE)
     recorder.take()
 
-    await service.reopen(closed, state)
+    await services.challenges.reopen(closed, state)
 
     assert recorder.take() == []
     reopened = await storage.challenges.get(created.id)
@@ -362,16 +368,16 @@ async def test_reopening_undoes_an_acceptance_whose_thread_failed(
     assert await storage.games.active() == []
 
     # The challenge can be accepted again, by someone else too.
-    _, again = await service.accept(created.id, CAROL, HERE)
+    _, again = await services.challenges.accept(created.id, CAROL, HERE)
     assert again.record.channel_id == INVITATION and again.record.color_of(CAROL) is not None
 
 
 # --- declining, withdrawing, expiring -----------------------------------------------------------
 
 
-async def test_declining(service: GameService, storage: Storage, recorder: Recorder) -> None:
-    created = await challenge(service, HERE, ALICE, BOB)
-    open_one = await challenge(service, ELSEWHERE, ALICE, None)
+async def test_declining(services: Services, storage: Storage, recorder: Recorder) -> None:
+    created = await challenge(services, HERE, ALICE, BOB)
+    open_one = await challenge(services, ELSEWHERE, ALICE, None)
     recorder.take()
 
     for who, which, place in (
@@ -380,72 +386,72 @@ async def test_declining(service: GameService, storage: Storage, recorder: Recor
         (BOB, open_one, ELSEWHERE),
     ):
         with refused(Refused.ONLY_CHALLENGED_DECLINES):
-            await service.decline(which.id, who, place)
+            await services.challenges.decline(which.id, who, place)
     assert recorder.take() == []
 
-    declined = await service.decline(created.id, BOB, HERE)
+    declined = await services.challenges.decline(created.id, BOB, HERE)
     assert declined.status is ChallengeStatus.DECLINED
     assert recorder.take() == [ChallengeClosed(declined)]
     assert await storage.challenges.pending() == [open_one]
 
     with pytest.raises(ChallengeClosedError):
-        await service.decline(created.id, BOB, HERE)
+        await services.challenges.decline(created.id, BOB, HERE)
     assert recorder.take() == []
 
 
-async def test_withdrawing(service: GameService, storage: Storage, recorder: Recorder) -> None:
-    created = await challenge(service, HERE, ALICE, None)
+async def test_withdrawing(services: Services, storage: Storage, recorder: Recorder) -> None:
+    created = await challenge(services, HERE, ALICE, None)
     recorder.take()
 
     for who in (BOB, CAROL):
         with refused(Refused.ONLY_CHALLENGER_CANCELS):
-            await service.withdraw(created.id, who, HERE)
+            await services.challenges.withdraw(created.id, who, HERE)
     assert recorder.take() == []
 
-    withdrawn = await service.withdraw(created.id, ALICE, HERE)
+    withdrawn = await services.challenges.withdraw(created.id, ALICE, HERE)
     assert withdrawn.status is ChallengeStatus.CANCELLED
     assert recorder.take() == [ChallengeClosed(withdrawn)]
     assert await storage.challenges.pending() == []
     with pytest.raises(ChallengeClosedError):
-        await service.withdraw(created.id, ALICE, HERE)
+        await services.challenges.withdraw(created.id, ALICE, HERE)
 
 
 async def test_answering_an_expired_challenge_announces_its_expiry(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    declined = await challenge(service, HERE, ALICE, BOB)
-    withdrawn = await challenge(service, ELSEWHERE, ALICE, BOB)
+    declined = await challenge(services, HERE, ALICE, BOB)
+    withdrawn = await challenge(services, ELSEWHERE, ALICE, BOB)
     recorder.take()
     clock.advance(CHALLENGE_LIFETIME + 1)
 
     with pytest.raises(ChallengeClosedError, match="expired"):
-        await service.decline(declined.id, BOB, HERE)
+        await services.challenges.decline(declined.id, BOB, HERE)
     # Every challenge due expires at once, each announced once.
     expired = [await storage.challenges.get(c.id) for c in (declined, withdrawn)]
     assert recorder.take() == [ChallengeClosed(challenge) for challenge in expired]
     with pytest.raises(ChallengeClosedError, match="expired"):
-        await service.withdraw(withdrawn.id, ALICE, ELSEWHERE)
+        await services.challenges.withdraw(withdrawn.id, ALICE, ELSEWHERE)
     assert recorder.take() == []
 
 
 async def test_challenges_expire_when_their_time_is_up(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    first = await challenge(service, HERE, ALICE, BOB)
+    first = await challenge(services, HERE, ALICE, BOB)
     clock.advance(60)
-    second = await challenge(service, ELSEWHERE, ALICE, None)
+    second = await challenge(services, ELSEWHERE, ALICE, None)
     recorder.take()
 
     clock.advance(CHALLENGE_LIFETIME - 61)
-    assert await service.expire_challenges() == []
+    assert await services.challenges.expire_challenges() == []
     clock.advance(1)
-    expired = await service.expire_challenges()
+    expired = await services.challenges.expire_challenges()
     assert [c.id for c in expired] == [first.id]
     assert expired[0].status is ChallengeStatus.EXPIRED
     assert recorder.take() == [ChallengeClosed(expired[0])]
 
     clock.advance(60)
-    (later,) = await service.expire_challenges()
+    (later,) = await services.challenges.expire_challenges()
     assert later.id == second.id
     assert recorder.take() == [ChallengeClosed(later)]
     assert await storage.challenges.pending() == []
@@ -455,20 +461,20 @@ async def test_challenges_expire_when_their_time_is_up(
 
 
 async def test_forgetting_a_player_closes_their_open_challenges(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    theirs = await challenge(service, HERE, ALICE, None)
-    to_them = await challenge(service, ELSEWHERE, BOB, ALICE)
-    declined = await challenge(service, Place(GUILD, 5), BOB, ALICE)
-    await service.decline(declined.id, ALICE, Place(GUILD, 5))
-    others = await challenge(service, Place(GUILD, 6), BOB, CAROL)
-    in_other_guild = await challenge(service, Place(OTHER_GUILD, 7), ALICE, None)
+    theirs = await challenge(services, HERE, ALICE, None)
+    to_them = await challenge(services, ELSEWHERE, BOB, ALICE)
+    declined = await challenge(services, Place(GUILD, 5), BOB, ALICE)
+    await services.challenges.decline(declined.id, ALICE, Place(GUILD, 5))
+    others = await challenge(services, Place(GUILD, 6), BOB, CAROL)
+    in_other_guild = await challenge(services, Place(OTHER_GUILD, 7), ALICE, None)
     recorder.take()
     with refused(Refused.ONLY_THE_ASKER_CONFIRMS):
-        await service.forget(GUILD, ALICE, confirmed_by=BOB)
+        await services.settings.forget(GUILD, ALICE, confirmed_by=BOB)
     assert recorder.take() == []
 
-    await service.forget(GUILD, ALICE, confirmed_by=ALICE)
+    await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
 
     events = recorder.take()
     assert all(isinstance(event, ChallengeClosed) for event in events)
@@ -479,14 +485,101 @@ async def test_forgetting_a_player_closes_their_open_challenges(
 
 
 async def test_a_player_cannot_be_forgotten_mid_game(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
-    created = await challenge(service, HERE, ALICE, BOB)
-    await challenge(service, ELSEWHERE, ALICE, None)
-    await service.accept(created.id, BOB, HERE)
+    created = await challenge(services, HERE, ALICE, BOB)
+    await challenge(services, ELSEWHERE, ALICE, None)
+    await services.challenges.accept(created.id, BOB, HERE)
     recorder.take()
 
     with pytest.raises(ActiveGameError):
-        await service.forget(GUILD, ALICE, confirmed_by=ALICE)
+        await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
     assert recorder.take() == []
     assert len(await storage.challenges.pending()) == 1
+
+
+# --- rematches ------------------------------------------------------------------------------------
+
+
+async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
+    services: Services, recorder: Recorder
+) -> None:
+    first = await services.versus_bot.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
+    with refused(Refused.CHANNEL_BUSY):  # not while the first game goes on
+        await services.challenges.rematch(first.record.id, ALICE, HERE)
+    await services.endings.resign(first.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+    recorder.take()
+
+    again = await services.challenges.rematch(first.record.id, ALICE, HERE)
+
+    assert isinstance(again, GameState)
+    assert (again.record.black_id, again.record.white_id) == (BOT, ALICE)
+    assert again.record.bot_level == 3 and again.record.deadline is None
+    assert recorder.take() == [GameStarted(again)]
+
+
+async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(
+        HERE, ALICE, BOB, color=engine.Color.BLACK, time_control=TimeControl(per_move=300)
+    )
+    assert isinstance(invitation, Challenge)
+    _, first = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.resign(first.record.id, BOB, HERE, offered=EndReason.ABORTED)
+    recorder.take()
+
+    with refused(Refused.ONLY_PLAYERS_REMATCH):
+        await services.challenges.rematch(first.record.id, CAROL, HERE)
+    with refused(Refused.NOT_HERE):
+        await services.challenges.rematch(first.record.id, BOB, ELSEWHERE)
+    assert recorder.take() == []
+
+    offer = await services.challenges.rematch(first.record.id, BOB, HERE)
+
+    assert isinstance(offer, Challenge)
+    assert (offer.challenger_id, offer.opponent_id) == (BOB, ALICE)
+    assert offer.color is engine.Color.BLACK  # Bob had White
+    assert offer.time_control.per_move == 300 and offer.status is ChallengeStatus.PENDING
+    assert recorder.take() == [ChallengeOpened(offer)]
+    _, second = await services.challenges.accept(offer.id, ALICE, HERE)
+    assert (second.record.black_id, second.record.white_id) == (BOB, ALICE)
+
+
+async def test_no_rematch_with_a_player_who_was_forgotten(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
+    await services.settings.forget(GUILD, BOB, confirmed_by=BOB)
+    recorder.take()
+
+    with refused(Refused.OPPONENT_GONE):
+        await services.challenges.rematch(game.record.id, ALICE, HERE)
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+
+
+async def test_no_rematch_with_a_player_who_left_the_server(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    invitation = await services.challenges.challenge(HERE, ALICE, BOB)
+    assert isinstance(invitation, Challenge)
+    _, game = await services.challenges.accept(invitation.id, BOB, HERE)
+    await services.endings.cancel(HERE, MODERATOR, moderator=True)
+    recorder.take()
+    asked: list[int] = []
+
+    async def members_but_bob(user_id: int) -> bool:
+        asked.append(user_id)
+        return user_id != BOB
+
+    with refused(Refused.OPPONENT_NOT_A_MEMBER):
+        await services.challenges.rematch(game.record.id, ALICE, HERE, is_member=members_but_bob)
+    assert asked == [BOB]
+    assert recorder.take() == []
+    assert await storage.challenges.pending() == []
+    offer = await services.challenges.rematch(game.record.id, BOB, HERE, is_member=members_but_bob)
+    assert isinstance(offer, Challenge) and offer.opponent_id == ALICE

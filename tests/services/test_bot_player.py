@@ -1,6 +1,6 @@
 """The bot's own player with the real computer (level 1, one worker process): it moves again
 when the player must pass, drops a move the game no longer wants, and misses no change that
-arrives while it is busy. Every wait is on the service's events, bounded only by a failure
+arrives while it is busy. Every wait is on the services' events, bounded only by a failure
 timeout."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bot.bot_player import RETRY_AFTER, BotPlayer
 from bot.computer import Computer
 from bot.domain import EndReason, GameState
 from bot.events import Events, GameEnded, GameEvent, GameStarted, MovePlayed
-from bot.service import GameService
+from bot.services import Services
 from bot.storage import Storage
 from bot.timers import Timers
 
@@ -62,13 +62,13 @@ async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
 
 @pytest.fixture
 def player(
-    service: GameService,
+    services: Services,
     computer: Computer,
     background: Background,
     timers: Timers,
     events: Events,
 ) -> BotPlayer:
-    player = BotPlayer(service, computer, background, timers)
+    player = BotPlayer(services.games, computer, background, timers)
     player.subscribe(events)
     return player
 
@@ -117,7 +117,7 @@ def hold_searches(monkeypatch: pytest.MonkeyPatch, computer: Computer, gate: Gat
 
 async def test_the_bot_moves_again_when_the_player_must_pass(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     storage: Storage,
     background: Background,
     recorder: Recorder,
@@ -129,11 +129,11 @@ async def test_the_bot_moves_again_when_the_player_must_pass(
     for square in position.legal_moves():  # whatever the bot plays, Black must pass
         after = position.play(square)
         assert after.must_pass() and not after.is_game_over()
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
-    await write_moves(storage, state.record, moves, now=service.now())
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
+    await write_moves(storage, state.record, moves, now=services.games.now())
     recorder.take()
 
-    await service.recover()  # as after a restart: the game resumes on the bot's turn
+    await services.recovery.recover()  # as after a restart: the game resumes on the bot's turn
 
     await recorder.wait_for(settled)
     await idle(background)
@@ -155,7 +155,7 @@ async def test_the_bot_moves_again_when_the_player_must_pass(
 
 async def test_a_resignation_while_the_bot_thinks_drops_its_move(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     storage: Storage,
     computer: Computer,
     background: Background,
@@ -164,10 +164,10 @@ async def test_a_resignation_while_the_bot_thinks_drops_its_move(
 ) -> None:
     gate = Gate()
     searched = hold_searches(monkeypatch, computer, gate)
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     await gate.reached()  # the bot has found its move
 
-    await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+    await services.endings.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
     gate.open.set()
     await idle(background)
 
@@ -180,7 +180,7 @@ async def test_a_resignation_while_the_bot_thinks_drops_its_move(
 
 async def test_a_change_while_the_bot_thinks_is_not_lost(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     storage: Storage,
     computer: Computer,
     background: Background,
@@ -189,13 +189,13 @@ async def test_a_change_while_the_bot_thinks_is_not_lost(
 ) -> None:
     gate = Gate()
     searched = hold_searches(monkeypatch, computer, gate)
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     game_id = state.record.id
     await gate.reached()
     # Meanwhile the game moves on: the bot's move is played from elsewhere (another copy of
     # the bot, say, during a rolling restart) and the player answers; the bot is to move again.
-    await service.bot_move(game_id, 0, "d3")
-    await service.move(game_id, ALICE, "c3", HERE)
+    await services.games.bot_move(game_id, 0, "d3")
+    await services.games.move(game_id, ALICE, "c3", HERE)
 
     gate.open.set()  # its move, for a position long gone, is refused; it must look again
 
@@ -211,7 +211,7 @@ async def test_a_change_while_the_bot_thinks_is_not_lost(
 
 async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     storage: Storage,
     background: Background,
     recorder: Recorder,
@@ -220,7 +220,7 @@ async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
     """After each move the bot reads the game once more to see whether it is to move again; a
     move landing while it reads must wake it, though its read comes back without that move."""
     gate = Gate()
-    load = service.load
+    load = services.games.load
     holding = True
 
     async def held_load(game_id: int) -> GameState:
@@ -231,8 +231,8 @@ async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
             await gate.pass_through()
         return state
 
-    monkeypatch.setattr(service, "load", held_load)
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    monkeypatch.setattr(services.games, "load", held_load)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     game_id = state.record.id
     await gate.reached()  # the bot moved and read that the player is to move
 
@@ -240,7 +240,7 @@ async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
     reply = engine.square_name(
         engine.Game.from_transcript(current.transcript).position.legal_moves()[0]
     )
-    await service.move(game_id, ALICE, reply, HERE)
+    await services.games.move(game_id, ALICE, reply, HERE)
     gate.open.set()
 
     moved = await recorder.wait_for(
@@ -253,7 +253,7 @@ async def test_a_move_while_the_bot_settles_its_turn_is_not_lost(
 
 async def test_a_failed_search_is_tried_again_until_the_bot_moves(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     storage: Storage,
     computer: Computer,
     clock: ManualClock,
@@ -272,7 +272,7 @@ async def test_a_failed_search_is_tried_again_until_the_bot_moves(
         return await choose(position, level, **options)
 
     monkeypatch.setattr(computer, "choose", failing)
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     first_retry = clock.timestamp() + RETRY_AFTER[0]
     await clock.sleeper_at(first_retry)
     clock.advance_to(first_retry)
@@ -290,7 +290,7 @@ async def test_a_failed_search_is_tried_again_until_the_bot_moves(
 
 async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
     player: BotPlayer,
-    service: GameService,
+    services: Services,
     computer: Computer,
     timers: Timers,
     clock: ManualClock,
@@ -301,10 +301,10 @@ async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
         raise RuntimeError("the worker died")
 
     monkeypatch.setattr(computer, "choose", failing)
-    state = await service.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
+    state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     await clock.sleeper_at(clock.timestamp() + RETRY_AFTER[0])
 
-    await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+    await services.endings.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 
     assert ("bot turn", state.record.id) not in timers
     assert recorder.kinds() == [GameStarted, GameEnded]

@@ -1,4 +1,4 @@
-"""The game service on a real storage (a SQLite file in a temporary directory), the real event
+"""The services on a real storage (a SQLite file in a temporary directory), the real event
 bus with a recorder subscribed, a clock that moves when told and a seeded random generator."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.events import Events
-from bot.service import GameService
+from bot.services import Services
 from bot.storage import Storage
 
 from .support import BOT, ManualClock, Recorder
@@ -45,10 +45,8 @@ def recorder(events: Events) -> Recorder:
 
 
 @pytest.fixture
-def service(
-    storage: Storage, clock: ManualClock, events: Events, recorder: Recorder
-) -> GameService:
-    """The service with the bot logged in as `BOT`; `recorder` sees every event it emits."""
-    service = GameService(storage, clock, events, rng=random.Random(SEED))
-    service.bot_id = BOT
-    return service
+def services(storage: Storage, clock: ManualClock, events: Events, recorder: Recorder) -> Services:
+    """The services with the bot logged in as `BOT`; `recorder` sees every event it emits."""
+    services = Services.build(storage, clock, events, rng=random.Random(SEED))
+    services.context.bot_id = BOT
+    return services

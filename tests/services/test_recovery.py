@@ -1,11 +1,11 @@
-"""Start-up: what a restart finds in storage, and what the service makes of it."""
+"""Start-up: what a restart finds in storage, and what `Recovery` makes of it."""
 
 from __future__ import annotations
 
 from bot import engine
 from bot.domain import Challenge, EndReason, GameStatus, Rating
 from bot.events import ChallengeOpened, GameEnded, GameResumed
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import Storage
 
 from .support import (
@@ -27,18 +27,18 @@ BOARD = 1_190_000_000_000_000_001
 
 
 async def test_a_game_left_active_at_its_final_position_is_finished_with_its_true_result(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     # An older bot stored the final move with `record_move` and crashed before the result.
     moves = squares(wthor_game("WTH_1977#2")["moves"])  # Black wins 52-12
-    state = await human_game(service)
+    state = await human_game(services)
     record = await write_moves(storage, state.record, moves, now=clock.timestamp())
     await storage.games.set_board(record.id, BOARD, record.version - 2)  # one move behind
     assert record.active and engine.Game(moves).is_over()
     clock.advance(3600)
     recorder.take()
 
-    await service.recover()
+    await services.recovery.recover()
 
     finished = await storage.games.get(record.id)
     assert finished.status is GameStatus.FINISHED and finished.end_reason is EndReason.NORMAL
@@ -56,44 +56,48 @@ async def test_a_game_left_active_at_its_final_position_is_finished_with_its_tru
         assert player is not None and player.games == 1 and player.rating == change.after
 
     # A second start finds the game finished: nothing is counted again.
-    await service.recover()
+    await services.recovery.recover()
     assert [type(event) for event in recorder.take()] == [GameResumed]  # board still behind
     alice = await storage.players.get(GUILD, ALICE)
     assert alice is not None and alice.games == 1
 
 
 async def test_everything_in_progress_is_announced_in_order(
-    service: GameService, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
-    playing = await human_game(service, ALICE, BOB)
-    await service.move(playing.record.id, ALICE, "d3", HERE)
+    playing = await human_game(services, ALICE, BOB)
+    await services.games.move(playing.record.id, ALICE, "d3", HERE)
     shown = await storage.games.set_board(playing.record.id, BOARD, 2)
-    against_bot = await service.start_bot_game(Place(GUILD, 2), CAROL, level=1)
+    against_bot = await services.versus_bot.start_bot_game(Place(GUILD, 2), CAROL, level=1)
 
-    behind = await human_game(service, BOB, CAROL, place=Place(GUILD, 3))
+    behind = await human_game(services, BOB, CAROL, place=Place(GUILD, 3))
     await storage.games.set_board(behind.record.id, BOARD + 1, behind.record.version)
     behind_ended = (
-        await service.resign(behind.record.id, CAROL, Place(GUILD, 3), offered=EndReason.ABORTED)
+        await services.endings.resign(
+            behind.record.id, CAROL, Place(GUILD, 3), offered=EndReason.ABORTED
+        )
     ).record
 
-    up_to_date = await human_game(service, CAROL, BOB, place=Place(GUILD, 4))
+    up_to_date = await human_game(services, CAROL, BOB, place=Place(GUILD, 4))
     ended = (
-        await service.resign(
+        await services.endings.resign(
             up_to_date.record.id, CAROL, Place(GUILD, 4), offered=EndReason.ABORTED
         )
     ).record
     await storage.games.set_board(ended.id, BOARD + 2, ended.version)
 
-    never_shown = await human_game(service, ALICE, CAROL, place=Place(GUILD, 5))
-    await service.resign(never_shown.record.id, ALICE, Place(GUILD, 5), offered=EndReason.ABORTED)
+    never_shown = await human_game(services, ALICE, CAROL, place=Place(GUILD, 5))
+    await services.endings.resign(
+        never_shown.record.id, ALICE, Place(GUILD, 5), offered=EndReason.ABORTED
+    )
 
-    open_challenge = await service.challenge(Place(GUILD, 6), ALICE, None)
-    declined = await service.challenge(Place(GUILD, 7), ALICE, BOB)
+    open_challenge = await services.challenges.challenge(Place(GUILD, 6), ALICE, None)
+    declined = await services.challenges.challenge(Place(GUILD, 7), ALICE, BOB)
     assert isinstance(open_challenge, Challenge) and isinstance(declined, Challenge)
-    await service.decline(declined.id, BOB, Place(GUILD, 7))
+    await services.challenges.decline(declined.id, BOB, Place(GUILD, 7))
     recorder.take()
 
-    await service.recover()
+    await services.recovery.recover()
 
     events = recorder.take()
     assert [type(event) for event in events] == [

@@ -17,7 +17,7 @@ from bot.domain.refusals import Refused
 from bot.domain.shards import Shards
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
-from bot.reviews import ReviewService, outcome_of
+from bot.services.reviews import ReviewService, outcome_of
 from bot.storage import Storage
 from tests.errorlog import ErrorLog
 from tests.refused import refused
@@ -219,7 +219,7 @@ async def test_a_failed_review_is_told_and_forgotten(
         lambda: next((e for e in seen.events if isinstance(e, ReviewFailed)), None), seen.changed
     )
     assert failed.record.message_id == 55
-    (logged,) = logged_errors.take("bot.reviews")
+    (logged,) = logged_errors.take("bot.services.reviews")
     assert logged.getMessage() == f"The review of game {game.id} failed"
     assert await storage.reviews.get(game.id, TINY.key) is None
     assert (await reviews.request(game.id, GUILD)).needs_start  # asked again: afresh

@@ -10,7 +10,8 @@ from bot.domain import Challenge, EndReason, GameState, TimeControl
 from bot.domain.refusals import Refused, ResignationChangedRefusal
 from bot.engine.ai import LEVELS
 from bot.events import GameEnded
-from bot.service import GameService, abort_window, resignation
+from bot.services import Services
+from bot.services.endings import abort_window, resignation
 from bot.storage import Storage
 from tests.refused import refused
 
@@ -32,14 +33,14 @@ from .support import (
 THREE_PLUS_TWO = TimeControl(base=180, increment=2)
 
 
-async def live_game(service: GameService) -> GameState:
-    return await human_game(service, time_control=THREE_PLUS_TWO)
+async def live_game(services: Services) -> GameState:
+    return await human_game(services, time_control=THREE_PLUS_TWO)
 
 
 async def test_a_live_game_starts_with_full_clocks_and_blacks_running(
-    service: GameService, clock: ManualClock
+    services: Services, clock: ManualClock
 ) -> None:
-    state = await live_game(service)
+    state = await live_game(services)
 
     record = state.record
     assert record.clocks == (180, 180) and record.turn_started == clock.timestamp()
@@ -49,32 +50,32 @@ async def test_a_live_game_starts_with_full_clocks_and_blacks_running(
 
 
 async def test_a_move_takes_the_time_spent_and_adds_the_increment(
-    service: GameService, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: ManualClock
 ) -> None:
-    state = await live_game(service)
+    state = await live_game(services)
     clock.advance(10.25)
 
-    moved = await service.move(state.record.id, ALICE, "f5", HERE)
+    moved = await services.games.move(state.record.id, ALICE, "f5", HERE)
 
     record = moved.record
     assert record.clocks == (180 - 10.25 + 2, 180)
     assert record.turn_started == clock.timestamp() and record.deadline == clock.timestamp() + 180
     clock.advance(100)
-    moved = await service.move(state.record.id, BOB, "d6", HERE)
+    moved = await services.games.move(state.record.id, BOB, "d6", HERE)
     assert moved.record.clocks == (171.75, 82)
     assert moved.record.deadline == clock.timestamp() + 171.75
     assert await storage.games.get(state.record.id) == moved.record
 
 
 async def test_a_forced_pass_costs_the_passing_side_no_time(
-    service: GameService, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: ManualClock
 ) -> None:
     moves = squares(wthor_game("WTH_1989#1885")["moves"])  # White must pass after move 19, a1
-    state = await live_game(service)
+    state = await live_game(services)
     await write_moves(storage, state.record, moves[:18], now=clock.timestamp())
     clock.advance(40)
 
-    moved = await service.move(state.record.id, ALICE, moves[18], HERE)
+    moved = await services.games.move(state.record.id, ALICE, moves[18], HERE)
 
     assert moved.game.last is not None and moved.game.last.passed is engine.Color.WHITE
     assert moved.to_move_id == ALICE  # Black again, at once
@@ -83,18 +84,18 @@ async def test_a_forced_pass_costs_the_passing_side_no_time(
 
 
 async def test_the_flag_falls_on_time(
-    service: GameService, clock: ManualClock, recorder: Recorder
+    services: Services, clock: ManualClock, recorder: Recorder
 ) -> None:
-    state = await play(service, await live_game(service), OUT_OF_ABORT_WINDOW)
+    state = await play(services, await live_game(services), OUT_OF_ABORT_WINDOW)
     deadline = state.record.deadline
     assert deadline is not None
     clock.advance_to(deadline - 0.5)
-    assert (await service.time_out(state.record.id)).record.active
+    assert (await services.endings.time_out(state.record.id)).record.active
     recorder.take()
     clock.advance(0.5)
 
     with refused(Refused.OUT_OF_TIME):
-        await service.move(state.record.id, ALICE, "c4", HERE)
+        await services.games.move(state.record.id, ALICE, "c4", HERE)
 
     (event,) = recorder.take()
     assert isinstance(event, GameEnded)
@@ -105,13 +106,13 @@ async def test_the_flag_falls_on_time(
 
 
 async def test_running_out_of_time_in_the_abort_window_aborts(
-    service: GameService, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: ManualClock
 ) -> None:
-    state = await play(service, await live_game(service), ["f5", "d6", "c3"])
+    state = await play(services, await live_game(services), ["f5", "d6", "c3"])
     assert abort_window(state.game) and state.record.deadline is not None
     clock.advance_to(state.record.deadline)
 
-    ended = await service.time_out(state.record.id)
+    ended = await services.endings.time_out(state.record.id)
 
     record = ended.record
     assert record.end_reason is EndReason.ABORTED and record.winner is None
@@ -121,70 +122,74 @@ async def test_running_out_of_time_in_the_abort_window_aborts(
 
 
 async def test_resigning_in_the_abort_window_aborts_and_after_it_loses(
-    service: GameService, storage: Storage
+    services: Services, storage: Storage
 ) -> None:
-    early = await play(service, await human_game(service), ["f5", "d6", "c3"])
-    aborted = await service.resign(early.record.id, BOB, HERE, offered=EndReason.ABORTED)
+    early = await play(services, await human_game(services), ["f5", "d6", "c3"])
+    aborted = await services.endings.resign(early.record.id, BOB, HERE, offered=EndReason.ABORTED)
     assert aborted.record.end_reason is EndReason.ABORTED
     assert (aborted.record.cancelled_by, aborted.record.winner) == (BOB, None)
     assert await storage.players.get(HERE.guild_id, BOB) is None
     page = await storage.history.games(HERE.guild_id, user_id=BOB)
     assert [game.end_reason for game in page.games] == [EndReason.ABORTED]  # kept in history
 
-    later = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW)
+    later = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
     assert not abort_window(later.game)
-    resigned = await service.resign(later.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
+    resigned = await services.endings.resign(
+        later.record.id, BOB, HERE, offered=EndReason.RESIGNATION
+    )
     assert resigned.record.end_reason is EndReason.RESIGNATION
     assert resigned.record.winner is engine.Color.BLACK
     assert (await storage.players.get(HERE.guild_id, BOB)) is not None
 
 
 async def test_a_confirmation_that_means_something_else_now_changes_nothing(
-    service: GameService, storage: Storage, recorder: Recorder
+    services: Services, storage: Storage, recorder: Recorder
 ) -> None:
     """Alice is offered an abort at ply 3; Bob's second move closes the window before she
     confirms: her abort would now be a rated loss, so it is refused with the game as it is."""
-    early = await play(service, await human_game(service), OUT_OF_ABORT_WINDOW[:3])
+    early = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW[:3])
     assert resignation(early.game) is EndReason.ABORTED
-    later = await play(service, early, OUT_OF_ABORT_WINDOW[3:])
+    later = await play(services, early, OUT_OF_ABORT_WINDOW[3:])
     recorder.take()
 
     with pytest.raises(ResignationChangedRefusal) as refused:
-        await service.resign(later.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+        await services.endings.resign(later.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 
     assert refused.value.state.record == (await storage.games.get(later.record.id))
     assert resignation(refused.value.state.game) is EndReason.RESIGNATION
     assert refused.value.state.record.active and recorder.take() == []
     assert await storage.players.get(HERE.guild_id, ALICE) is None
-    resigned = await service.resign(later.record.id, ALICE, HERE, offered=EndReason.RESIGNATION)
+    resigned = await services.endings.resign(
+        later.record.id, ALICE, HERE, offered=EndReason.RESIGNATION
+    )
     assert resigned.record.winner is engine.Color.WHITE
 
 
 async def test_a_resignation_offered_in_the_abort_window_is_refused_too(
-    service: GameService, recorder: Recorder
+    services: Services, recorder: Recorder
 ) -> None:
     """Only a forged button can offer it (the window never reopens); it aborts nothing."""
-    game = await play(service, await human_game(service), ["f5"])
+    game = await play(services, await human_game(services), ["f5"])
     recorder.take()
     with pytest.raises(ResignationChangedRefusal):
-        await service.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
+        await services.endings.resign(game.record.id, BOB, HERE, offered=EndReason.RESIGNATION)
     assert recorder.take() == []
 
 
-async def test_a_challenge_and_its_rematch_keep_their_clock(service: GameService) -> None:
-    state = await live_game(service)
+async def test_a_challenge_and_its_rematch_keep_their_clock(services: Services) -> None:
+    state = await live_game(services)
     assert state.record.time_control == THREE_PLUS_TWO
-    ended = await service.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
+    ended = await services.endings.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 
-    offer = await service.rematch(ended.record.id, BOB, HERE)
+    offer = await services.challenges.rematch(ended.record.id, BOB, HERE)
 
     assert isinstance(offer, Challenge) and offer.time_control == THREE_PLUS_TWO
 
 
 async def test_the_bot_thinks_on_its_own_clock(
-    service: GameService, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: ManualClock
 ) -> None:
-    state = await service.start_bot_game(
+    state = await services.versus_bot.start_bot_game(
         HERE, ALICE, level=5, color=engine.Color.WHITE, time_control=TimeControl(base=60)
     )
     assert state.to_move_id == BOT and state.record.deadline == clock.timestamp() + 60
@@ -194,7 +199,7 @@ async def test_the_bot_thinks_on_its_own_clock(
     short = thinking_time(state, clock.timestamp())
     assert short is not None and short < 5000 / 29  # 5 s over about 30 moves to come
 
-    moved = await service.bot_move(state.record.id, 0, "f5")
+    moved = await services.games.bot_move(state.record.id, 0, "f5")
 
     assert moved.record.clocks == (5, 60)
     assert moved.record.deadline == clock.timestamp() + 60  # Alice's turn now

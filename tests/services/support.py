@@ -1,4 +1,4 @@
-"""What the game service's tests share: ids, a clock that moves when told, an event recorder,
+"""What the services' tests share: ids, a clock that moves when told, an event recorder,
 tournament games to start from, and a way to write a game's moves straight into storage."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from bot import engine
 from bot.domain import Challenge, GameRecord, GameState, TimeControl
 from bot.events import Event, Events
-from bot.service import GameService, Place
+from bot.services import Place, Services
 from bot.storage import Storage
 
 # Snowflake-sized ids, as Discord's.
@@ -174,7 +174,7 @@ FIVE_MINUTES = TimeControl(per_move=300)
 
 
 async def human_game(
-    service: GameService,
+    services: Services,
     black: int = ALICE,
     white: int = BOB,
     *,
@@ -182,11 +182,11 @@ async def human_game(
     time_control: TimeControl = FIVE_MINUTES,
 ) -> GameState:
     """A game between people, `black` having challenged `white` (the game's `GameState`)."""
-    invitation = await service.challenge(
+    invitation = await services.challenges.challenge(
         place, black, white, color=engine.Color.BLACK, time_control=time_control
     )
     assert isinstance(invitation, Challenge)
-    _, state = await service.accept(invitation.id, white, place)
+    _, state = await services.challenges.accept(invitation.id, white, place)
     return state
 
 
@@ -195,10 +195,10 @@ OUT_OF_ABORT_WINDOW = ("f5", "d6", "c3", "d3")
 
 
 async def play(
-    service: GameService, state: GameState, moves: Sequence[str], place: Place = HERE
+    services: Services, state: GameState, moves: Sequence[str], place: Place = HERE
 ) -> GameState:
     """Play `moves` in turn, each by the player to move."""
     for move in moves:
         assert state.to_move_id is not None
-        state = await service.move(state.record.id, state.to_move_id, move, place)
+        state = await services.games.move(state.record.id, state.to_move_id, move, place)
     return state

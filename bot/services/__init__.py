@@ -1,0 +1,70 @@
+"""The services: every change in a game's life, decided and stored, each service owning one
+thing; all of them share one `Context` (storage, clock, events, shards, the bot's id)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.clock import Clock
+from bot.domain.shards import ALL_SHARDS, Shards
+from bot.events import Events
+from bot.services.boards import Boards
+from bot.services.challenges import Challenges
+from bot.services.context import Context
+from bot.services.endings import Endings
+from bot.services.games import Games
+from bot.services.lookups import Lookups
+from bot.services.notices import Notices
+from bot.services.places import Place
+from bot.services.recovery import Recovery
+from bot.services.replays import Replays
+from bot.services.settings import Settings, SettingsChange
+from bot.services.versus_bot import VersusBot
+from bot.storage import Storage
+
+__all__ = ["Place", "Services", "SettingsChange"]
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """Every service, built on one context: what the bot exposes to its cogs and subscribers."""
+
+    context: Context
+    games: Games
+    endings: Endings
+    challenges: Challenges
+    versus_bot: VersusBot
+    replays: Replays
+    settings: Settings
+    notices: Notices
+    boards: Boards
+    lookups: Lookups
+    recovery: Recovery
+
+    @classmethod
+    def build(
+        cls,
+        storage: Storage,
+        clock: Clock,
+        events: Events,
+        *,
+        shards: Shards = ALL_SHARDS,
+        rng: random.Random | None = None,
+    ) -> Services:
+        context = Context(storage, clock, events, shards, rng or random.Random())
+        endings = Endings(context)
+        versus_bot = VersusBot(context)
+        return cls(
+            context=context,
+            games=Games(context, endings),
+            endings=endings,
+            challenges=Challenges(context, versus_bot),
+            versus_bot=versus_bot,
+            replays=Replays(context),
+            settings=Settings(context),
+            notices=Notices(context),
+            boards=Boards(context),
+            lookups=Lookups(context),
+            recovery=Recovery(context),
+        )

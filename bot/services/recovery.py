@@ -1,0 +1,35 @@
+"""Start-up: picking up the games, boards and challenges a restart left behind."""
+
+from __future__ import annotations
+
+from bot.domain import GameState
+from bot.events import ChallengeOpened, GameEnded, GameResumed
+from bot.services.context import Service
+from bot.services.endings import board_ending
+
+
+class Recovery(Service):
+    """Announces what is still going on, so that every subscriber picks it up again."""
+
+    async def recover(self) -> None:
+        """After a restart: finish games a crash left at a final position, and announce every
+        game in progress (timers, the bot's turns), every board left behind, every open
+        challenge, of this process's servers. Every other event follows an interaction or a
+        timer of its own servers, so the subscribers never hear of other processes' games."""
+        finished_now: set[int] = set()
+        for record in await self.storage.games.active(self.shards):
+            state = GameState.of(record)
+            ending = board_ending(state.game)
+            if ending is None:
+                self.events.emit(GameResumed(state))
+                continue
+            finished = await self.storage.games.finish(
+                record.id, record.ply, ending, now=self.now()
+            )
+            self.events.emit(GameEnded(GameState(finished.game, state.game, finished), finished))
+            finished_now.add(record.id)
+        for record in await self.storage.games.boards_behind(self.shards):
+            if record.id not in finished_now:  # announced as it ended, just above
+                self.events.emit(GameResumed(GameState.of(record)))
+        for challenge in await self.storage.challenges.pending(self.shards):
+            self.events.emit(ChallengeOpened(challenge))
