@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.versus_bot",
     "cogs.records",
+    "cogs.games",
     "cogs.rules",
     "cogs.admin",
     "cogs.review",

@@ -53,6 +53,12 @@ class HistoryHandler(ShareHandler, Protocol):
     async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
+class GamesHandler(ShareHandler, Protocol):
+    async def on_games_page(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> None: ...
+
+
 class AdminHandler(Protocol):
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None: ...
 
@@ -78,6 +84,7 @@ PLAY: Kind[PlayHandler] = Kind("play")
 LEADERBOARD: Kind[LeaderboardHandler] = Kind("leaderboard")
 STATS: Kind[StatsHandler] = Kind("stats")
 HISTORY: Kind[HistoryHandler] = Kind("history")
+GAMES: Kind[GamesHandler] = Kind("games")
 ADMIN: Kind[AdminHandler] = Kind("admin")
 REVIEW: Kind[ReviewHandler] = Kind("review")
 

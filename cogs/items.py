@@ -13,7 +13,16 @@ import discord
 from bot.client import ReversiBot
 from bot.domain import EndReason
 from bot.i18n import N_, _
-from cogs.handlers import ADMIN, HISTORY, LEADERBOARD, PLAY, STATS, ShareHandler, handler
+from cogs.handlers import (
+    ADMIN,
+    GAMES,
+    HISTORY,
+    LEADERBOARD,
+    PLAY,
+    STATS,
+    ShareHandler,
+    handler,
+)
 from cogs.replies import tell_reader
 
 log = logging.getLogger(__name__)
@@ -304,7 +313,34 @@ class HistoryPageButton(
         await handler(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
 
 
-SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1}
+class GamesPageButton(
+    Taken,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:games:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
+):
+    """Goes to `page` of a player's games in progress and challenges (`user_id`), or of the
+    server's games in progress."""
+
+    def __init__(
+        self, user_id: int | None, page: int, direction: str, *, disabled: bool = False
+    ) -> None:
+        who = "all" if user_id is None else str(user_id)
+        custom_id = f"reversi:games:{who}:{page}:{direction}"
+        super().__init__(pager_button(custom_id, direction, disabled=disabled))
+        self.user_id, self.page = user_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GamesPageButton:
+        user = None if match["user"] == "all" else int(match["user"])
+        return cls(user, int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction, GAMES).on_games_page(interaction, self.user_id, self.page)
+
+
+SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1, "games": 2}
 """How many numbers each look-up's Share button carries."""
 NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
 
@@ -312,7 +348,7 @@ NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.
 class ShareButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:share:(?P<what>lb|stats|h2h|hist|game)(?P<args>(?::[0-9]+){0,3})",
+    template=r"reversi:share:(?P<what>lb|stats|h2h|hist|games|game)(?P<args>(?::[0-9]+){0,3})",
 ):
     """Posts a look-up answered privately (`what`, with the numbers that say which page or
     player: `args`) publicly in the channel; it reads "Shared" once done. One with the wrong
@@ -352,6 +388,8 @@ def _sharer(interaction: discord.Interaction, what: str) -> ShareHandler:
         return handler(interaction, LEADERBOARD)
     if what in ("stats", "h2h"):
         return handler(interaction, STATS)
+    if what == "games":
+        return handler(interaction, GAMES)
     return handler(interaction, HISTORY)
 
 

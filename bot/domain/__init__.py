@@ -15,6 +15,7 @@ from bot.domain.games import (
     Opening,
 )
 from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating
+from bot.domain.in_progress import GamesInProgress, PlayerGames
 from bot.domain.players import (
     BotRecord,
     HeadToHead,
@@ -41,12 +42,14 @@ __all__ = [
     "GameRecord",
     "GameState",
     "GameStatus",
+    "GamesInProgress",
     "GuildSettings",
     "HeadToHead",
     "InvalidInputError",
     "LeaderboardEntry",
     "LeaderboardPage",
     "Opening",
+    "PlayerGames",
     "PlayerRecord",
     "Rating",
     "RatingChange",

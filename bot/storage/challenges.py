@@ -171,6 +171,21 @@ class ChallengeStore(Store):
             )
         return [challenge_from_row(row) for row in rows]
 
+    async def open_of(self, guild_id: int, user_id: int, *, now: float) -> list[Challenge]:
+        """The player's challenges still open at `now` in the server, sent or addressed to them,
+        soonest to expire first."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                f"""
+                SELECT {CHALLENGE_COLUMNS} FROM challenges
+                WHERE guild_id = :guild AND status = 'pending' AND expires_at > :now
+                  AND (challenger_id = :user OR opponent_id = :user)
+                ORDER BY expires_at, id
+                """,
+                {"guild": guild_id, "user": user_id, "now": now},
+            )
+        return [challenge_from_row(row) for row in rows]
+
     async def accept(
         self,
         challenge_id: int,

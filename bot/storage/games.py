@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import re
+from typing import Any
 
 from bot.domain import (
     Ending,
     EndReason,
     FinishedGame,
+    GamePage,
     GameRecord,
     GameStatus,
     InvalidInputError,
@@ -32,6 +35,8 @@ Clocks = tuple[float, float] | None
 """Black's and White's time left in a live game; None in a correspondence game."""
 
 _SQUARE = re.compile(r"[a-h][1-8]")
+
+MAX_PER_PAGE = 100
 
 
 def game_from_row(row: Row) -> GameRecord:
@@ -62,6 +67,25 @@ def game_from_row(row: Row) -> GameRecord:
         bot_level=row["bot_level"],
         shown_version=row["shown_version"],
     )
+
+
+async def game_page(
+    db: Transaction, where: str, params: dict[str, Any], *, page: int, per_page: int
+) -> GamePage:
+    """One page of the games `where` selects, the latest changed first. A page past the end
+    gives the last page, and one below 1 the first."""
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} games.")
+    total = await db.value(f"SELECT count(*) FROM games {where}", params)
+    page = min(max(page, 1), max(1, math.ceil(total / per_page)))
+    rows = await db.all(
+        f"""
+        SELECT {GAME_COLUMNS} FROM games {where}
+        ORDER BY updated_at DESC, id DESC LIMIT :limit OFFSET :offset
+        """,
+        {**params, "limit": per_page, "offset": (page - 1) * per_page},
+    )
+    return GamePage(page, per_page, total, tuple(game_from_row(row) for row in rows))
 
 
 async def check_channel_free(db: Transaction, channel_id: int) -> None:
@@ -239,6 +263,26 @@ class GameStore(Store):
         """Every game in progress in the servers of `shards`, oldest first: what to resume
         after a restart."""
         return await self._games(f"WHERE status = 'active' AND {in_shards(shards)} ORDER BY id", ())
+
+    async def in_progress(self, guild_id: int, *, page: int = 1, per_page: int = 10) -> GamePage:
+        """One page of the server's games in progress, the latest moved first."""
+        async with self.transaction(read_only=True) as db:
+            return await game_page(
+                db,
+                "WHERE guild_id = :guild AND status = 'active'",
+                {"guild": guild_id},
+                page=page,
+                per_page=per_page,
+            )
+
+    async def in_progress_of(self, guild_id: int, user_id: int) -> list[GameRecord]:
+        """Every game the player has in progress in the server (one a channel at most), oldest
+        first."""
+        return await self._games(
+            "WHERE guild_id = ? AND status = 'active' AND (black_id = ? OR white_id = ?) "
+            "ORDER BY id",
+            (guild_id, user_id, user_id),
+        )
 
     async def overdue(self, now: float) -> list[GameRecord]:
         """Active games whose move deadline has passed, earliest deadline first."""

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError, Opening
 from bot.domain.refusals import Refusal, Refused
 from bot.storage.database import Store
-from bot.storage.games import GAME_COLUMNS, game_from_row
-
-MAX_PER_PAGE = 100
+from bot.storage.games import game_page
 
 
 class HistoryStore(Store):
@@ -20,23 +16,12 @@ class HistoryStore(Store):
 
         A page past the end gives the last page, and one below 1 the first.
         """
-        if not 1 <= per_page <= MAX_PER_PAGE:
-            raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} games.")
         where = "WHERE guild_id = :guild AND status = 'finished'"
         if user_id is not None:
             where += " AND (black_id = :user OR white_id = :user)"
         params = {"guild": guild_id, "user": user_id}
         async with self.transaction(read_only=True) as db:
-            total = await db.value(f"SELECT count(*) FROM games {where}", params)
-            page = min(max(page, 1), max(1, math.ceil(total / per_page)))
-            rows = await db.all(
-                f"""
-                SELECT {GAME_COLUMNS} FROM games {where}
-                ORDER BY updated_at DESC, id DESC LIMIT :limit OFFSET :offset
-                """,
-                {**params, "limit": per_page, "offset": (page - 1) * per_page},
-            )
-        return GamePage(page, per_page, total, tuple(game_from_row(row) for row in rows))
+            return await game_page(db, where, params, page=page, per_page=per_page)
 
     async def head_to_head(self, guild_id: int, user_id: int, opponent_id: int) -> HeadToHead:
         """The record between two players in the guild, rated or not; cancelled games aside.

@@ -636,6 +636,12 @@ _WHOLE_SECONDS: Migration = tuple(
     for table in ("guild_settings", "challenges", "games")
 )
 
+_OPEN_CHALLENGES: Migration = (
+    # A server's open challenges, for a player's list of their games and challenges: the few
+    # pending ones rather than every challenge the server ever saw.
+    "CREATE INDEX challenges_open_in_guild ON challenges (guild_id) WHERE status = 'pending'",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -645,6 +651,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _COMMUNITY,
     _LANGUAGES,
     _WHOLE_SECONDS,
+    _OPEN_CHALLENGES,
 )
 
 

@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     "h2h",
     "history",
     "game",
+    "games",
     "review",
     "notify",
     "language",
@@ -47,7 +48,7 @@ async def test_check_builds_every_command_without_a_token_or_discord(cli: Cli) -
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 9 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
+        "OK: 10 extensions; commands: Challenge to Reversi, Reversi stats, reversi\n"
     )
     assert not cli.database.exists()
 

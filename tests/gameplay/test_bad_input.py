@@ -82,11 +82,14 @@ async def test_clicks_forged_from_elsewhere_are_refused_and_change_nothing(
         ("reversi:leaderboard:2:next", None),
         (f"reversi:history:{alice.id}:2:next", None),
         ("reversi:history:all:2:prev", None),
+        (f"reversi:games:{alice.id}:2:next", None),
+        ("reversi:games:all:2:prev", None),
         (f"reversi:forget-yes:{alice.id}", None),
         (f"reversi:move:{HUGE}:{HUGE}:d3", None),
         (f"reversi:challenge:{HUGE}:accept", None),
         (f"reversi:replay:{HUGE}", None),
         (f"reversi:history:{HUGE}:{HUGE}:next", None),
+        (f"reversi:games:{HUGE}:{HUGE}:next", None),
     ]
     for custom_id, values in forged:
         reply = await fake.forge_click(alice, custom_id, channel=place, values=values)
@@ -193,7 +196,7 @@ async def test_numbers_past_any_range_get_a_plain_refusal(
     with caplog.at_level(logging.INFO, logger="cogs"):
         game = await fake.slash(fake.alice, "reversi game", id=TOP)
         assert game.ephemeral and game.content == f"There's no game #{TOP} in this server."
-        for command in ("reversi leaderboard", "reversi history"):
+        for command in ("reversi leaderboard", "reversi history", "reversi games"):
             page = await fake.slash(fake.alice, command, page=TOP)  # the last page
             assert page.message is not None and page.ephemeral, command
             assert page.message.embeds, command

@@ -36,6 +36,8 @@ async def test_a_share_clicked_twice_at_once_is_posted_once(
         await fake.slash(fake.carol, "reversi h2h", player=fake.alice, other=fake.bob),
         await fake.slash(fake.carol, "reversi history"),
         await fake.slash(fake.carol, "reversi game", id=game.id),
+        await fake.slash(fake.carol, "reversi games"),
+        await fake.slash(fake.carol, "reversi games", everyone=True),
     ]
     for reply in asked:
         private = reply.message
@@ -112,6 +114,8 @@ async def test_share_buttons_that_make_no_sense_are_refused_plainly(
         "reversi:share:h2h:1": NO_LONGER_WORKS,
         "reversi:share:game": NO_LONGER_WORKS,
         "reversi:share:game:1:2": NO_LONGER_WORKS,
+        "reversi:share:games:1": NO_LONGER_WORKS,
+        f"reversi:share:games:{fake.alice.id}:1:2": NO_LONGER_WORKS,
     }
     asked = await fake.slash(fake.alice, "reversi leaderboard")
     assert asked.message is not None

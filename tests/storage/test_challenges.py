@@ -13,7 +13,7 @@ from bot.storage import (
     Storage,
 )
 from tests.refused import refused
-from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
+from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
 
 THREAD = CHANNEL + 500
 
@@ -207,6 +207,31 @@ async def test_expiry(storage: Storage) -> None:
     assert [(c.id, c.status) for c in expired] == [(soon.id, ChallengeStatus.EXPIRED)]
     assert [c.id for c in await storage.challenges.pending()] == [later.id]
     assert await storage.challenges.expire(now=60) == []
+
+
+async def test_a_players_open_challenges(storage: Storage) -> None:
+    """Sent and received, still open, in the server: soonest to expire first."""
+    sent = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0, expires_in=600)
+    received = await storage.challenges.create(GUILD, CHANNEL, CAROL, ALICE, now=0, expires_in=300)
+    to_anyone = await storage.challenges.create(GUILD, CHANNEL, ALICE, now=0, expires_in=900)
+    await storage.challenges.create(GUILD, CHANNEL, BOB, CAROL, now=0)
+    await storage.challenges.create(GUILD, CHANNEL, CAROL, now=0)  # open to all: not addressed
+    await storage.challenges.create(OTHER_GUILD, CHANNEL + 1, BOB, ALICE, now=0)
+    lapsing = await storage.challenges.create(GUILD, CHANNEL, BOB, ALICE, now=0, expires_in=100)
+    declined = await storage.challenges.create(GUILD, CHANNEL, BOB, ALICE, now=0)
+    await storage.challenges.decline(declined.id, ALICE, now=1)
+
+    assert [c.id for c in await storage.challenges.open_of(GUILD, ALICE, now=50)] == [
+        lapsing.id,
+        received.id,
+        sent.id,
+        to_anyone.id,
+    ]
+    assert [c.id for c in await storage.challenges.open_of(GUILD, ALICE, now=100)] == [
+        received.id,
+        sent.id,
+        to_anyone.id,
+    ]
 
 
 async def test_bad_challenges_are_refused(storage: Storage) -> None:

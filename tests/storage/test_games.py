@@ -5,7 +5,16 @@ import pytest
 from bot.domain import Ending, EndReason, GameStatus, InvalidInputError, TimeControl
 from bot.engine import Color
 from bot.storage import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError, Storage
-from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, start_game
+from tests.storage.conftest import (
+    ALICE,
+    BOB,
+    BOT,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    OTHER_GUILD,
+    start_game,
+)
 
 
 async def test_created_game_reads_back(storage: Storage) -> None:
@@ -234,6 +243,33 @@ async def test_active_and_overdue_games(storage: Storage) -> None:
     assert await storage.games.overdue(59.9) == []
     assert [g.id for g in await storage.games.overdue(60)] == [early.id]
     assert [g.id for g in await storage.games.overdue(1e9)] == [early.id, late.id]
+
+
+async def test_games_in_progress_of_a_server_and_of_a_player(storage: Storage) -> None:
+    """Only games in progress, only the server's; the server's latest moved first, in pages."""
+    older = await start_game(storage, ALICE, BOB, now=0)
+    theirs = await start_game(storage, BOB, CAROL, channel=CHANNEL + 1, now=10)
+    as_white = await start_game(storage, CAROL, ALICE, channel=CHANNEL + 2, now=20)
+    elsewhere = await start_game(storage, ALICE, BOB, channel=CHANNEL + 3, guild=OTHER_GUILD)
+    done = await start_game(storage, ALICE, CAROL, channel=CHANNEL + 4, now=30)
+    await storage.games.finish(done.id, 0, Ending(EndReason.NORMAL, None, 32, 32), now=31)
+    await storage.games.record_move(older.id, 0, "f5", deadline=None, now=40)
+
+    assert [g.id for g in await storage.games.in_progress_of(GUILD, ALICE)] == [
+        older.id,
+        as_white.id,
+    ]
+    assert await storage.games.in_progress_of(GUILD, BOT) == []
+    assert [g.id for g in await storage.games.in_progress_of(OTHER_GUILD, ALICE)] == [elsewhere.id]
+
+    first = await storage.games.in_progress(GUILD, per_page=2)
+    beyond = await storage.games.in_progress(GUILD, page=9, per_page=2)
+    assert (first.total, first.pages) == (3, 2)
+    assert [g.id for g in first.games] == [older.id, as_white.id]
+    assert (beyond.page, [g.id for g in beyond.games]) == (2, [theirs.id])
+    assert (await storage.games.in_progress(OTHER_GUILD + 1)).games == ()
+    with pytest.raises(InvalidInputError):
+        await storage.games.in_progress(GUILD, per_page=0)
 
 
 async def test_a_game_against_the_bot_keeps_its_level_and_is_never_rated(storage: Storage) -> None:
