@@ -1,24 +1,32 @@
-# Two commands for a fresh machine: `make run` starts the bot, `make test` checks everything.
+# Two commands for a fresh machine: `./run` (or `make run`) starts the bot, `make test` checks
+# everything.
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# pip tells only what went wrong: its warnings (about the machine's pip configuration, say) and
+# setuptools' notes on editable installs are nothing the bot's user has to act on.
+PIP_INSTALL := $(PY) -m pip install -qq
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run test lint bench messages
 
 $(PY):
+	@echo "Installing the bot into $(VENV), once (a minute or so)..."
 	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	$(PIP_INSTALL) --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e .
+	$(PIP_INSTALL) -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PIP_INSTALL) -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
-	$(PY) -m bot
+# `./run` installs what is missing and becomes the bot, so that its exit status is the bot's;
+# make turns a failure into its own status 2, after "Error N" with the bot's.
+run:
+	@./run
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

@@ -61,14 +61,18 @@ async def scratch_bot(settings: Settings) -> AsyncIterator[ReversiBot]:
 
 
 async def check(settings: Settings) -> int:
-    """Load every extension and build the command tree, without logging in."""
+    """Load every extension and build the command tree, without logging in: the token is not
+    checked, and the output says so, lest an OK pass for a working setup."""
     async with scratch_bot(settings) as bot:
         await bot.setup_hook()
         commands = bot.tree.get_commands()
         for command in commands:
             command.to_dict(bot.tree)
         names = ", ".join(sorted(c.qualified_name for c in commands))
-        print(f"OK: {len(bot.extensions)} extensions; commands: {names}")
+        print(
+            f"OK: {len(bot.extensions)} extensions; commands: {names} "
+            "(the token was not checked: `python -m bot sync` logs in)"
+        )
     return 0
 
 

@@ -25,6 +25,7 @@ from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
 from bot.translator import CatalogueTranslator
+from cogs.invite import invite_url
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.core",
@@ -72,6 +73,9 @@ class ReversiBot(commands.AutoShardedBot):
     """
 
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+        # The bot has no voice, so discord.py's warnings that voice's libraries are missing (on
+        # building a client) would only alarm whoever reads the log.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards = settings.shards
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -172,11 +176,21 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Once connected the first time, pick up where the last run stopped: games, then
-        reviews."""
+        reviews. Then tell whoever started the bot that it is up: who it is, in how many
+        servers, and the link that invites it to another."""
         if not self._recovered:
             self._recovered = True
             await self.services.recovery.recover()
             await self.reviews.recover()
+        assert self.user is not None and self.application_id is not None  # READY gave them
+        servers = len(self.guilds)
+        log.info(
+            "Ready as %s in %d %s. Invite it: %s",
+            self.user,
+            servers,
+            "server" if servers == 1 else "servers",
+            invite_url(self.application_id),
+        )
 
     def take(self, interaction: discord.Interaction) -> bool:
         """Whether to handle `interaction`, asked first by every handler's check (the command

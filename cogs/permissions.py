@@ -6,17 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import ngettext
+from cogs.invite import NEEDED, NEEDED_FOR_THREADS
 from cogs.replies import Declined
-
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-}
-NEEDED_FOR_THREADS = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
 
 
 def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:

@@ -156,11 +156,12 @@ class Cli:
 
     async def start(self, *args: str, **settings: str) -> BotProcess:
         """Start `python -m bot *args` with these settings."""
+        return await self.start_program(sys.executable, "-m", "bot", *args, **settings)
+
+    async def start_program(self, *command: str, **settings: str) -> BotProcess:
+        """Start `command` (the bot, or a script that starts it) with these settings."""
         process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            *args,
+            *command,
             cwd=self.folder,
             env=self.environment(**settings),
             stdin=asyncio.subprocess.DEVNULL,

@@ -1,0 +1,34 @@
+"""`python -m bot` starting as a newcomer meets it: the log says nothing alarming about what the bot
+doesn't use (voice), then one line that it is ready, with the link that invites it."""
+
+from __future__ import annotations
+
+import signal
+
+from tests.cli.processes import Cli
+from tests.fakediscord.driver import FakeDiscord
+
+INVITE_PERMISSIONS = 309237746688
+"""View Channels, Send Messages, Attach Files, Read Message History, Create Public Threads and Send
+Messages in Threads, as the README lists them."""
+
+
+async def test_a_start_logs_one_ready_line_with_the_invite_link_and_no_warnings(
+    fake_discord: FakeDiscord, cli: Cli
+) -> None:
+    world = fake_discord.world
+
+    bot = await cli.serve()
+    ready = await bot.line("Ready as ")
+    bot.signal(signal.SIGTERM)
+    stopped = await bot.finished()
+
+    assert stopped.status == 0, stopped.stderr
+    assert ready.endswith(
+        f"Ready as {world.bot_user.name} in 2 servers. Invite it: "
+        f"https://discord.com/oauth2/authorize?client_id={world.application_id}"
+        f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+    assert [line for line in bot.lines if "Ready as " in line] == [ready]
+    assert "voice" not in stopped.stderr
+    assert "[WARNING " not in stopped.stderr
