@@ -16,7 +16,7 @@ from cogs import items, time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
-from rendering import board_alt_text, clock_text, render_board
+from rendering import board_alt_text, clock_text, missed_turns, render_board
 from rendering.words import colour_name
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
@@ -65,6 +65,8 @@ def rating_line(change: RatingChange, name: str) -> str:
 
 
 def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
+    """A pass just made, or the moves a player missed while passing (until they move), then
+    whose turn it is, or how the game ended."""
     record, game = state.record, state.game
     last = game.last
     lines = []
@@ -73,6 +75,10 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
             color=colour_name(last.passed, in_force())
         )
         lines.append(f"{DISC[last.passed]} {passes}")
+    elif len(unseen := state.unseen) > 1:
+        passer = unseen[-1].color.opponent
+        missed = missed_turns(passer, [ply.square for ply in unseen], in_force())
+        lines.append(f"{DISC[passer]} {missed}")
     if record.active:
         color = game.turn
         to_move = state.to_move_id or 0
@@ -148,22 +154,32 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     return view
 
 
-def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
-    """The board; a finished game's says how it ended and crowns the winner, if any."""
+def _image(
+    state: GameState, names: tuple[str, str], bot_id: int | None = None
+) -> tuple[bytes, str]:
+    """The board, with every move the player to move has not seen marked, and their legal
+    moves (none while the bot thinks); a finished game's says how it ended and crowns the
+    winner, if any."""
     record = state.record
-    last = state.game.last
-    last_move = None if last is None else last.square
-    passed = None if last is None else last.passed
+    unseen = state.unseen
+    last_move = unseen[-1].square if unseen else None
+    earlier_moves = [ply.square for ply in unseen[:-1]]
+    flipped = 0
+    for ply in unseen:
+        flipped |= ply.flipped
+    passed = unseen[-1].passed if unseen else None
     status = None if record.active else final_status(record)
     running = state.position.turn if record.active and record.clocks else None
+    show_legal = record.active and state.to_move_id != bot_id
     black, white = names
     words = in_force()
     image = render_board(
         state.position,
         last_move=last_move,
-        flipped=0 if last is None else last.flipped,
+        earlier_moves=earlier_moves,
+        flipped=flipped,
         passed=passed,
-        show_legal=record.active,
+        show_legal=show_legal,
         black_name=black,
         white_name=white,
         status=status,
@@ -176,8 +192,9 @@ def _image(state: GameState, names: tuple[str, str]) -> tuple[bytes, str]:
     alt = board_alt_text(
         state.position,
         last_move=last_move,
+        earlier_moves=earlier_moves,
         passed=passed,
-        show_legal=record.active,
+        show_legal=show_legal,
         black_name=black,
         white_name=white,
         status=status,
@@ -192,7 +209,7 @@ async def build(
     state: GameState, names: tuple[str, str], *, bot_id: int | None = None
 ) -> BoardMessage:
     """Render off the event loop, so other games are not held up by this one's image."""
-    image, alt = await asyncio.to_thread(_image, state, names)
+    image, alt = await asyncio.to_thread(_image, state, names, bot_id)
     return BoardMessage(
         content=content(state, bot_id),
         image=image,

@@ -13,7 +13,7 @@ from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
 from rendering.replay import render_replay
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
-from rendering.status import describe_status
+from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
 from rendering.words import ENGLISH, Words
 
@@ -28,6 +28,7 @@ __all__ = [
     "board_image",
     "clock_text",
     "describe_status",
+    "missed_turns",
     "render_board",
     "render_replay",
     "result_text",

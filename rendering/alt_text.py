@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from bot.engine import Color, Position, square_name
 from rendering.clocks import clock_text, flag_fallen
-from rendering.options import check_clocks, check_last_move
+from rendering.options import check_clocks, check_earlier_moves, check_last_move
 from rendering.status import describe_status
 from rendering.words import ENGLISH, Words, colour_name
 
@@ -19,6 +20,7 @@ def board_alt_text(
     position: Position,
     *,
     last_move: int | None = None,
+    earlier_moves: Sequence[int] = (),
     show_legal: bool = True,
     black_name: str | None = None,
     white_name: str | None = None,
@@ -32,6 +34,7 @@ def board_alt_text(
     (running), White 0:07.3. Last move f5. Black to move. Legal moves: d3, f3.` Options mean
     what they mean for `render_board`; `words` are the words it is written in."""
     check_last_move(last_move)
+    check_earlier_moves(earlier_moves, last_move)
     check_clocks(clocks, clock_running)
     sides = words.gettext("{black}, {white}.").format(
         black=_side(Color.BLACK, black_name, position, words),
@@ -46,9 +49,15 @@ def board_alt_text(
         parts.append(words.gettext("Clocks: {black}, {white}.").format(black=black, white=white))
     if last_move is not None:
         parts.append(words.gettext("Last move {square}.").format(square=square_name(last_move)))
-    shown_status = _clean(
-        status if status is not None else describe_status(position, passed=passed, words=words)
-    )
+    if status is None:
+        status = describe_status(
+            position,
+            passed=passed,
+            last_move=last_move,
+            earlier_moves=earlier_moves,
+            words=words,
+        )
+    shown_status = _clean(status)
     if shown_status:
         parts.append(shown_status if shown_status[-1] in ".!?" else f"{shown_status}.")
     moves = position.legal_moves()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -13,7 +14,7 @@ from bot.engine.bitboard import squares_of
 from rendering.assets import Assets, get_assets
 from rendering.clocks import clock_text, flag_fallen
 from rendering.layout import DEFAULT_SIZE
-from rendering.options import check_clocks, check_last_move, check_mask
+from rendering.options import check_clocks, check_earlier_moves, check_last_move, check_mask
 from rendering.status import describe_status
 from rendering.text import drawable_name, drawable_text, fit_text, font_for
 from rendering.themes import Theme, get_theme
@@ -26,6 +27,7 @@ def render_board(
     position: Position,
     *,
     last_move: int | None = None,
+    earlier_moves: Sequence[int] = (),
     flipped: int = 0,
     show_legal: bool = True,
     black_name: str | None = None,
@@ -43,9 +45,12 @@ def render_board(
     """A PNG of `position`, `size` pixels wide.
 
     `last_move` is the square just played (marked with a dot); `flipped` is the bitmask of the
-    discs it flipped (as `Ply.flipped`), marked with a ring. `show_legal` marks each legal move
-    of the side to move with its name. `status` defaults to whose turn it is, the pass
-    (`passed`: the side that just had to pass, as `Ply.passed`) or the result.
+    discs it flipped (as `Ply.flipped`), marked with a ring. `earlier_moves` are the moves the
+    same side played before it while the other side had to pass, oldest first: marked alike,
+    with what they flipped in `flipped`, since the side to move has seen none of them.
+    `show_legal` marks each legal move of the side to move with its name. `status` defaults to
+    whose turn it is, the pass (`passed`: the side that just had to pass, as `Ply.passed`), the
+    moves missed while passing, or the result.
 
     A game played out ends by itself. One that ended off the board (a resignation, a flag, a
     cancelled or aborted game) needs `ended=True`, and `winner` for the side that won, if any.
@@ -65,6 +70,7 @@ def render_board(
     image = board_image(
         position,
         last_move=last_move,
+        earlier_moves=earlier_moves,
         flipped=flipped,
         show_legal=show_legal,
         black_name=black_name,
@@ -88,6 +94,7 @@ def board_image(
     position: Position,
     *,
     last_move: int | None = None,
+    earlier_moves: Sequence[int] = (),
     flipped: int = 0,
     show_legal: bool = True,
     black_name: str | None = None,
@@ -104,20 +111,28 @@ def board_image(
 ) -> Image.Image:
     """The board as a palette ("P") image; `render_board` explains the options."""
     check_last_move(last_move)
+    check_earlier_moves(earlier_moves, last_move)
     check_mask(flipped)
     check_clocks(clocks, clock_running)
     if winner is not None and not ended:
         raise ValueError("winner is for a game that ended off the board: pass ended=True too")
     assets = get_assets(get_theme(theme), size, clocks is not None)
     image = assets.background.copy()
-    _paste_discs(image, assets, position, last_move, flipped)
+    marked = [*earlier_moves, last_move] if last_move is not None else []
+    _paste_discs(image, assets, position, marked, flipped)
     if show_legal:
         black_to_move = position.turn is Color.BLACK
         hints = assets.sprites.black_hints if black_to_move else assets.sprites.white_hints
         for square in position.legal_moves():
             image.paste(hints[square], assets.layout.square_origin(square))
     if status is None:
-        status = describe_status(position, passed=passed, words=words)
+        status = describe_status(
+            position,
+            passed=passed,
+            last_move=last_move,
+            earlier_moves=earlier_moves,
+            words=words,
+        )
     result = None if ended else position.result()
     if ended:
         sides = _Sides(None, winner, True)
@@ -132,7 +147,7 @@ def board_image(
 
 
 def _paste_discs(
-    image: Image.Image, assets: Assets, position: Position, last_move: int | None, flipped: int
+    image: Image.Image, assets: Assets, position: Position, marked: Sequence[int], flipped: int
 ) -> None:
     sprites, origin = assets.sprites, assets.layout.square_origin
     for square in squares_of(position.black):
@@ -141,8 +156,8 @@ def _paste_discs(
         image.paste(sprites.white[square], origin(square))
     for square in squares_of(flipped):
         image.paste(sprites.flipped, origin(square), sprites.flipped)
-    if last_move is not None:
-        image.paste(sprites.last_move, origin(last_move), sprites.last_move)
+    for square in marked:
+        image.paste(sprites.last_move, origin(square), sprites.last_move)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from bot.engine import Color
 
 
 def check_last_move(last_move: int | None) -> None:
-    if last_move is not None and (
-        isinstance(last_move, bool) or not isinstance(last_move, int) or not 0 <= last_move < 64
-    ):
+    if last_move is not None and not _is_square(last_move):
         raise ValueError(f"last_move must be a square index 0..63 or None, not {last_move!r}")
+
+
+def check_earlier_moves(earlier_moves: Sequence[int], last_move: int | None) -> None:
+    if not all(_is_square(square) for square in earlier_moves):
+        raise ValueError(f"earlier_moves must be square indexes 0..63, not {earlier_moves!r}")
+    if earlier_moves and last_move is None:
+        raise ValueError("earlier_moves come before a last_move: pass last_move too")
+
+
+def _is_square(square: object) -> bool:
+    return isinstance(square, int) and not isinstance(square, bool) and 0 <= square < 64
 
 
 def check_mask(flipped: int) -> None:

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from bot.engine import Color, Position
+from collections.abc import Sequence
+
+from bot.engine import Color, Position, square_name
 from rendering.results import result_text
 from rendering.words import ENGLISH, Words, colour_name
 
 
 def describe_status(
-    position: Position, *, passed: Color | None = None, words: Words = ENGLISH
+    position: Position,
+    *,
+    passed: Color | None = None,
+    last_move: int | None = None,
+    earlier_moves: Sequence[int] = (),
+    words: Words = ENGLISH,
 ) -> str:
-    """E.g. `Black to move`, `White has no move: Black to move again`, `Black wins 34-30`,
-    `Black wins 40-24 (36-24 on the board)`.
+    """E.g. `Black to move`, `White has no move: Black to move again`, `White had no move;
+    Black played a1, h8`, `Black wins 34-30`, `Black wins 40-24 (36-24 on the board)`.
 
     `passed` names the side that just had to pass (as `Ply.passed` records it). A position
-    whose side to move must pass now says so too.
+    whose side to move must pass now says so too. `earlier_moves`, the moves the other side
+    played before `last_move` while the side to move had to pass, are named with it: the side
+    to move has seen none of them.
     """
     result = position.result()
     if result is not None:
@@ -25,4 +34,17 @@ def describe_status(
     if passed is not None:
         text = words.gettext("{passed} has no move: {color} to move again")
         return text.format(passed=colour_name(passed, words), color=turn)
+    if earlier_moves and last_move is not None:
+        return missed_turns(position.turn, (*earlier_moves, last_move), words)
     return words.gettext("{color} to move").format(color=turn)
+
+
+def missed_turns(color: Color, moves: Sequence[int], words: Words) -> str:
+    """`White had no move; Black played a1, h8`: what `color` missed while it had to pass,
+    `moves` oldest first."""
+    text = words.gettext("{passed} had no move; {color} played {moves}")
+    return text.format(
+        passed=colour_name(color, words),
+        color=colour_name(color.opponent, words),
+        moves=", ".join(square_name(square) for square in moves),
+    )

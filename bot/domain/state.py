@@ -26,6 +26,19 @@ class GameState:
         return self.game.position
 
     @property
+    def unseen(self) -> tuple[engine.Ply, ...]:
+        """The moves of the side that moved last since the other side last moved, oldest first:
+        what the other player has not seen yet. One move, or more when they had to pass."""
+        plies = self.game.plies
+        if not plies:
+            return ()
+        color = plies[-1].color
+        start = len(plies) - 1
+        while start > 0 and plies[start - 1].color is color:
+            start -= 1
+        return tuple(plies[start:])
+
+    @property
     def to_move_id(self) -> int | None:
         """The player whose turn it is, or None once the game is over."""
         if not self.record.active:

@@ -13,6 +13,7 @@ from bot.services import Place
 from tests.fakediscord.activity import bot_context
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
+from tests.rendering.images import marked_squares
 
 from .play import (
     OUT_OF_ABORT_WINDOW,
@@ -76,6 +77,50 @@ async def test_a_tournament_game_played_to_the_end_by_clicks(
     assert image.width >= 400 and image.height >= 400
     assert attachment.description is not None
     assert "34" in attachment.description and "30" in attachment.description
+
+
+MISSED = {  # the pass as it happens; what Bob missed, until he moves; his turn
+    "en": (
+        "⚪ White has no legal move and passes.",
+        "⚪ White had no move; Black played h7, a7",
+        "Move 55 · ⚪ {bob} to move",
+    ),
+    "is": (
+        "⚪ Hvítur á engan löglegan leik og segir pass.",
+        "⚪ Hvítur átti engan leik; Svartur lék h7, a7",
+        "55. leikur · ⚪ {bob} á leik",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(MISSED))
+async def test_a_player_who_had_to_pass_sees_what_they_missed_until_they_move(
+    fake: FakeDiscord, bot_harness: BotHarness, language: str
+) -> None:
+    row = wthor_games()[0]  # WTH_1977#1: Black's 53rd move, h7, leaves White without one
+    moves = [row["moves"][i : i + 2] for i in range(0, len(row["moves"]), 2)]
+    board = await start_game(fake)
+    if language != "en":
+        await fake.slash(fake.world.owner, "reversi settings", language=language)
+    game = engine.Game()
+    for square in moves[:52]:
+        await play(fake, board, to_move(game, fake.alice, fake.bob), square)
+        game.play(square)
+    passes, missed, turn = MISSED[language]
+
+    await play(fake, board, fake.alice, "h7")
+    assert passes in board.content and missed not in board.content
+    await play(fake, board, fake.alice, "a7")  # Alice again: Bob has seen neither move
+    assert passes not in board.content
+    assert f"{missed}\n{turn.format(bob=fake.bob.mention)}" in board.content
+    (attachment,) = board.attachments
+    assert marked_squares(attachment.image()) == sorted(map(engine.parse_square, ["h7", "a7"]))
+    assert attachment.description is not None
+    assert f"{missed.removeprefix('⚪ ')}." in attachment.description
+
+    await play(fake, board, fake.bob, "a8")  # Bob moved: the next board is Alice's as usual
+    assert missed not in board.content
+    assert marked_squares(board.attachments[0].image()) == [engine.parse_square("a8")]
 
 
 async def test_slash_moves_and_clicks_mix_on_one_board(

@@ -10,8 +10,22 @@ from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message
+from tests.rendering.images import hinted_squares, marked_squares
 
-from .play import eventually, game_id, move_labels, out_of_book, start_game, stored
+from .play import (
+    eventually,
+    game_id,
+    move_labels,
+    out_of_book,
+    play,
+    start_game,
+    stored,
+    wthor_games,
+)
+
+PASS_THEN_ONE_MORE = ("WTH_1997#1597", 57)
+"""A tournament game and a ply at which White's only move, h1, leaves Black without one; White
+then plays a2, its only move, and Black has a8, the last move of the game."""
 
 
 def bot_board(fake: FakeDiscord) -> Message:
@@ -80,6 +94,58 @@ async def test_a_click_elsewhere_is_answered_while_level_5_thinks(
     await fake.click(fake.alice, people, label="d3").answered()
     assert time.perf_counter() - started < 0.1
     await eventually(lambda: humans_turn(bot_board(fake)), seconds=30)
+
+
+async def test_what_the_bot_played_while_the_player_passed_stays_until_they_move(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "reversi play-bot", level=1, colour="black")
+    board = bot_board(fake)
+    wthor_id, ply = PASS_THEN_ONE_MORE
+    row = next(row for row in wthor_games() if row["game_id"] == wthor_id)
+    moves = [row["moves"][i : i + 2] for i in range(0, 2 * ply, 2)]
+    assert moves[-1] == "f1"  # Alice's, as Black
+    await bot_harness.stop()
+    async with await Storage.open(bot_harness.settings.database) as storage:
+        record = await storage.games.get(game_id(board))
+        for move in moves:  # the game so far, played while the bot was down
+            now = fake.clock.now().timestamp()
+            record = await storage.games.record_move(
+                record.id, record.ply, move, deadline=None, now=now
+            )
+    await bot_harness.start()  # the bot's turn: it plays h1, Alice passes, it plays a2
+
+    await eventually(lambda: f"Move {ply + 3} · " in board.content)
+    assert (await stored(bot_harness, board)).transcript.endswith("f1h1a2")
+    assert "⚫ Black had no move; White played h1, a2" in board.content
+    assert f"Move {ply + 3} · ⚫ {fake.alice.mention} to move" in board.content
+    assert move_labels(board) == ["a8"]
+    (attachment,) = board.attachments
+    image = attachment.image()
+    assert marked_squares(image) == [square("h1"), square("a2")]  # not f1, Alice's own
+    assert hinted_squares(image) == [square("a8")]
+    assert attachment.description is not None
+    assert "Black had no move; White played h1, a2." in attachment.description
+
+    await play(fake, board, fake.alice, "a8")  # the last move: the game is over
+    assert "had no move" not in board.content
+    assert marked_squares(board.attachments[0].image()) == [square("a8")]
+
+
+def square(name: str) -> int:
+    return engine.parse_square(name)
+
+
+async def test_no_legal_moves_are_drawn_while_the_bot_thinks(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.alice, "reversi play-bot", level=5, colour="black")
+    board = bot_board(fake)
+    await out_of_book(fake, bot_harness, board, fake.alice)  # the bot thinks
+    assert not move_labels(board)
+    (attachment,) = board.attachments
+    assert hinted_squares(attachment.image()) == []
+    assert attachment.description is not None and "Legal moves" not in attachment.description
 
 
 async def test_hints_only_in_games_against_the_bot(fake: FakeDiscord) -> None:

@@ -41,6 +41,13 @@ def test_pass_and_result() -> None:
     assert "Legal moves" not in final
 
 
+def test_the_moves_missed_while_passing() -> None:
+    game = Game.from_transcript(GAME)
+    passing, again = game.plies[PASS_PLY - 1], game.plies[PASS_PLY]
+    text = board_alt_text(again.after, last_move=again.square, earlier_moves=[passing.square])
+    assert "Last move a7. White had no move; Black played h7, a7. Legal moves:" in text
+
+
 def test_huge_inputs_stay_within_the_limit() -> None:
     text = board_alt_text(
         Position.initial(), black_name="名" * 5000, white_name="x" * 5000, status="s" * 5000
@@ -52,3 +59,5 @@ def test_huge_inputs_stay_within_the_limit() -> None:
 def test_bad_last_move() -> None:
     with pytest.raises(ValueError, match=r"^last_move must be a square index 0\.\.63"):
         board_alt_text(Position.initial(), last_move=99)
+    with pytest.raises(ValueError, match=r"^earlier_moves come before a last_move"):
+        board_alt_text(Position.initial(), earlier_moves=[19])

@@ -7,13 +7,21 @@ import re
 import pytest
 from PIL import Image
 
-from bot.engine import Game, Position, parse_square
+from bot.engine import Game, Position, parse_square, square_name
+from bot.engine.bitboard import squares_of
 from rendering import THEMES, render_board
+from rendering.gallery import GAME, PASS_PLY
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.themes import Theme
-from tests.rendering.images import cell_colours, centre, colour_at, decode, distance
-
-HINT_SPOT = 0.22  # of a cell below a hint's centre: inside the circle, below the label
+from tests.rendering.images import (
+    HINT_SPOT,
+    cell_colours,
+    centre,
+    colour_at,
+    decode,
+    distance,
+    marked_squares,
+)
 
 themes = pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
 
@@ -59,6 +67,26 @@ def test_last_move_flips_and_white_hints(theme: Theme) -> None:
     for hint in ("d6", "f4", "f6"):  # white to move
         spot = centre(layout, sq(hint), dy=HINT_SPOT)
         assert distance(colour_at(image, spot), theme.hint_white) <= 10, hint
+
+
+@themes
+def test_every_move_the_player_to_move_missed_is_marked(theme: Theme) -> None:
+    game = Game.from_transcript(GAME)
+    passing, again = game.plies[PASS_PLY - 1], game.plies[PASS_PLY]  # White passed between
+    image = decode(
+        render_board(
+            again.after,
+            last_move=again.square,
+            earlier_moves=[passing.square],
+            flipped=passing.flipped | again.flipped,
+            theme=theme.name,
+        )
+    )
+    layout = Layout.for_width(DEFAULT_SIZE)
+    assert marked_squares(image, theme) == sorted([sq("h7"), sq("a7")])  # not b2, b1 before
+    for square in squares_of(passing.flipped | again.flipped):
+        colours = cell_colours(image, layout, square)
+        assert any(distance(c, theme.flipped) <= 16 for c in colours), square_name(square)
 
 
 def test_hints_can_be_hidden() -> None:
@@ -110,6 +138,8 @@ def test_status_text_changes_the_footer() -> None:
         ({"last_move": "d3"}, "last_move must be a square index"),
         ({"flipped": -1}, "flipped must be a 64-bit mask of squares, not -1"),
         ({"flipped": 1 << 64}, "flipped must be a 64-bit mask"),
+        ({"last_move": 1, "earlier_moves": [64]}, "earlier_moves must be square indexes 0..63"),
+        ({"earlier_moves": [1]}, "earlier_moves come before a last_move: pass last_move too"),
     ],
 )
 def test_bad_options_are_refused_clearly(options: dict[str, object], message: str) -> None:

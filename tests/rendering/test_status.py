@@ -18,6 +18,17 @@ def test_a_pass_just_made() -> None:
     assert describe_status(ply.after, passed=ply.passed) == "White has no move: Black to move again"
 
 
+def test_the_moves_missed_while_passing() -> None:
+    game = Game.from_transcript(GAME)
+    passing, again = game.plies[PASS_PLY - 1], game.plies[PASS_PLY]
+    assert passing.passed is Color.WHITE and again.color is Color.BLACK
+    missed = describe_status(again.after, last_move=again.square, earlier_moves=[passing.square])
+    assert missed == "White had no move; Black played h7, a7"
+    three = describe_status(again.after, last_move=again.square, earlier_moves=[0, 1])
+    assert three == "White had no move; Black played a1, b1, a7"
+    assert describe_status(again.after, last_move=again.square) == "White to move"
+
+
 def test_a_pass_to_make() -> None:
     # White to move has no move; black still has h1.
     position = Position.from_string("X" * 56 + "XXXXXXO- O")
