@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.domain import GameState
-from bot.events import Events, GameEvent
+from bot.events import Events, GameEnded, GameEvent
 from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
 
@@ -73,7 +73,7 @@ class TurnNotices:
             self.timers.cancel(reminder)
             now = self.notices.now()
             self.timers.arm(("notice over", game_id), now, self._remove(game_id))
-            if self.told_of_end(state):
+            if isinstance(event, GameEnded) and self.told_of_end(state):  # once, not on resuming
                 self.timers.arm(("notice end", game_id), now, self._announce(state))
             return
         if not self.wanted(state):

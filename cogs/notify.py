@@ -179,15 +179,17 @@ class Notify(commands.Cog):
             return None
 
     async def name(self, record: GameRecord, user_id: int) -> str:
-        """A player's display name as plain text (their colour if Discord can't say): naming
-        someone pings nobody."""
-        color = record.color_of(user_id) or engine.Color.BLACK
-        found = await core(self.bot).names.name(user_id, colour_name(color, in_force()))
+        """A display name as plain text (a player's colour, or "a moderator", if Discord can't
+        say): naming someone pings nobody."""
+        color = record.color_of(user_id)
+        fallback = _("a moderator") if color is None else colour_name(color, in_force())
+        found = await core(self.bot).names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
         record = state.record
-        names = {user_id: await self.name(record, user_id) for user_id in choices}
+        named = [*choices, *([record.cancelled_by] if record.cancelled_by is not None else [])]
+        names = {user_id: await self.name(record, user_id) for user_id in named}
         in_channel = []
         for user_id, choice in choices.items():
             if not user_id or choice is NotifyChoice.NONE:
