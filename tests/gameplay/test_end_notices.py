@@ -137,6 +137,22 @@ async def test_a_loss_on_time_and_an_abort_say_who(
     assert end.content.endswith(f"is over · aborted by Carol → {board.jump_url}")
 
 
+async def test_a_moderator_who_cancels_is_named_and_no_review_is_offered(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    board = await start_game(fake)
+    await play(fake, board, fake.alice, "d3")
+    await fake.slash(fake.carol, "reversi admin cancel")
+    number = (await stored(bot_harness, board)).id
+
+    end = next(m for m in fake.messages(fake.general) if m.content.startswith("🏁"))
+    assert end.content == (
+        f"🏁 {fake.alice.mention} {fake.bob.mention}: game #{number} is over · cancelled by "
+        f"Carol → {board.jump_url}"
+    )
+    assert end.mentioned_ids() == [fake.alice.id, fake.bob.id] and labels(end) == []
+
+
 async def test_no_end_notice_for_live_games_or_games_against_the_bot(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
