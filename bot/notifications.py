@@ -7,6 +7,9 @@ once more when a quarter of their time for the move is left. Each game keeps one
 screen: posting the next deletes the last, and the game's end deletes it too. Live games, the
 bot's turns and the move after the opponent's forced pass (the mover is there) get none.
 
+The end of a correspondence game between two people reaches both players, by the same choice:
+one message in the channel for those who chose it, a direct message to each who chose that.
+
 The stored game is the truth: a timer re-reads it and sends only if the same player is still to
 move at the same ply; the storage lets each notice go out once per move, across restarts. A notice
 whose post was under way while the player moved or the game ended is deleted as soon as it is
@@ -21,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.domain import GameState
-from bot.events import Events, GameEvent
+from bot.events import Events, GameEnded, GameEvent
 from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
 
@@ -44,6 +47,9 @@ class Sender(Protocol):
     async def withdraw(self, notice: Notice) -> None:
         """Delete a notice (one already gone is fine)."""
 
+    async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
+        """Tell each player how the game ended, as they chose (`NONE`: not at all)."""
+
 
 class TurnNotices:
     def __init__(self, notices: Notices, timers: Timers, sender: Sender) -> None:
@@ -65,7 +71,10 @@ class TurnNotices:
         if not record.active:
             self.timers.cancel(ping)
             self.timers.cancel(reminder)
-            self.timers.arm(("notice over", game_id), self.notices.now(), self._remove(game_id))
+            now = self.notices.now()
+            self.timers.arm(("notice over", game_id), now, self._remove(game_id))
+            if isinstance(event, GameEnded) and self.told_of_end(state):  # once, not on resuming
+                self.timers.arm(("notice end", game_id), now, self._announce(state))
             return
         if not self.wanted(state):
             self.timers.cancel(ping)
@@ -89,6 +98,12 @@ class TurnNotices:
         to_move = state.to_move_id
         live = state.record.time_control.live
         return to_move is not None and to_move != self.notices.bot_id and not live
+
+    def told_of_end(self, state: GameState) -> bool:
+        """Whether the players hear of the game's end: two people, in a correspondence game."""
+        record = state.record
+        people = self.notices.bot_id not in (record.black_id, record.white_id)
+        return people and record.bot_level is None and not record.time_control.live
 
     def _due(self, game_id: int, ply: int, kind: NoticeKind) -> _Action:
         async def send() -> None:
@@ -119,6 +134,15 @@ class TurnNotices:
                 await self.sender.withdraw(stale)
 
         return record
+
+    def _announce(self, state: GameState) -> _Action:
+        async def announce() -> None:  # the choices are read first: a retry posts nothing twice
+            record = state.record
+            players = (record.black_id, record.white_id)
+            choices = {user_id: await self.notices.choice(user_id) for user_id in players}
+            await self.sender.announce_end(state, choices)
+
+        return announce
 
     def _remove(self, game_id: int) -> _Action:
         async def remove() -> None:

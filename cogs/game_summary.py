@@ -7,7 +7,10 @@ the board beside it when they differ. Cancelled and aborted games have no score.
 
 from __future__ import annotations
 
-from bot.domain import EndReason, GameRecord
+from collections.abc import Callable
+
+from bot import engine
+from bot.domain import EndReason, GameRecord, GameState
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
 from cogs.links import mention, message_link
@@ -54,17 +57,49 @@ def opponent_of(game: GameRecord, user_id: int) -> int:
     return game.white_id if game.black_id == user_id else game.black_id
 
 
-def stopped(game: GameRecord) -> str:
-    """For a game that ended without a result: `cancelled by <@3>`, or `aborted` (`aborted by
-    <@1>` when it records who)."""
+Who = Callable[[int], str]
+"""How a text names a player: a mention, or (in notices, which ping only whom they are for) a
+name."""
+
+
+def stopped(game: GameRecord, who: Who = mention) -> str:
+    """For a game that ended without a result: `cancelled by <@3>`, `aborted by <@1>`, or
+    `aborted: <@1> ran out of time` (whose clock ran out in the abort window)."""
     cancelled = game.end_reason is EndReason.CANCELLED
-    if game.cancelled_by is None:
-        return _("cancelled") if cancelled else _("aborted")
-    text = _("cancelled by {player}") if cancelled else _("aborted by {player}")
-    return text.format(player=mention(game.cancelled_by))
+    if game.cancelled_by is not None:
+        text = _("cancelled by {player}") if cancelled else _("aborted by {player}")
+        return text.format(player=who(game.cancelled_by))
+    if cancelled:
+        return _("cancelled")
+    return _("aborted: {player} ran out of time").format(player=who(ran_out(game)))
 
 
-def headline(game: GameRecord, result: Result, *, past: bool = False) -> str:
+def ran_out(game: GameRecord) -> int:
+    """Who was to move when the game stopped: whose clock ran out, in a game lost or aborted on
+    time (the transcript is replayed: passes are not written)."""
+    return game.player(engine.Game.from_transcript(game.transcript).position.turn)
+
+
+def what_happened(state: GameState, who: Who = mention) -> str:
+    """Who ended a finished game, and how: `<@2> played h8`, `<@1> resigned`, `<@1> ran out of
+    time`, or `stopped`'s words for a game without a result."""
+    game, last = state.record, state.game.last
+    reason = game.end_reason
+    if reason is EndReason.RESIGNATION and game.loser_id is not None:
+        return _("{player} resigned").format(player=who(game.loser_id))
+    if reason is EndReason.TIMEOUT:
+        return _("{player} ran out of time").format(player=who(ran_out(game)))
+    if reason is EndReason.NORMAL and last is not None:
+        return played(who(game.player(last.color)), last.square)
+    return stopped(game, who)
+
+
+def played(player: str, square: int) -> str:
+    """`<@2> played h8`, `Bob played h8`."""
+    return _("{player} played {move}").format(player=player, move=engine.square_name(square))
+
+
+def headline(game: GameRecord, result: Result, *, past: bool = False, who: Who = mention) -> str:
     """The winner first: `🏆 <@1> wins by resignation · ⚫ 30-34 ⚪ (30-12 on the board)`
     (`🏆 <@1> won …` if `past`), or `Draw · ⚫ 32-32 ⚪`."""
     if game.winner_id is None:
@@ -76,7 +111,7 @@ def headline(game: GameRecord, result: Result, *, past: bool = False) -> str:
         text = _("{player} won on time") if past else _("{player} wins on time")
     else:
         text = _("{player} won") if past else _("{player} wins")
-    return f"🏆 {text.format(player=mention(game.winner_id))} \u00b7 {score(result)}"
+    return f"🏆 {text.format(player=who(game.winner_id))} \u00b7 {score(result)}"
 
 
 def ending(game: GameRecord) -> str:

@@ -93,7 +93,7 @@ DRAWN = dataclasses.replace(
         (FLAGGED, "🏆 <@101> won on time · ⚫ 56-8 ⚪ (6-8 on the board)"),
         (DRAWN, "Draw · ⚫ 32-32 ⚪"),
         (CANCELLED, "cancelled by <@9>"),
-        (ABORTED, "aborted"),
+        (ABORTED, "aborted: <@101> ran out of time"),
         (ABORTED_BY, "aborted by <@101>"),
     ],
 )
@@ -167,7 +167,7 @@ def rating(before: float, after: float, user_id: int) -> RatingChange:
         (FLAGGED, ["🏆 <@101> wins on time · ⚫ 56-8 ⚪ (6-8 on the board)"]),
         (DRAWN, ["Draw · ⚫ 32-32 ⚪"]),
         (CANCELLED, ["Game cancelled by <@9>; it is not rated."]),
-        (ABORTED, ["Game aborted; it is not rated."]),
+        (ABORTED, ["Game aborted: <@101> ran out of time; it is not rated."]),
         (ABORTED_BY, ["Game aborted by <@101>; it is not rated."]),
     ],
 )

@@ -90,7 +90,8 @@ async def test_running_out_of_time_before_two_moves_each_aborts(
 
     record = await stored(bot_harness, board)
     assert record.end_reason is EndReason.ABORTED and record.winner is None
-    assert not record.rated and "aborted" in board.content
+    assert not record.rated
+    assert f"Game aborted: {fake.bob.mention} ran out of time; it is not rated." in board.content
     assert await bot_harness.bot.storage.players.get(fake.guild.id, fake.bob.id) is None
 
 

@@ -397,7 +397,8 @@ async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
         assert again.ephemeral and again.content == (
             f"A rematch of this game is already on offer: {invitation.jump_url}"
         )
-    assert fake.messages(fake.general) == [board, invitation]
+    shown, end, offered = fake.messages(fake.general)  # the board, its end told, the offer
+    assert (shown, offered) == (board, invitation) and "Bob resigned" in end.content
 
     own = await fake.click(fake.bob, invitation, label="Accept")
     assert own.ephemeral and "can't accept your own challenge" in own.content
@@ -427,4 +428,4 @@ async def test_no_rematch_with_a_player_who_left_the_server(
         "member, or leave the opponent empty for an open challenge."
     )
     assert await bot_harness.bot.storage.challenges.pending() == []
-    assert fake.messages(fake.general) == [board]
+    assert fake.messages(fake.general)[0] == board and len(fake.messages(fake.general)) == 2

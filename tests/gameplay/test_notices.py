@@ -61,30 +61,35 @@ def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
 
 
-def ping(fake: FakeDiscord, board: Message, user: User, number: int) -> str:
-    return f"{user.mention}, it's your move in Reversi game #{number} → {board.jump_url}"
+def ping(board: Message, user: User, what: str, score: str, deadline: float | None) -> str:
+    """A turn notice: to whom, the opponent's move, the discs, and the time left."""
+    return (
+        f"{user.mention}: {what} · ⚫ {score} ⚪ · your move (⏳ <t:{int(deadline or 0)}:R>) → "
+        f"{board.jump_url}"
+    )
 
 
 async def test_a_player_is_told_after_a_minute_and_one_notice_stays_on_screen(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)
-    number = (await stored(bot_harness, board)).id
+    deadline = (await stored(bot_harness, board)).deadline
     await fake.advance(seconds=PING_AFTER - 1)
     assert notices(fake, board) == []
     await fake.advance(seconds=1)
 
     (first,) = notices(fake, board)
-    assert first.content == ping(fake, board, fake.alice, number)
+    assert first.content == ping(board, fake.alice, "new game against Bob", "2-2", deadline)
     assert first.mentioned_ids() == [fake.alice.id]
 
     await play(fake, board, fake.alice, "f5")
     await fake.advance(seconds=30)
     await play(fake, board, fake.bob, "d6")  # within the grace: Bob is never told
+    deadline = (await stored(bot_harness, board)).deadline
     await fake.advance(seconds=PING_AFTER)
     (second,) = notices(fake, board)  # Alice's new notice replaced her old one
     assert second is not first and first.deleted
-    assert second.content == ping(fake, board, fake.alice, number)
+    assert second.content == ping(board, fake.alice, "Bob played d6", "3-3", deadline)
 
     await fake.advance(hours=5)
     assert notices(fake, board) == [second]  # once per move
@@ -103,9 +108,8 @@ async def test_a_reminder_comes_when_a_quarter_of_the_time_is_left(
 
     (reminder,) = notices(fake, board)
     assert first.deleted
-    assert reminder.content == (
-        f"⏰ {fake.bob.mention}, your move in Reversi game #{record.id}: time runs out "
-        f"<t:{int(record.deadline)}:R> → {board.jump_url}"
+    assert reminder.content == "⏰ " + ping(
+        board, fake.bob, "Alice played f5", "4-1", record.deadline
     )
     await fake.advance(minutes=14)
     assert notices(fake, board) == [reminder]
@@ -121,10 +125,10 @@ async def test_direct_messages_and_no_notices_by_choice(
     assert shown.ephemeral and "nothing" in shown.content
 
     board = await start_game(fake)
-    number = (await stored(bot_harness, board)).id
+    deadline = (await stored(bot_harness, board)).deadline
     await fake.advance(minutes=2)
     (dm,) = fake.world.dms_to(fake.alice)
-    assert dm.content == ping(fake, board, fake.alice, number)
+    assert dm.content == ping(board, fake.alice, "new game against Bob", "2-2", deadline)
     assert notices(fake, board) == []
 
     await play(fake, board, fake.alice, "f5")
@@ -161,7 +165,7 @@ async def test_no_notices_in_live_games_or_for_the_bot(
         assert fake.world.bot_user.mention not in message.content
 
 
-async def test_a_60_move_correspondence_game_leaves_its_board_and_nothing_else(
+async def test_a_60_move_correspondence_game_leaves_its_board_and_its_end(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     row = wthor_games()[0]  # WTH_1977#1: 60 moves, two passes
@@ -178,7 +182,8 @@ async def test_a_60_move_correspondence_game_leaves_its_board_and_nothing_else(
 
     assert not record.active and record.transcript == row["moves"]
     assert posted == len(moves)  # a notice before every move
-    assert fake.messages(fake.general) == [board]  # the game's end took the last one away
+    (end,) = notices(fake, board)  # the game's end took the last one away, and said so
+    assert end.content.startswith(f"🏁 {fake.alice.mention} {fake.bob.mention}: game #")
 
 
 async def test_a_notice_due_while_the_bot_was_down_is_sent_once_after_it(
@@ -234,9 +239,9 @@ async def test_a_notice_posted_as_the_game_ends_is_deleted(
     await fake.settle()
 
     assert not (await stored(bot_harness, board)).active
-    (late,) = posted(fake, board)
-    assert late.deleted
-    assert fake.messages(fake.general) == [board]
+    late, end = posted(fake, board)
+    assert late.deleted and not end.deleted
+    assert "aborted by Alice" in end.content
 
 
 async def test_a_notice_the_database_held_up_is_sent_once_it_is_back(
@@ -289,4 +294,4 @@ async def test_a_notice_whose_record_failed_is_recorded_later_and_still_removed(
     await fake.click(fake.alice, asked.message, label="Yes, abort")
     assert not notice.deleted and len(warnings(caplog)) == 2
     await fake.advance(seconds=RETRY_AFTER)
-    assert notice.deleted and fake.messages(fake.general) == [board]
+    assert notice.deleted and [m.content[:1] for m in notices(fake, board)] == ["🏁"]

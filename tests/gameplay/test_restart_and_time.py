@@ -47,7 +47,8 @@ async def test_a_restart_mid_game_then_the_old_message_finishes_it(
     assert record.transcript == row["moves"]
     assert (record.black_discs, record.white_discs) == (52, 12)
     assert record.message_id == board.id
-    assert fake.messages(fake.general) == [board]
+    shown, end = fake.messages(fake.general)
+    assert shown is board and end.content.startswith("🏁")
     assert f"🏆 {fake.alice.mention} wins · ⚫ 52-12 ⚪" in board.content
 
 
