@@ -147,7 +147,9 @@ async def test_forget_me_closes_the_members_open_challenges(
     to_them = (
         await fake.slash(fake.carol, "reversi challenge", channel=fake.games, opponent=fake.alice)
     ).message
-    others = (await fake.slash(fake.bob, "reversi challenge", channel=fake.quiet)).message
+    others = (
+        await fake.slash(fake.bob, "reversi challenge", channel=fake.quiet, time="3+2")
+    ).message
     assert theirs is not None and to_them is not None and others is not None
     untouched = others.content
 

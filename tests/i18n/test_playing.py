@@ -102,3 +102,15 @@ async def test_a_tamil_reader_gets_tamil_answers_and_the_board_stays_in_english(
 
     stats = await fake.slash(bob, "reversi stats")
     assert stats.ephemeral and said("ta", "Share") in labels(stats.message)
+
+
+async def test_an_icelandic_invitation_leaves_its_expiry_to_the_readers_discord(
+    fake: FakeDiscord,
+) -> None:
+    await fake.slash(fake.world.owner, "reversi settings", language="is")
+    challenge = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, time="6h")
+    assert challenge.message is not None
+    expiry = int(fake.clock.now().timestamp()) + 6 * 60 * 60
+    expires = said("is", "Expires: {when}").format(when=f"<t:{expiry}:R>")
+    assert challenge.message.content.endswith(" " + expires)
+    assert expires.endswith(": " + f"<t:{expiry}:R>")  # the timestamp stands alone
