@@ -636,6 +636,26 @@ _WHOLE_SECONDS: Migration = tuple(
     for table in ("guild_settings", "challenges", "games")
 )
 
+_BLOCKED_CHANNELS: Migration = (
+    # While no channel is allowed by name, games may start in every channel but these.
+    PerDialect(
+        """
+        CREATE TABLE blocked_channels (
+            guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE blocked_channels (
+            guild_id   BIGINT NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id BIGINT NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        )
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -645,6 +665,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _COMMUNITY,
     _LANGUAGES,
     _WHOLE_SECONDS,
+    _BLOCKED_CHANNELS,
 )
 
 

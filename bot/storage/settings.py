@@ -24,6 +24,9 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     channels = await db.all(
         "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", (guild_id,)
     )
+    blocked = await db.all(
+        "SELECT channel_id FROM blocked_channels WHERE guild_id = ?", (guild_id,)
+    )
     return GuildSettings(
         guild_id=guild_id,
         time_control=TimeControl(per_move=DEFAULT_TIME_PER_MOVE)
@@ -32,6 +35,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         rated=True if row is None else bool(row["rated"]),
         allowed_channels=frozenset(r["channel_id"] for r in channels),
         language=None if row is None else row["language"],
+        blocked_channels=frozenset(r["channel_id"] for r in blocked),
     )
 
 
@@ -48,11 +52,13 @@ class SettingsStore(Store):
         time_control: TimeControl | None = None,
         rated: bool | None = None,
         allowed_channels: Iterable[int] | None = None,
+        blocked_channels: Iterable[int] | None = None,
         language: str | None = None,
         clear_language: bool = False,
     ) -> GuildSettings:
-        """Change the given settings, keep the others; an empty `allowed_channels` allows all,
-        `clear_language` goes back to the server's Discord locale.
+        """Change the given settings, keep the others. Games may start in the `allowed_channels`
+        only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
+        back to the server's Discord locale.
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
         for when the clock is turned off again."""
         per_move = base = increment = None
@@ -94,11 +100,16 @@ class SettingsStore(Store):
                     "now": now,
                 },
             )
-            if allowed_channels is not None:
-                await db.all("DELETE FROM allowed_channels WHERE guild_id = ?", (guild_id,))
-                for channel_id in set(allowed_channels):
+            for table, channels in (
+                ("allowed_channels", allowed_channels),
+                ("blocked_channels", blocked_channels),
+            ):
+                if channels is None:
+                    continue
+                await db.all(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
+                for channel_id in set(channels):
                     await db.all(
-                        "INSERT INTO allowed_channels (guild_id, channel_id) VALUES (?, ?)",
+                        f"INSERT INTO {table} (guild_id, channel_id) VALUES (?, ?)",
                         (guild_id, channel_id),
                     )
             return await load_settings(db, guild_id)

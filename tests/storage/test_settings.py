@@ -36,6 +36,21 @@ async def test_empty_channel_list_allows_everywhere_again(storage: Storage) -> N
     assert settings.allows(CHANNEL + 7)
 
 
+async def test_blocked_channels_are_kept_apart_from_the_allowed(storage: Storage) -> None:
+    blocked = await storage.settings.update(GUILD, blocked_channels=[CHANNEL, CHANNEL + 1], now=1)
+    assert (blocked.allowed_channels, blocked.blocked_channels) == (set(), {CHANNEL, CHANNEL + 1})
+    assert not blocked.allows(CHANNEL) and blocked.allows(CHANNEL + 2)
+    assert await storage.settings.get(GUILD) == blocked
+    assert (await storage.settings.get(OTHER_GUILD)).blocked_channels == set()
+
+    only = await storage.settings.update(
+        GUILD, allowed_channels=[CHANNEL + 2], blocked_channels=[], now=2
+    )
+    assert (only.allowed_channels, only.blocked_channels) == ({CHANNEL + 2}, set())
+    kept = await storage.settings.update(GUILD, rated=False, now=3)
+    assert (kept.allowed_channels, kept.blocked_channels) == ({CHANNEL + 2}, set())
+
+
 async def test_a_default_clock_replaces_the_time_per_move_and_back(storage: Storage) -> None:
     await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=1)
     live = await storage.settings.update(GUILD, time_control=TimeControl.parse("3+2"), now=2)
