@@ -16,8 +16,9 @@ from bot.domain import (
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.events import ChallengeClosed
 from bot.language_codes import LANGUAGES
-from bot.services.context import Service
+from bot.services.context import ATTEMPTS, Service
 from bot.services.languages import AUTO_LANGUAGE
+from bot.storage import ChannelsChangedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +80,30 @@ class Settings(Service):
         channels = change.channels()
         if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
             raise Refusal(Refused.UNKNOWN_LANGUAGE)
-        current = await self.storage.settings.get(guild_id)
-        to_confirm = channels if channels is not None and channels.sweeping(current) else None
-        allowed = blocked = None
-        if channels is not None and to_confirm is None:
-            allowed, blocked = channels.applied(current)
-        updated = await self.storage.settings.update(
-            guild_id,
-            now=self.now(),
-            time_control=change.time_control,
-            rated=change.rated,
-            allowed_channels=allowed,
-            blocked_channels=blocked,
-            language=None if change.language == AUTO_LANGUAGE else change.language,
-            clear_language=change.language == AUTO_LANGUAGE,
-        )
-        self.languages.server_changed(guild_id, updated.language)
-        return SettingsSaved(updated, to_confirm)
+        for _attempt in range(ATTEMPTS):
+            current = await self.storage.settings.get(guild_id)
+            to_confirm = channels if channels is not None and channels.sweeping(current) else None
+            allowed = blocked = were = None
+            if channels is not None and to_confirm is None:
+                allowed, blocked = channels.applied(current)
+                were = (current.allowed_channels, current.blocked_channels)
+            try:
+                updated = await self.storage.settings.update(
+                    guild_id,
+                    now=self.now(),
+                    time_control=change.time_control,
+                    rated=change.rated,
+                    allowed_channels=allowed,
+                    blocked_channels=blocked,
+                    channels_were=were,
+                    language=None if change.language == AUTO_LANGUAGE else change.language,
+                    clear_language=change.language == AUTO_LANGUAGE,
+                )
+            except ChannelsChangedError:
+                continue  # another admin's change came first: work it out again
+            self.languages.server_changed(guild_id, updated.language)
+            return SettingsSaved(updated, to_confirm)
+        raise Refusal(Refused.CHANNELS_CHANGED)
 
     async def confirm_channels(
         self, guild_id: int, change: ChannelChange, offered: ChannelEffect, *, manager: bool
@@ -108,9 +116,18 @@ class Settings(Service):
         if change.effect(current) is not offered:
             raise ChannelsChangedRefusal(current, change)
         allowed, blocked = change.applied(current)
-        return await self.storage.settings.update(
-            guild_id, now=self.now(), allowed_channels=allowed, blocked_channels=blocked
-        )
+        try:
+            return await self.storage.settings.update(
+                guild_id,
+                now=self.now(),
+                allowed_channels=allowed,
+                blocked_channels=blocked,
+                channels_were=(current.allowed_channels, current.blocked_channels),
+            )
+        except ChannelsChangedError:
+            raise ChannelsChangedRefusal(
+                await self.storage.settings.get(guild_id), change
+            ) from None
 
     async def choose_language(self, user_id: int, language: str) -> None:
         """The language of what `user_id` alone sees, in every server; `AUTO_LANGUAGE` follows

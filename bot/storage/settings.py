@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from bot.domain import GuildSettings, TimeControl
 from bot.storage.database import Store, Transaction
+from bot.storage.errors import ChannelsChangedError
 from bot.storage.rows import time_control_columns, time_control_from_row
 
 DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
@@ -53,12 +54,15 @@ class SettingsStore(Store):
         rated: bool | None = None,
         allowed_channels: Iterable[int] | None = None,
         blocked_channels: Iterable[int] | None = None,
+        channels_were: tuple[frozenset[int], frozenset[int]] | None = None,
         language: str | None = None,
         clear_language: bool = False,
     ) -> GuildSettings:
         """Change the given settings, keep the others. Games may start in the `allowed_channels`
         only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
         back to the server's Discord locale.
+        With `channels_were` (the allowed and blocked channels a change was worked out from),
+        nothing is stored if they are no longer so (`ChannelsChangedError`).
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
         for when the clock is turned off again."""
         per_move = base = increment = None
@@ -100,6 +104,10 @@ class SettingsStore(Store):
                     "now": now,
                 },
             )
+            if channels_were is not None:  # the row is locked now: no change comes between
+                stored = await load_settings(db, guild_id)
+                if (stored.allowed_channels, stored.blocked_channels) != channels_were:
+                    raise ChannelsChangedError(guild_id)
             for table, channels in (
                 ("allowed_channels", allowed_channels),
                 ("blocked_channels", blocked_channels),
