@@ -14,17 +14,19 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import ReversiBot
-from bot.domain import GuildSettings
+from bot.domain import ChannelChange, ChannelEffect, GuildSettings
+from bot.domain.refusals import ChannelsChangedRefusal
 from bot.i18n import _
 from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
 from cogs import handlers, time_option
 from cogs.audience import for_everyone, for_reader
 from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.items import ForgetConfirmButton
+from cogs.items import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
+from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, answering
 from cogs.text import fit
 
@@ -32,10 +34,17 @@ CHANNEL_LIST = 1500
 """Characters of the settings' list of channels, so the whole text stays a message."""
 
 
+def channel_list(channels: frozenset[int]) -> str:
+    return fit([f"<#{c}>" for c in sorted(channels)], CHANNEL_LIST, separator=", ")
+
+
 def settings_text(settings: GuildSettings) -> str:
     if settings.allowed_channels:
-        channels = [f"<#{c}>" for c in sorted(settings.allowed_channels)]
-        where = fit(channels, CHANNEL_LIST, separator=", ")
+        where = channel_list(settings.allowed_channels)
+    elif settings.blocked_channels:
+        where = _("every channel except {channels}").format(
+            channels=channel_list(settings.blocked_channels)
+        )
     else:
         where = _("every channel")
     if settings.language is None:
@@ -54,6 +63,39 @@ def settings_text(settings: GuildSettings) -> str:
     return "\n".join(lines)
 
 
+def channels_question(change: ChannelChange, settings: GuildSettings) -> str:
+    """Asks to confirm what `change` does to `settings`, saying so when it closes or opens every
+    channel at once."""
+    channel = f"<#{change.channel_id}>"
+    match change.effect(settings):
+        case ChannelEffect.ONLY:
+            return _(
+                "Allow games only in {channel}? Every other channel will refuse new games."
+            ).format(channel=channel)
+        case ChannelEffect.EXCEPT:
+            return _(
+                "{channel} is the only channel that allows games. Disallow it, and allow games "
+                "in every other channel?"
+            ).format(channel=channel)
+        case ChannelEffect.EVERYWHERE if settings.allowed_channels:
+            only = _("Only {channels} allow games now.").format(
+                channels=channel_list(settings.allowed_channels)
+            )
+            return f"{only} " + _("Allow games in every channel?")
+        case ChannelEffect.EVERYWHERE:
+            return _("Allow games in every channel?")
+        case ChannelEffect.ADD | ChannelEffect.UNBLOCK:
+            return _("Allow games in {channel}?").format(channel=channel)
+        case _:
+            return _("Disallow games in {channel}?").format(channel=channel)
+
+
+def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChannelsConfirmButton(change, change.effect(settings)))
+    return view
+
+
 class Admin(commands.Cog, name="Admin"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
@@ -68,9 +110,9 @@ class Admin(commands.Cog, name="Admin"):
         time=time_option.SETTING_DESCRIPTION,
         rated=locale_str("Whether games between members change ratings"),
         allow=locale_str(
-            "Allow games in this channel (once any channel is listed, only those allow games)"
+            "Allow games in this channel (if games are allowed everywhere: only in this one)"
         ),
-        disallow=locale_str("Take this channel off the list of channels that allow games"),
+        disallow=locale_str("Disallow games in this channel"),
         everywhere=locale_str("Allow games in every channel again"),
         language=locale_str("The language of boards and of what everyone sees"),
     )
@@ -104,12 +146,19 @@ class Admin(commands.Cog, name="Admin"):
                 current = await self.bot.services.lookups.settings(guild_id)
                 await interaction.response.send_message(settings_text(current), ephemeral=True)
                 return
-            updated = await self.bot.services.settings.change_settings(
+            saved = await self.bot.services.settings.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
             async with for_reader(interaction):  # in the server's new language, if it changed
-                text = _("Saved.") + "\n" + settings_text(updated)
-            await interaction.response.send_message(text, ephemeral=True)
+                text = _("Saved.") + "\n" + settings_text(saved.settings)
+                asked = saved.to_confirm
+                if asked is None:
+                    await interaction.response.send_message(text, ephemeral=True)
+                    return
+                question = channels_question(asked, saved.settings)
+                view = channels_confirmation(asked, saved.settings)
+            text = f"{text}\n\n{question}" if changes.besides_channels() else question
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
     admin = app_commands.Group(name="admin", description=locale_str("Moderators' tools"))
 
@@ -152,6 +201,30 @@ class Admin(commands.Cog, name="Admin"):
                 ephemeral=True,
             )
 
+    async def on_channels_confirm(
+        self, interaction: discord.Interaction, change: ChannelChange, offered: ChannelEffect
+    ) -> None:
+        async with answering(interaction, f"channels confirmation {change.action}"):
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Declined(_("Settings belong to servers; use this in a server channel."))
+            try:
+                updated = await self.bot.services.settings.confirm_channels(
+                    guild_id, change, offered, manager=interaction.permissions.manage_guild
+                )
+            except ChannelsChangedRefusal as changed:
+                note = refusal_text(changed)
+                if change.effect(changed.settings) is ChannelEffect.NOTHING:
+                    text = f"{note}\n{settings_text(changed.settings)}"
+                    await interaction.response.edit_message(content=text, view=None)
+                    return
+                question = channels_question(change, changed.settings)
+                view = channels_confirmation(change, changed.settings)
+                await interaction.response.edit_message(content=f"{note} {question}", view=view)
+                return
+            text = _("Saved.") + "\n" + settings_text(updated)
+            await interaction.response.edit_message(content=text, view=None)
+
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
@@ -168,12 +241,12 @@ class Admin(commands.Cog, name="Admin"):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(ForgetConfirmButton)
+    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
     cog = Admin(cast(ReversiBot, bot))
     handlers.register(bot, handlers.ADMIN, cog)
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(ForgetConfirmButton)
+    bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
     handlers.unregister(bot, handlers.ADMIN)

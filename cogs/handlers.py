@@ -8,7 +8,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 import discord
 
-from bot.domain import EndReason
+from bot.domain import ChannelChange, ChannelEffect, EndReason
 
 H = TypeVar("H")
 
@@ -61,6 +61,10 @@ class GamesHandler(ShareHandler, Protocol):
 
 class AdminHandler(Protocol):
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None: ...
+
+    async def on_channels_confirm(
+        self, interaction: discord.Interaction, change: ChannelChange, offered: ChannelEffect
+    ) -> None: ...
 
 
 class ReviewHandler(Protocol):

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self, cast
 import discord
 
 from bot.client import ReversiBot
-from bot.domain import EndReason
+from bot.domain import ChannelAction, ChannelChange, ChannelEffect, EndReason
 from bot.i18n import N_, _
 from cogs.handlers import (
     ADMIN,
@@ -416,3 +416,38 @@ class ForgetConfirmButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction, ADMIN).on_forget_confirm(interaction, self.user_id)
+
+
+class ChannelsConfirmButton(
+    Taken,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:channels-yes:(?P<action>allow|disallow|everywhere):(?P<channel>[0-9]+)"
+    r":(?P<offered>only|add|unblock|block|remove|except|everywhere)",
+):
+    """Confirms a change to where games may start (channel 0: none, for everywhere) as doing
+    what it did when it was offered (`offered`), so that a click after the settings changed to
+    make it mean something else is refused and asked again."""
+
+    def __init__(self, change: ChannelChange, offered: ChannelEffect) -> None:
+        channel = change.channel_id or 0
+        super().__init__(
+            discord.ui.Button(
+                label=_("Yes, change it"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"reversi:channels-yes:{change.action}:{channel}:{offered}",
+            )
+        )
+        self.change, self.offered = change, offered
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChannelsConfirmButton:
+        action, channel = ChannelAction(match["action"]), int(match["channel"])
+        change = ChannelChange(action, None if action is ChannelAction.EVERYWHERE else channel)
+        return cls(change, ChannelEffect(match["offered"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction, ADMIN).on_channels_confirm(
+            interaction, self.change, self.offered
+        )

@@ -69,10 +69,10 @@ REFUSALS = {
     Refused.HINTS_AGAINST_THE_BOT_ONLY: N_(
         "Hints are only for games against me, not between people."
     ),
-    Refused.CHANNEL_NOT_LISTED: N_(
-        "{channel} isn't on the list. Games are allowed in every channel "
-        "until you `allow` some; then only those allow games."
+    Refused.ONE_CHANNEL_CHANGE: N_(
+        "Change one channel setting at a time: allow, disallow or everywhere."
     ),
+    Refused.CHANNELS_CHANGED: N_("The channel settings have changed since you asked."),
     Refused.UNKNOWN_LANGUAGE: N_("I don't speak that language yet."),
     Refused.ONLY_THE_ASKER_CONFIRMS: N_("Only the member who asked can confirm this."),
     Refused.REVIEW_WHILE_PLAYING: N_(
@@ -92,8 +92,6 @@ def refusal_text(refusal: Refusal) -> str:
     text = _(REFUSALS[refusal.code])
     if isinstance(refusal, PointingRefusal):
         return text.format(link=message_link(*refusal.where))
-    if refusal.code is Refused.CHANNEL_NOT_LISTED:
-        return text.format(channel=f"<#{refusal.params['channel_id']}>")
     return text.format(**refusal.params)
 
 

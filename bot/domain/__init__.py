@@ -25,7 +25,7 @@ from bot.domain.players import (
     RatingChange,
 )
 from bot.domain.reviews import ReviewRecord
-from bot.domain.settings import GuildSettings
+from bot.domain.settings import ChannelAction, ChannelChange, ChannelEffect, GuildSettings
 from bot.domain.state import GameState
 from bot.domain.time_control import TimeControl
 
@@ -35,6 +35,9 @@ __all__ = [
     "BotRecord",
     "Challenge",
     "ChallengeStatus",
+    "ChannelAction",
+    "ChannelChange",
+    "ChannelEffect",
     "EndReason",
     "Ending",
     "FinishedGame",

@@ -10,6 +10,7 @@ from enum import Enum, auto
 
 from bot.domain.challenges import Challenge
 from bot.domain.games import GameRecord
+from bot.domain.settings import ChannelChange, GuildSettings
 from bot.domain.state import GameState
 
 
@@ -49,8 +50,9 @@ class Refused(Enum):
     NEEDS_MANAGE_SERVER = auto()
     NO_REPLAY_YET = auto()
     HINTS_AGAINST_THE_BOT_ONLY = auto()
-    CHANNEL_NOT_LISTED = auto()
-    """`channel_id`: a channel to disallow that isn't on the list."""
+    ONE_CHANNEL_CHANGE = auto()
+    """Allowing, disallowing and allowing everywhere asked at once."""
+    CHANNELS_CHANGED = auto()
     UNKNOWN_LANGUAGE = auto()
     ONLY_THE_ASKER_CONFIRMS = auto()
     REVIEW_WHILE_PLAYING = auto()
@@ -78,6 +80,16 @@ class ResignationChangedRefusal(Refusal):
     def __init__(self, state: GameState) -> None:
         super().__init__(Refused.RESIGNATION_CHANGED)
         self.state = state
+
+
+class ChannelsChangedRefusal(Refusal):
+    """A confirmed change of where games may start that would do something else now than what
+    was confirmed: `settings` are the server's now, to ask again about `change` with what is
+    true."""
+
+    def __init__(self, settings: GuildSettings, change: ChannelChange) -> None:
+        super().__init__(Refused.CHANNELS_CHANGED)
+        self.settings, self.change = settings, change
 
 
 class PointingRefusal(Refusal):

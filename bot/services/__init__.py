@@ -19,11 +19,11 @@ from bot.services.notices import Notices
 from bot.services.places import Place
 from bot.services.recovery import Recovery
 from bot.services.replays import Replays
-from bot.services.settings import Settings, SettingsChange
+from bot.services.settings import Settings, SettingsChange, SettingsSaved
 from bot.services.versus_bot import VersusBot
 from bot.storage import Storage
 
-__all__ = ["Place", "Services", "SettingsChange"]
+__all__ = ["Place", "Services", "SettingsChange", "SettingsSaved"]
 
 
 @dataclass(frozen=True, slots=True)

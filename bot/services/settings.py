@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.domain import ChallengeStatus, GuildSettings, TimeControl
-from bot.domain.refusals import Refusal, Refused
+from bot.domain import (
+    ChallengeStatus,
+    ChannelAction,
+    ChannelChange,
+    ChannelEffect,
+    GuildSettings,
+    TimeControl,
+)
+from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.events import ChallengeClosed
 from bot.language_codes import LANGUAGES
-from bot.services.context import Service
+from bot.services.context import ATTEMPTS, Service
 from bot.services.languages import AUTO_LANGUAGE
+from bot.storage import ChannelsChangedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,41 +37,97 @@ class SettingsChange:
         changes = (self.time_control, self.rated, self.allow, self.disallow, self.language)
         return self.everywhere or any(change is not None for change in changes)
 
+    def besides_channels(self) -> bool:
+        """Whether anything but where games may start is to change."""
+        others = (self.time_control, self.rated, self.language)
+        return any(change is not None for change in others)
+
+    def channels(self) -> ChannelChange | None:
+        """The change to where games may start, if one was asked (one at most)."""
+        asked = [
+            ChannelChange(action, channel)
+            for action, channel, given in (
+                (ChannelAction.ALLOW, self.allow, self.allow is not None),
+                (ChannelAction.DISALLOW, self.disallow, self.disallow is not None),
+                (ChannelAction.EVERYWHERE, None, self.everywhere),
+            )
+            if given
+        ]
+        if len(asked) > 1:
+            raise Refusal(Refused.ONE_CHANNEL_CHANGE)
+        return asked[0] if asked else None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsSaved:
+    """The settings after a change, and the change to where games may start still to be
+    confirmed, if it closes or opens every channel at once (`ChannelChange.sweeping`)."""
+
+    settings: GuildSettings
+    to_confirm: ChannelChange | None = None
+
 
 class Settings(Service):
     """Changes a server's settings (its managers only) and a member's choices (their own)."""
 
     async def change_settings(
         self, guild_id: int, change: SettingsChange, *, manager: bool
+    ) -> SettingsSaved:
+        """Apply an admin's change, but for a sweeping change of channels, which waits for
+        `confirm_channels`."""
+        if not manager:
+            raise Refusal(Refused.NEEDS_MANAGE_SERVER)
+        channels = change.channels()
+        if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
+            raise Refusal(Refused.UNKNOWN_LANGUAGE)
+        for _attempt in range(ATTEMPTS):
+            current = await self.storage.settings.get(guild_id)
+            to_confirm = channels if channels is not None and channels.sweeping(current) else None
+            allowed = blocked = were = None
+            if channels is not None and to_confirm is None:
+                allowed, blocked = channels.applied(current)
+                were = (current.allowed_channels, current.blocked_channels)
+            try:
+                updated = await self.storage.settings.update(
+                    guild_id,
+                    now=self.now(),
+                    time_control=change.time_control,
+                    rated=change.rated,
+                    allowed_channels=allowed,
+                    blocked_channels=blocked,
+                    channels_were=were,
+                    language=None if change.language == AUTO_LANGUAGE else change.language,
+                    clear_language=change.language == AUTO_LANGUAGE,
+                )
+            except ChannelsChangedError:
+                continue  # another admin's change came first: work it out again
+            self.languages.server_changed(guild_id, updated.language)
+            return SettingsSaved(updated, to_confirm)
+        raise Refusal(Refused.CHANNELS_CHANGED)
+
+    async def confirm_channels(
+        self, guild_id: int, change: ChannelChange, offered: ChannelEffect, *, manager: bool
     ) -> GuildSettings:
-        """Apply an admin's change; the allowed channels are all of them until some are listed."""
+        """Make a change to where games may start that was confirmed as doing `offered`; one
+        that would do something else now is refused (`ChannelsChangedRefusal`), to ask again."""
         if not manager:
             raise Refusal(Refused.NEEDS_MANAGE_SERVER)
         current = await self.storage.settings.get(guild_id)
-        channels: set[int] | None = None
-        if change.everywhere:
-            channels = set()
-        elif change.allow is not None or change.disallow is not None:
-            channels = set(current.allowed_channels)
-            if change.allow is not None:
-                channels.add(change.allow)
-            if change.disallow is not None:
-                if change.disallow not in channels:
-                    raise Refusal(Refused.CHANNEL_NOT_LISTED, channel_id=change.disallow)
-                channels.discard(change.disallow)
-        if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
-            raise Refusal(Refused.UNKNOWN_LANGUAGE)
-        updated = await self.storage.settings.update(
-            guild_id,
-            now=self.now(),
-            time_control=change.time_control,
-            rated=change.rated,
-            allowed_channels=channels,
-            language=None if change.language == AUTO_LANGUAGE else change.language,
-            clear_language=change.language == AUTO_LANGUAGE,
-        )
-        self.languages.server_changed(guild_id, updated.language)
-        return updated
+        if change.effect(current) is not offered:
+            raise ChannelsChangedRefusal(current, change)
+        allowed, blocked = change.applied(current)
+        try:
+            return await self.storage.settings.update(
+                guild_id,
+                now=self.now(),
+                allowed_channels=allowed,
+                blocked_channels=blocked,
+                channels_were=(current.allowed_channels, current.blocked_channels),
+            )
+        except ChannelsChangedError:
+            raise ChannelsChangedRefusal(
+                await self.storage.settings.get(guild_id), change
+            ) from None
 
     async def choose_language(self, user_id: int, language: str) -> None:
         """The language of what `user_id` alone sees, in every server; `AUTO_LANGUAGE` follows

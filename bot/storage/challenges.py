@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain import Challenge, ChallengeStatus, GameRecord, InvalidInputError, TimeControl
+from bot.domain.challenges import challenge_lifetime
 from bot.domain.refusals import Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
@@ -16,8 +17,6 @@ from bot.storage.games import check_channel_free, insert_game
 from bot.storage.rows import time_control_columns, time_control_from_row
 from bot.storage.settings import load_settings
 from bot.storage.shards import in_shards
-
-CHALLENGE_LIFETIME = 15 * 60.0
 
 CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, colour, time_per_move, clock_base, "
@@ -95,24 +94,28 @@ class ChallengeStore(Store):
         color: Color | None = None,
         time_control: TimeControl | None = None,
         in_thread: bool = False,
-        expires_in: float = CHALLENGE_LIFETIME,
+        expires_in: float | None = None,
         rematch_of: int | None = None,
     ) -> Challenge:
         """Invite `opponent_id` (anyone, if None) to a game; `color` is the challenger's (None:
         drawn at random on acceptance).
 
-        Without `time_control` the guild's default applies. Unless the game is to be played in
+        Without `time_control` the guild's default applies. The challenge stays open
+        `expires_in` seconds, by default as long as its time control suggests
+        (`challenge_lifetime`). Unless the game is to be played in
         a new thread, a channel with a game in progress is refused (`ChannelBusyError`). A
         rematch (`rematch_of` the game it follows) is refused with `RematchOpenError` while
         another of that game is open.
         """
         if opponent_id == challenger_id:
             raise Refusal(Refused.CHALLENGED_YOURSELF)
-        if not expires_in > 0:
+        if expires_in is not None and not expires_in > 0:
             raise InvalidInputError("A challenge must stay open for some time.")
         async with self.transaction() as db:
             if time_control is None:
                 time_control = (await load_settings(db, guild_id)).time_control
+            if expires_in is None:
+                expires_in = challenge_lifetime(time_control)
             if not in_thread:
                 await check_channel_free(db, channel_id)
             row = await db.one(

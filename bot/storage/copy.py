@@ -47,6 +47,7 @@ TABLES = (
         ("guild_id",),
     ),
     Table("allowed_channels", ("guild_id", "channel_id"), ("guild_id", "channel_id")),
+    Table("blocked_channels", ("guild_id", "channel_id"), ("guild_id", "channel_id")),
     Table("games", _columns(GAME_COLUMNS), ("id",)),
     Table("challenges", _columns(CHALLENGE_COLUMNS), ("id",)),
     Table("players", _columns(PLAYER_COLUMNS), ("guild_id", "user_id")),

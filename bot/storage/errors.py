@@ -110,3 +110,12 @@ class RematchOpenError(StorageError):
     def __init__(self, challenge_id: int) -> None:
         super().__init__(challenge_id)
         self.challenge_id = challenge_id
+
+
+class ChannelsChangedError(StorageError):
+    """Where games may start in guild `guild_id` changed since it was read: a change worked
+    out from what was read is not stored."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(guild_id)
+        self.guild_id = guild_id

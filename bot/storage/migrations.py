@@ -642,6 +642,26 @@ _OPEN_CHALLENGES: Migration = (
     "CREATE INDEX challenges_open_in_guild ON challenges (guild_id) WHERE status = 'pending'",
 )
 
+_BLOCKED_CHANNELS: Migration = (
+    # While no channel is allowed by name, games may start in every channel but these.
+    PerDialect(
+        """
+        CREATE TABLE blocked_channels (
+            guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE blocked_channels (
+            guild_id   BIGINT NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
+            channel_id BIGINT NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        )
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -652,6 +672,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _LANGUAGES,
     _WHOLE_SECONDS,
     _OPEN_CHALLENGES,
+    _BLOCKED_CHANNELS,
 )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from bot.domain import GuildSettings, TimeControl
 from bot.storage.database import Store, Transaction
+from bot.storage.errors import ChannelsChangedError
 from bot.storage.rows import time_control_columns, time_control_from_row
 
 DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
@@ -24,6 +25,9 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     channels = await db.all(
         "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", (guild_id,)
     )
+    blocked = await db.all(
+        "SELECT channel_id FROM blocked_channels WHERE guild_id = ?", (guild_id,)
+    )
     return GuildSettings(
         guild_id=guild_id,
         time_control=TimeControl(per_move=DEFAULT_TIME_PER_MOVE)
@@ -32,6 +36,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         rated=True if row is None else bool(row["rated"]),
         allowed_channels=frozenset(r["channel_id"] for r in channels),
         language=None if row is None else row["language"],
+        blocked_channels=frozenset(r["channel_id"] for r in blocked),
     )
 
 
@@ -48,11 +53,16 @@ class SettingsStore(Store):
         time_control: TimeControl | None = None,
         rated: bool | None = None,
         allowed_channels: Iterable[int] | None = None,
+        blocked_channels: Iterable[int] | None = None,
+        channels_were: tuple[frozenset[int], frozenset[int]] | None = None,
         language: str | None = None,
         clear_language: bool = False,
     ) -> GuildSettings:
-        """Change the given settings, keep the others; an empty `allowed_channels` allows all,
-        `clear_language` goes back to the server's Discord locale.
+        """Change the given settings, keep the others. Games may start in the `allowed_channels`
+        only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
+        back to the server's Discord locale.
+        With `channels_were` (the allowed and blocked channels a change was worked out from),
+        nothing is stored if they are no longer so (`ChannelsChangedError`).
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
         for when the clock is turned off again."""
         per_move = base = increment = None
@@ -94,11 +104,20 @@ class SettingsStore(Store):
                     "now": now,
                 },
             )
-            if allowed_channels is not None:
-                await db.all("DELETE FROM allowed_channels WHERE guild_id = ?", (guild_id,))
-                for channel_id in set(allowed_channels):
+            if channels_were is not None:  # the row is locked now: no change comes between
+                stored = await load_settings(db, guild_id)
+                if (stored.allowed_channels, stored.blocked_channels) != channels_were:
+                    raise ChannelsChangedError(guild_id)
+            for table, channels in (
+                ("allowed_channels", allowed_channels),
+                ("blocked_channels", blocked_channels),
+            ):
+                if channels is None:
+                    continue
+                await db.all(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
+                for channel_id in set(channels):
                     await db.all(
-                        "INSERT INTO allowed_channels (guild_id, channel_id) VALUES (?, ?)",
+                        f"INSERT INTO {table} (guild_id, channel_id) VALUES (?, ?)",
                         (guild_id, channel_id),
                     )
             return await load_settings(db, guild_id)

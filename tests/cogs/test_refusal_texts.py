@@ -42,9 +42,6 @@ def test_parameters_fill_the_message() -> None:
     assert refusal_text(Refusal(Refused.NO_SUCH_GAME, id=7)) == (
         "There's no game #7 in this server."
     )
-    assert refusal_text(Refusal(Refused.CHANNEL_NOT_LISTED, channel_id=55)).startswith(
-        "<#55> isn't on the list."
-    )
 
 
 def test_a_pointing_refusal_links_where_it_points() -> None:

@@ -44,7 +44,9 @@ async def test_an_admin_limits_games_to_a_channel_and_sets_defaults(
     assert reply.ephemeral and reply.content.startswith("Saved.")
     assert "Time control: **1 hour per move**" in reply.content
     assert "Rated games: **off**" in reply.content
-    assert f"Games allowed in: <#{fake.games.id}>" in reply.content
+    assert "Games allowed in: every channel" in reply.content  # until the admin confirms
+    await fake.click(owner, reply.message, label="Yes, change it")
+    assert f"Games allowed in: <#{fake.games.id}>" in reply.message.content
 
     refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
     assert refused.ephemeral and "aren't allowed in this channel" in refused.content
@@ -53,18 +55,114 @@ async def test_an_admin_limits_games_to_a_channel_and_sets_defaults(
     record = await stored(bot_harness, board)
     assert record.time_control.per_move == 3600 and not record.rated
 
-    reply = await fake.slash(owner, "reversi settings", disallow=fake.games)
-    assert "Games allowed in: every channel" in reply.content
-    reply = await fake.slash(owner, "reversi settings", disallow=fake.quiet)
-    assert "isn't on the list" in reply.content
+    reply = await fake.slash(owner, "reversi settings", disallow=fake.quiet)  # not allowed anyway
+    assert reply.content.startswith("Saved.")
+    assert f"Games allowed in: <#{fake.games.id}>" in reply.content
 
 
-async def test_everywhere_clears_the_channel_list(fake: FakeDiscord) -> None:
+def where(settings_text: str) -> str:
+    """The line of the settings that says where games are allowed."""
+    (line,) = [line for line in settings_text.split("\n") if line.startswith("Games allowed in:")]
+    return line
+
+
+async def test_one_channel_is_blocked_while_games_are_allowed_everywhere(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
     owner = fake.world.owner
-    await fake.slash(owner, "reversi settings", allow=fake.games)
-    await fake.slash(owner, "reversi settings", allow=fake.quiet)
-    reply = await fake.slash(owner, "reversi settings", everywhere=True)
-    assert "Games allowed in: every channel" in reply.content
+    reply = await fake.slash(owner, "reversi settings", disallow=fake.general)
+    assert reply.content.startswith("Saved.") and reply.message.buttons == []
+    assert where(reply.content) == f"Games allowed in: every channel except <#{fake.general.id}>"
+    refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
+    assert refused.ephemeral and "aren't allowed in this channel" in refused.content
+    await start_game(fake, channel=fake.quiet)
+
+    reply = await fake.slash(owner, "reversi settings", disallow=fake.games)
+    blocked = f"<#{fake.general.id}>, <#{fake.games.id}>"
+    assert where(reply.content) == f"Games allowed in: every channel except {blocked}"
+    reply = await fake.slash(owner, "reversi settings", allow=fake.general)  # blocked no more
+    assert reply.message.buttons == []
+    assert where(reply.content) == f"Games allowed in: every channel except <#{fake.games.id}>"
+    await start_game(fake)
+    settings = await bot_harness.bot.storage.settings.get(fake.guild.id)
+    assert (settings.allowed_channels, settings.blocked_channels) == (set(), {fake.games.id})
+
+
+async def test_closing_every_other_channel_asks_first(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    owner = fake.world.owner
+    asked = await fake.slash(owner, "reversi settings", allow=fake.games)
+    assert asked.ephemeral and asked.content == (
+        f"Allow games only in <#{fake.games.id}>? Every other channel will refuse new games."
+    )
+    assert [b.label for b in asked.message.buttons] == ["Yes, change it"]
+    storage = bot_harness.bot.storage
+    assert (await storage.settings.get(fake.guild.id)).allows(fake.general.id)  # not yet
+
+    done = await fake.click(owner, asked.message, label="Yes, change it")
+    assert done.message is asked.message and asked.message.buttons == []
+    assert asked.message.content.startswith("Saved.")
+    assert where(asked.message.content) == f"Games allowed in: <#{fake.games.id}>"
+    assert (await storage.settings.get(fake.guild.id)).allowed_channels == {fake.games.id}
+
+
+async def test_opening_every_channel_asks_first(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    owner = fake.world.owner
+    storage = bot_harness.bot.storage
+    await storage.settings.update(
+        fake.guild.id, now=0, allowed_channels=[fake.games.id, fake.quiet.id]
+    )
+    listed = f"<#{fake.games.id}>, <#{fake.quiet.id}>"
+    asked = await fake.slash(owner, "reversi settings", everywhere=True, rated=False)
+    assert asked.content.startswith("Saved.")  # the rest is saved at once
+    assert "Rated games: **off**" in asked.content
+    assert asked.content.endswith(
+        f"\n\nOnly {listed} allow games now. Allow games in every channel?"
+    )
+    await fake.click(owner, asked.message, label="Yes, change it")
+    assert where(asked.message.content) == "Games allowed in: every channel"
+
+    await storage.settings.update(fake.guild.id, now=0, allowed_channels=[fake.games.id])
+    asked = await fake.slash(owner, "reversi settings", disallow=fake.games)
+    assert asked.content == (
+        f"<#{fake.games.id}> is the only channel that allows games. Disallow it, and allow games "
+        "in every other channel?"
+    )
+    await fake.click(owner, asked.message, label="Yes, change it")
+    assert where(asked.message.content) == (
+        f"Games allowed in: every channel except <#{fake.games.id}>"
+    )
+    both = await fake.slash(owner, "reversi settings", allow=fake.games, disallow=fake.quiet)
+    assert both.content == "Change one channel setting at a time: allow, disallow or everywhere."
+
+
+async def test_a_confirmation_whose_meaning_changed_is_asked_again(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    owner = fake.world.owner
+    storage = bot_harness.bot.storage
+    await storage.settings.update(fake.guild.id, now=0, allowed_channels=[fake.games.id])
+    asked = await fake.slash(owner, "reversi settings", disallow=fake.games)
+    assert "is the only channel that allows games" in asked.content
+    await fake.slash(owner, "reversi settings", allow=fake.quiet)  # meanwhile, another admin
+
+    again = await fake.click(owner, asked.message, label="Yes, change it")
+    assert again.message is asked.message
+    assert asked.message.content == (
+        f"The channel settings have changed since you asked. Disallow games in <#{fake.games.id}>?"
+    )
+    settings = await storage.settings.get(fake.guild.id)
+    assert settings.allowed_channels == {fake.games.id, fake.quiet.id}  # nothing done
+    await fake.click(owner, asked.message, label="Yes, change it")
+    assert where(asked.message.content) == f"Games allowed in: <#{fake.quiet.id}>"
+
+    asked = await fake.slash(owner, "reversi settings", everywhere=True)
+    await storage.settings.update(fake.guild.id, now=0, allowed_channels=[])  # done meanwhile
+    stale = await fake.click(owner, asked.message, label="Yes, change it")
+    assert stale.message is asked.message and asked.message.buttons == []
+    assert asked.message.content.startswith("The channel settings have changed since you asked.")
+    assert where(asked.message.content) == "Games allowed in: every channel"
 
 
 async def test_a_moderator_cancels_a_game_unrated(
@@ -147,7 +245,9 @@ async def test_forget_me_closes_the_members_open_challenges(
     to_them = (
         await fake.slash(fake.carol, "reversi challenge", channel=fake.games, opponent=fake.alice)
     ).message
-    others = (await fake.slash(fake.bob, "reversi challenge", channel=fake.quiet)).message
+    others = (
+        await fake.slash(fake.bob, "reversi challenge", channel=fake.quiet, time="3+2")
+    ).message
     assert theirs is not None and to_them is not None and others is not None
     untouched = others.content
 

@@ -116,11 +116,14 @@ async def test_the_context_menu_challenges_the_member(fake: FakeDiscord) -> None
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
 
 
-async def test_an_unanswered_challenge_expires_after_fifteen_minutes(
+async def test_an_unanswered_live_challenge_expires_after_fifteen_minutes(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    invitation = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, time="3+2")
+    invitation = reply.message
     assert invitation is not None
+    expiry = int(fake.clock.now().timestamp()) + 15 * 60
+    assert invitation.content.endswith(f"do you accept? Expires: <t:{expiry}:R>")
     await fake.advance(minutes=14)
     assert [b.label for b in invitation.buttons] == ["Accept", "Decline", "Cancel"]
     await fake.advance(minutes=1, seconds=1)
@@ -131,6 +134,30 @@ async def test_an_unanswered_challenge_expires_after_fifteen_minutes(
     challenge = await bot_harness.bot.storage.challenges.get(1)
     assert challenge.status is ChallengeStatus.EXPIRED
     assert await bot_harness.bot.storage.games.active_in(fake.general.id) is None
+
+
+async def test_a_correspondence_challenge_waits_a_night_and_can_be_withdrawn(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    daily = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    assert daily is not None and "1 day per move" in daily.content
+    expiry = int(fake.clock.now().timestamp()) + 24 * 60 * 60
+    assert daily.content.endswith(f"Expires: <t:{expiry}:R>")
+    hourly = (
+        await fake.slash(fake.bob, "reversi challenge", time="6h", channel=fake.games)
+    ).message
+    assert hourly is not None and "Anyone can accept." in hourly.content
+
+    await fake.advance(hours=6, seconds=1)  # the six hours' challenge lapses; the day's doesn't
+    assert hourly.content == f"The Reversi challenge from {fake.bob.mention} to anyone expired."
+    await fake.advance(hours=17)
+    assert [b.label for b in daily.buttons] == ["Accept", "Decline", "Cancel"]
+    await fake.click(fake.alice, daily, label="Cancel")
+    assert daily.content == f"{fake.alice.mention} cancelled their Reversi challenge."
+    assert daily.buttons == []
+    withdrawn = await bot_harness.bot.storage.challenges.get(1)
+    assert withdrawn.status is ChallengeStatus.CANCELLED
+    assert await bot_harness.bot.storage.challenges.pending() == []
 
 
 async def test_refusals_before_a_challenge(fake: FakeDiscord, bot_harness: BotHarness) -> None:

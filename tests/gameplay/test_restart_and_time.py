@@ -119,7 +119,8 @@ async def test_a_deadline_that_passed_while_the_bot_was_down(
 async def test_challenge_expiry_is_rearmed_at_start_up(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    invitation = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    reply = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, time="3+2")
+    invitation = reply.message
     assert invitation is not None
     await bot_harness.restart()
     await fake.advance(minutes=15, seconds=1)

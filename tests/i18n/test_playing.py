@@ -102,3 +102,39 @@ async def test_a_tamil_reader_gets_tamil_answers_and_the_board_stays_in_english(
 
     stats = await fake.slash(bob, "reversi stats")
     assert stats.ephemeral and said("ta", "Share") in labels(stats.message)
+
+
+async def test_an_icelandic_invitation_leaves_its_expiry_to_the_readers_discord(
+    fake: FakeDiscord,
+) -> None:
+    await fake.slash(fake.world.owner, "reversi settings", language="is")
+    challenge = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob, time="6h")
+    assert challenge.message is not None
+    expiry = int(fake.clock.now().timestamp()) + 6 * 60 * 60
+    expires = said("is", "Expires: {when}").format(when=f"<t:{expiry}:R>")
+    assert challenge.message.content.endswith(" " + expires)
+    assert expires.endswith(": " + f"<t:{expiry}:R>")  # the timestamp stands alone
+
+
+async def test_a_tamil_admin_confirms_opening_every_channel_but_one_in_tamil(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    owner, games = fake.world.owner, f"<#{fake.games.id}>"
+    await fake.slash(owner, "reversi language", language="ta")
+    await bot_harness.bot.storage.settings.update(
+        fake.guild.id, now=0, allowed_channels=[fake.games.id]
+    )
+    asked = await fake.slash(owner, "reversi settings", disallow=fake.games)
+    question = said(
+        "ta",
+        "{channel} is the only channel that allows games. Disallow it, and allow games in every "
+        "other channel?",
+    )
+    assert asked.content == question.format(channel=games)
+    assert labels(asked.message) == [said("ta", "Yes, change it")]
+
+    await fake.click(owner, asked.message, label=said("ta", "Yes, change it"))
+    where = said("ta", "every channel except {channels}").format(channels=games)
+    line = said("ta", "Games allowed in: {channels}").format(channels=where)
+    assert asked.message.content.startswith(said("ta", "Saved."))
+    assert line in asked.message.content.split("\n")

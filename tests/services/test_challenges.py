@@ -10,11 +10,15 @@ import pytest
 
 from bot import engine
 from bot.domain import Challenge, ChallengeStatus, EndReason, GameState, TimeControl
+from bot.domain.challenges import (
+    LIVE_CHALLENGE_LIFETIME,
+    LONGEST_CHALLENGE_LIFETIME,
+    challenge_lifetime,
+)
 from bot.domain.refusals import GameRefusal, Refused
 from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
-from bot.storage.challenges import CHALLENGE_LIFETIME
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
 from tests.refused import refused
 
@@ -39,6 +43,8 @@ from .support import (
 
 INVITATION = 1_180_000_000_000_000_001
 """The message id of an invitation (and of its thread, for a game played in one)."""
+CHALLENGE_LIFETIME = challenge_lifetime(TimeControl(per_move=DEFAULT_TIME_PER_MOVE))
+"""How long a challenge with the server's default time control (a day per move) stays open."""
 
 
 async def challenge(services: Services, *args: object, **options: object) -> Challenge:
@@ -455,6 +461,24 @@ async def test_challenges_expire_when_their_time_is_up(
     assert later.id == second.id
     assert recorder.take() == [ChallengeClosed(later)]
     assert await storage.challenges.pending() == []
+
+
+async def test_a_challenge_stays_open_as_long_as_its_time_control_suggests(
+    services: Services, storage: Storage, clock: ManualClock
+) -> None:
+    now = clock.timestamp()
+    lifetimes = {
+        TimeControl(base=180, increment=2): LIVE_CHALLENGE_LIFETIME,
+        TimeControl(base=3 * 60 * 60): LIVE_CHALLENGE_LIFETIME,
+        TimeControl(per_move=60): LIVE_CHALLENGE_LIFETIME,
+        TimeControl(per_move=6 * 60 * 60): 6 * 60 * 60,
+        TimeControl(per_move=DEFAULT_TIME_PER_MOVE): LONGEST_CHALLENGE_LIFETIME,
+        TimeControl(per_move=7 * 24 * 60 * 60): LONGEST_CHALLENGE_LIFETIME,
+    }
+    for channel, (control, lifetime) in enumerate(lifetimes.items(), start=CHANNEL + 10):
+        created = await challenge(services, Place(GUILD, channel), ALICE, BOB, time_control=control)
+        assert created.expires_at == now + lifetime, control
+    assert (LIVE_CHALLENGE_LIFETIME, LONGEST_CHALLENGE_LIFETIME) == (15 * 60, 24 * 60 * 60)
 
 
 # --- forgetting a player ------------------------------------------------------------------------

@@ -235,7 +235,9 @@ async def test_challenges_lapse_when_their_time_is_up(
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    lapsing = await services.challenges.challenge(HERE, ALICE, BOB)
+    lapsing = await services.challenges.challenge(
+        HERE, ALICE, BOB, time_control=TimeControl(base=300)
+    )
     accepted = await services.challenges.challenge(
         ELSEWHERE, CAROL, None, time_control=TimeControl(per_move=3600)
     )

@@ -42,7 +42,9 @@ async def snapshot(url: str) -> Snapshot:
 async def fill(storage: Storage) -> None:
     """A bit of everything: settings, games in every state, challenges, ratings, a player who
     asked to be forgotten."""
-    await storage.settings.update(GUILD, time_control=TimeControl(per_move=300), rated=True, now=1)
+    await storage.settings.update(
+        GUILD, time_control=TimeControl(per_move=300), blocked_channels=[CHANNEL], now=1
+    )
     await storage.settings.update(OTHER_GUILD, allowed_channels=[CHANNEL, CHANNEL + 1], now=2)
     for n, (black, white, winner) in enumerate(
         [(ALICE, BOB, Color.BLACK), (BOB, CAROL, None), (CAROL, ALICE, Color.WHITE)]
@@ -86,7 +88,10 @@ async def test_round_trip_from_sqlite_to_postgresql_and_back(
     assert there.rows == back.rows == expected
     assert expected["games"] == 7 and expected["players"] == 2 and expected["challenges"] == 2
     assert DELETED_USER_ID in {row[5] for row in original["games"]}  # Carol, forgotten
-    assert f"Copied {first} to {middle}: guild_settings 2, allowed_channels 2," in str(there)
+    assert (
+        f"Copied {first} to {middle}: guild_settings 2, allowed_channels 2, blocked_channels 1,"
+        in str(there)
+    )
 
 
 async def test_the_copy_goes_on_where_the_original_stopped(

@@ -289,3 +289,27 @@ async def test_stored_time_controls_become_whole_seconds(database_url: str) -> N
         assert (await storage.games.get(2)).time_control == TimeControl(per_move=91)
         challenge = await storage.challenges.get(1)
         assert challenge.time_control == TimeControl(base=1, increment=180)
+
+
+async def test_blocked_channels_come_with_the_allowed_ones_kept(database_url: str) -> None:
+    """Migration 9 adds the channels games may not start in; the allowed ones stay."""
+    database = await open_database(database_url, MIGRATIONS[:8])
+    try:
+        async with database.transaction() as db:
+            await db.all(
+                "INSERT INTO guild_settings (guild_id, time_per_move, rated, updated_at) "
+                "VALUES (10, 86400, TRUE, 0)"
+            )
+            await db.all("INSERT INTO allowed_channels (guild_id, channel_id) VALUES (10, 20)")
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        settings = await storage.settings.get(10)
+        assert (settings.allowed_channels, settings.blocked_channels) == ({20}, set())
+        blocked = await storage.settings.update(
+            10, allowed_channels=[], blocked_channels=[21], now=1
+        )
+        assert blocked.allows(20) and not blocked.allows(21)
+        async with storage.database.transaction() as db:
+            assert "blocked_channels" in await names(db)

@@ -1,5 +1,7 @@
+import pytest
+
 from bot.domain import TimeControl
-from bot.storage import Storage
+from bot.storage import ChannelsChangedError, Storage
 from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD
 
 
@@ -34,6 +36,45 @@ async def test_empty_channel_list_allows_everywhere_again(storage: Storage) -> N
     settings = await storage.settings.update(GUILD, allowed_channels=[], now=2)
 
     assert settings.allows(CHANNEL + 7)
+
+
+async def test_blocked_channels_are_kept_apart_from_the_allowed(storage: Storage) -> None:
+    blocked = await storage.settings.update(GUILD, blocked_channels=[CHANNEL, CHANNEL + 1], now=1)
+    assert (blocked.allowed_channels, blocked.blocked_channels) == (set(), {CHANNEL, CHANNEL + 1})
+    assert not blocked.allows(CHANNEL) and blocked.allows(CHANNEL + 2)
+    assert await storage.settings.get(GUILD) == blocked
+    assert (await storage.settings.get(OTHER_GUILD)).blocked_channels == set()
+
+    only = await storage.settings.update(
+        GUILD, allowed_channels=[CHANNEL + 2], blocked_channels=[], now=2
+    )
+    assert (only.allowed_channels, only.blocked_channels) == ({CHANNEL + 2}, set())
+    kept = await storage.settings.update(GUILD, rated=False, now=3)
+    assert (kept.allowed_channels, kept.blocked_channels) == ({CHANNEL + 2}, set())
+
+
+async def test_a_channel_change_worked_out_from_an_old_read_stores_nothing(
+    storage: Storage,
+) -> None:
+    read = await storage.settings.get(GUILD)
+    await storage.settings.update(GUILD, blocked_channels=[CHANNEL], now=1)  # meanwhile
+
+    with pytest.raises(ChannelsChangedError):
+        await storage.settings.update(
+            GUILD,
+            rated=False,
+            allowed_channels=[CHANNEL + 1],
+            blocked_channels=[],
+            channels_were=(read.allowed_channels, read.blocked_channels),
+            now=2,
+        )
+    kept = await storage.settings.get(GUILD)
+    assert (kept.rated, kept.allowed_channels, kept.blocked_channels) == (True, set(), {CHANNEL})
+
+    done = await storage.settings.update(
+        GUILD, blocked_channels=[], channels_were=(frozenset(), frozenset({CHANNEL})), now=3
+    )
+    assert done.blocked_channels == set()
 
 
 async def test_a_default_clock_replaces_the_time_per_move_and_back(storage: Storage) -> None:
