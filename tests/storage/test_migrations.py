@@ -292,8 +292,8 @@ async def test_stored_time_controls_become_whole_seconds(database_url: str) -> N
 
 
 async def test_blocked_channels_come_with_the_allowed_ones_kept(database_url: str) -> None:
-    """Migration 9 adds the channels games may not start in; the allowed ones stay."""
-    database = await open_database(database_url, MIGRATIONS[:8])
+    """Migration 10 adds the channels games may not start in; the allowed ones stay."""
+    database = await open_database(database_url, MIGRATIONS[:9])
     try:
         async with database.transaction() as db:
             await db.all(
