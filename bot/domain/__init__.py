@@ -8,11 +8,11 @@ from bot.domain.games import (
     DELETED_USER_ID,
     Ending,
     EndReason,
+    FavouriteOpening,
     FinishedGame,
     GamePage,
     GameRecord,
     GameStatus,
-    Opening,
 )
 from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating
 from bot.domain.players import (
@@ -36,6 +36,7 @@ __all__ = [
     "ChallengeStatus",
     "EndReason",
     "Ending",
+    "FavouriteOpening",
     "FinishedGame",
     "GamePage",
     "GameRecord",
@@ -46,7 +47,6 @@ __all__ = [
     "InvalidInputError",
     "LeaderboardEntry",
     "LeaderboardPage",
-    "Opening",
     "PlayerRecord",
     "Rating",
     "RatingChange",
