@@ -186,6 +186,10 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     )
     (gif,) = clip.attachments
     assert gif.filename == f"reversi-{number}-replay.gif"
+    assert gif.description == (  # for screen readers
+        "Animated replay of 60 moves, Black (Alice) against White (Bob). "
+        f"Moves: {' '.join(moves)}. Black wins 34-30."
+    )
     assert frames(gif.image()) == len(moves) + 2  # the start, each move, the result
     again = await fake.click(fake.bob, board, "Replay")  # posted once: later clicks get a link
     assert again.ephemeral and again.content == (
@@ -220,6 +224,13 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     assert embed["image"]["url"] == f"attachment://{png.filename}"
     assert png.image().format == "PNG"
     assert frames(animated.image()) == len(moves) + 2
+    fake.carol.locale = "is"  # the card is in her language, and so is the replay's alt text
+    reply = await fake.slash(fake.carol, "reversi game", id=number)
+    assert reply.message is not None and reply.ephemeral
+    card = reply.message.attachments[1]
+    assert card.description is not None and card.description.startswith(
+        "Endurspilun 60 leikja sem hreyfimynd, Svartur (Alice) og Hvítur (Bob). Leikir: f5 d6"
+    )
 
     card = await shown(fake.slash(alice, "reversi stats"))
     assert field(card, "Rating").startswith("**1662?** ± ")
