@@ -21,12 +21,12 @@ from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
 from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOUR
-from cogs.links import mention, message_link
+from cogs.links import mention, message_link, still_there
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering, tell
 from cogs.review_items import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
-from rendering import render_replay
+from rendering import render_replay, replay_alt_text
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -83,6 +83,19 @@ def replay_gif(state: GameState, names: tuple[str, str]) -> bytes:
         white_name=white,
         ending=None if record.active else final_status(record),
         winner=record.winner,
+        words=in_force(),
+    )
+
+
+def replay_description(state: GameState, names: tuple[str, str]) -> str:
+    """The replay's alt text: who played, the moves and how it ended."""
+    record = state.record
+    black, white = names
+    return replay_alt_text(
+        state.game,
+        black_name=black,
+        white_name=white,
+        ending=None if record.active else final_status(record),
         words=in_force(),
     )
 
@@ -194,7 +207,7 @@ class History(commands.Cog, name="History"):
             replays = self.bot.services.replays
             state, replay = await replays.claim_replay(game_id, interaction.guild_id)
             if replay is not None and replay.channel_id and replay.message_id:
-                if await self.still_there(replay.channel_id, replay.message_id):
+                if await still_there(self.bot, replay.channel_id, replay.message_id):
                     link = message_link(interaction.guild_id, replay.channel_id, replay.message_id)
                     text = _("The replay of game #{id} is here: {link}")
                     await tell(interaction, text.format(id=game_id, link=link))
@@ -220,16 +233,6 @@ class History(commands.Cog, name="History"):
                 raise
             await replays.replay_posted(game_id, message.channel.id, message.id)
 
-    async def still_there(self, channel_id: int, message_id: int) -> bool:
-        """Whether a message of ours is still in its channel (not deleted by a moderator)."""
-        try:
-            await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
-        except discord.NotFound:
-            return False
-        except discord.HTTPException:
-            return True  # can't tell now: assume it is, as it most likely is
-        return True
-
     async def guild_game(self, interaction: discord.Interaction, game_id: int) -> GameState:
         """The game, if it was played in this server; others' games stay private."""
         if interaction.guild_id is None:
@@ -237,7 +240,12 @@ class History(commands.Cog, name="History"):
         return await self.bot.services.games.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:
-        """The animated GIF, drawn off the event loop: a long game takes about half a second."""
+        """The animated GIF, drawn off the event loop (a long game takes about half a second),
+        with its alt text."""
         names = await core(self.bot).names.players(state.record)
         gif = await asyncio.to_thread(replay_gif, state, names)
-        return discord.File(io.BytesIO(gif), f"reversi-{state.record.id}-replay.gif")
+        return discord.File(
+            io.BytesIO(gif),
+            f"reversi-{state.record.id}-replay.gif",
+            description=replay_description(state, names),
+        )

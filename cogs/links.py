@@ -1,6 +1,9 @@
-"""Mentions and links to a game's message, so replies can point at players and boards."""
+"""Mentions and links to a game's message, so replies can point at players and boards, and
+whether a message linked to is still there."""
 
 from __future__ import annotations
+
+import discord
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
@@ -12,3 +15,14 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
 def mention(user_id: int) -> str:
     """A user's mention, or "deleted user" for one who asked to be forgotten (id 0)."""
     return f"<@{user_id}>" if user_id else "deleted user"
+
+
+async def still_there(bot: discord.Client, channel_id: int, message_id: int) -> bool:
+    """Whether a message of ours is still in its channel (not deleted by a moderator)."""
+    try:
+        await bot.get_partial_messageable(channel_id).fetch_message(message_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException:
+        return True  # can't tell now: assume it is, as it most likely is
+    return True

@@ -4,8 +4,9 @@ progress and then the review, and its menus of moves.
 The review service (`bot.services.reviews`) decides and runs; this cog only shows. Asking for a
 review that is done posts it at once; otherwise a message says "Reviewing… move 1 of 60", is
 edited as the review goes (at most once every `EDIT_EVERY` seconds of the bot's clock), and
-becomes the review when it is done, even after a restart. Choosing a move in the review's menus
-edits the message in place.
+becomes the review when it is done, even after a restart. A finished review is posted once:
+asking again links to it, and posts it anew only if its message was deleted. Choosing a move in
+the review's menus edits the message in place.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.links import message_link
+from cogs.links import message_link, still_there
 from cogs.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.review_items import DYNAMIC_ITEMS
@@ -110,11 +111,7 @@ class ReviewCog(commands.Cog, name="Review"):
             await tell(interaction, text.format(id=game_id, where=where))
             return
         if request.review is not None:
-            await interaction.response.defer(thinking=True)
-            built = await self.render(request.state, request.review, None)
-            await interaction.followup.send(
-                embeds=built.embeds, files=built.files(), view=built.view, allowed_mentions=QUIET
-            )
+            await self.post_once(interaction, request.state, request.review, record)
             return
         message_id = None
         try:
@@ -129,6 +126,57 @@ class ReviewCog(commands.Cog, name="Review"):
         finally:  # without its message the review still runs, and is kept for the next request
             channel_id = interaction.channel_id if message_id is not None else None
             await self.service.start(game_id, channel_id, message_id)
+
+    async def post_once(
+        self,
+        interaction: discord.Interaction,
+        state: GameState,
+        review: Review,
+        record: ReviewRecord,
+    ) -> None:
+        """A finished review is posted once: a later request is pointed to its message, and only
+        a review whose message is gone (or never was) is posted anew."""
+        if await self.pointed_to(interaction, record, check=True):
+            return
+        current = await self.service.claim_posting(record)
+        if current is not None and current.message_id != record.message_id:
+            await self.pointed_to(interaction, current, check=False)  # posted meanwhile
+            return
+        if current is not None:  # another request is posting it
+            text = _("The review of game #{id} is under way: {where}")
+            await tell(
+                interaction, text.format(id=record.game_id, where=_("it will be posted here"))
+            )
+            return
+        try:
+            await interaction.response.defer(thinking=True)
+            built = await self.render(state, review, None)
+            message = await interaction.followup.send(
+                embeds=built.embeds,
+                files=built.files(),
+                view=built.view,
+                allowed_mentions=QUIET,
+                wait=True,
+            )
+        except BaseException:
+            self.service.posting_failed(record.game_id)
+            raise
+        await self.service.review_posted(record.game_id, message.channel.id, message.id)
+
+    async def pointed_to(
+        self, interaction: discord.Interaction, record: ReviewRecord, *, check: bool
+    ) -> bool:
+        """Answer with a link to the review's message, if it has one (and, with `check`, if
+        the message is still there)."""
+        channel_id, message_id = record.channel_id, record.message_id
+        if channel_id is None or message_id is None:
+            return False
+        if check and not await still_there(self.bot, channel_id, message_id):
+            return False
+        link = message_link(record.guild_id, channel_id, message_id)
+        text = _("The review of game #{id} is here: {link}")
+        await tell(interaction, text.format(id=record.game_id, link=link))
+        return True
 
     # --- the review's menus ---------------------------------------------------------------
 
@@ -248,6 +296,8 @@ class ReviewCog(commands.Cog, name="Review"):
             async with for_everyone(self.bot, record.guild_id):
                 text = review_message.failed_text(event.game_id)
             await self._edit(record, content=text)
+            if isinstance(event, ReviewDone):  # the analysis is kept: the next request posts it
+                await self.service.review_not_shown(event.game_id)
             return
         edited = await self._edit(
             record,
@@ -259,7 +309,7 @@ class ReviewCog(commands.Cog, name="Review"):
         if not edited:
             channel = self.bot.get_partial_messageable(record.channel_id)
             try:
-                await channel.send(
+                message = await channel.send(
                     embeds=built.embeds,
                     files=built.files(),
                     view=built.view,
@@ -267,6 +317,9 @@ class ReviewCog(commands.Cog, name="Review"):
                 )
             except discord.HTTPException as error:
                 log.info("Review of game %s not shown (%s)", event.game_id, error.code)
+                await self.service.review_not_shown(event.game_id)
+                return
+            await self.service.review_posted(event.game_id, message.channel.id, message.id)
 
     async def _edit(self, record: ReviewRecord, **changes: object) -> bool:
         """Edit the review's message; False if Discord refused (the message is gone, say)."""

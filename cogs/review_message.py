@@ -23,7 +23,7 @@ from bot.engine.review import (
     format_loss,
     format_value,
 )
-from bot.i18n import _, in_force
+from bot.i18n import _, in_force, ngettext
 from cogs.game_summary import ending, players
 from cogs.leaderboard import COLOUR
 from cogs.links import mention
@@ -218,7 +218,7 @@ def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> 
         lines.append(_("The best move.") if not move.forced else _("The only legal move."))
     else:
         played["loss"] = format_loss(move.loss, exact)
-        lines = [_("{player} played {square}: {value}, losing {loss} discs").format(**played)]
+        lines = [losing(move).format(**played)]
         lines.append(
             _("Best: {square}, {value}").format(
                 square=f"**{square_name(move.best_move)}**", value=value(move.best_value, exact)
@@ -237,6 +237,19 @@ def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> 
     )
     embed.set_image(url=f"attachment://{board}")
     return embed
+
+
+def losing(move: ReviewedMove) -> str:
+    """The line of a move that lost discs: an exact loss is a whole number of discs, worded by
+    its count; an estimate has a decimal ("1.0 discs" in English, where a decimal count takes
+    the plural), which each catalogue words in its own message."""
+    if move.exact:
+        return ngettext(
+            "{player} played {square}: {value}, losing {loss} disc",
+            "{player} played {square}: {value}, losing {loss} discs",
+            round(move.loss),
+        )
+    return _("{player} played {square}: {value}, losing {loss} discs")
 
 
 def move_title(move: ReviewedMove) -> str:

@@ -23,7 +23,6 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 RECENT_GAMES = 5
-OPENING_MOVES = 3
 
 
 def streak_text(streak: int, best: int) -> str:
@@ -152,7 +151,7 @@ class Stats(commands.Cog, name="Stats"):
         standing = await lookups.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
         versus_me = await lookups.record_against_bot(guild_id, user.id)
         recent = await lookups.history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
-        opening = await lookups.favourite_opening(guild_id, user.id, moves=OPENING_MOVES)
+        opening = await lookups.favourite_opening(guild_id, user.id)
         title = _("Reversi stats · {name}").format(name=user.display_name)
         embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
         embed.set_thumbnail(url=user.display_avatar.url)
@@ -170,10 +169,9 @@ class Stats(commands.Cog, name="Stats"):
                 inline=False,
             )
         if opening is not None:
-            moves = " ".join(opening.moves[i : i + 2] for i in range(0, len(opening.moves), 2))
             embed.add_field(
                 name=_("Favourite opening as Black"),
-                value=f"`{moves}` · {games(opening.games)}",
+                value=f"**{opening.name}** ({opening.moves}) · {games(opening.games)}",
                 inline=False,
             )
         lines = fit([line_for(game, user.id) for game in recent.games], FIELD_VALUE)
@@ -198,7 +196,16 @@ class Stats(commands.Cog, name="Stats"):
             await answer_privately(interaction, Answer(embed, ("h2h", (first, player.id))))
 
     async def h2h_card(self, guild_id: int, first: int, second: int) -> discord.Embed:
-        record = await self.bot.services.lookups.head_to_head(guild_id, first, second)
-        return discord.Embed(
+        """The record between the two, and their latest games with links, from `first`'s side."""
+        lookups = self.bot.services.lookups
+        record = await lookups.head_to_head(guild_id, first, second)
+        embed = discord.Embed(
             title=_("Reversi head to head"), description=h2h_text(record), colour=COLOUR
         )
+        recent = await lookups.history(
+            guild_id, user_id=first, opponent_id=second, per_page=RECENT_GAMES
+        )
+        lines = fit([line_for(game, first) for game in recent.games], FIELD_VALUE)
+        if lines:
+            embed.add_field(name=_("Recent games"), value=lines, inline=False)
+        return embed

@@ -18,7 +18,7 @@ from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import GameState
 from bot.engine.ai import LEVELS
-from bot.i18n import N_, _, in_force
+from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
 from cogs.challenge_message import COLOUR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -49,7 +49,8 @@ def level_name(level: int) -> str:
 
 
 def outlook(margin: int, exact: bool) -> str:
-    """The hint's verdict for the player, `margin` discs ahead (exact: the solver's score)."""
+    """The hint's verdict for the player, `margin` discs ahead (exact: the solver's score; the
+    engine keeps it within -64..+64)."""
     discs = abs(margin)
     if exact:
         if margin == 0:
@@ -60,8 +61,18 @@ def outlook(margin: int, exact: bool) -> str:
     if margin == 0:
         return _("I'd say it's about even")
     if margin > 0:
-        return _("I'd say you're about {discs} discs ahead").format(discs=discs)
-    return _("I'd say you're about {discs} discs behind").format(discs=discs)
+        text = ngettext(
+            "I'd say you're about {discs} disc ahead",
+            "I'd say you're about {discs} discs ahead",
+            discs,
+        )
+    else:
+        text = ngettext(
+            "I'd say you're about {discs} disc behind",
+            "I'd say you're about {discs} discs behind",
+            discs,
+        )
+    return text.format(discs=discs)
 
 
 async def started_against_me(interaction: discord.Interaction, state: GameState) -> None:

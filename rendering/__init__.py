@@ -11,7 +11,7 @@ Every function is safe to call from several threads at once (e.g. `asyncio.to_th
 from rendering.alt_text import board_alt_text
 from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
-from rendering.replay import render_replay
+from rendering.replay import render_replay, replay_alt_text
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
@@ -31,6 +31,7 @@ __all__ = [
     "missed_turns",
     "render_board",
     "render_replay",
+    "replay_alt_text",
     "result_text",
     "score_text",
 ]

@@ -57,19 +57,19 @@ def board_alt_text(
             earlier_moves=earlier_moves,
             words=words,
         )
-    shown_status = _clean(status)
+    shown_status = clean(status)
     if shown_status:
         parts.append(shown_status if shown_status[-1] in ".!?" else f"{shown_status}.")
     moves = position.legal_moves()
     if show_legal and moves:
         listed = ", ".join(square_name(s) for s in moves)
         parts.append(words.gettext("Legal moves: {moves}.").format(moves=listed))
-    return _shorten(" ".join(parts), MAX_ALT_TEXT)
+    return shorten(" ".join(parts), MAX_ALT_TEXT)
 
 
 def _side(color: Color, name: str | None, position: Position, words: Words) -> str:
     count = position.count(color)
-    shown = _shorten(_clean(name or ""), MAX_NAME)
+    shown = shorten(clean(name or ""), MAX_NAME)
     colour = colour_name(color, words)
     if not shown or shown == colour:
         text = words.ngettext("{color} {count} disc", "{color} {count} discs", count)
@@ -90,11 +90,11 @@ def _clock(color: Color, seconds: float, running: bool, words: Words) -> str:
     return text.format(color=colour_name(color, words), clock=clock)
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
     """One line: control characters become spaces, runs of spaces one space."""
     spaced = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
     return " ".join(spaced.split())
 
 
-def _shorten(text: str, limit: int) -> str:
+def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + _ELLIPSIS

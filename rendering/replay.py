@@ -10,6 +10,7 @@ import io
 from functools import partial
 
 from bot.engine import Color, Game, Ply, Position, square_name
+from rendering.alt_text import MAX_ALT_TEXT, MAX_NAME, clean, shorten
 from rendering.board import board_image
 from rendering.themes import Theme
 from rendering.words import ENGLISH, Words, colour_name
@@ -77,6 +78,48 @@ def render_replay(
         buffer, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
     )
     return buffer.getvalue()
+
+
+def replay_alt_text(
+    game: Game | str,
+    *,
+    black_name: str | None = None,
+    white_name: str | None = None,
+    ending: str | None = None,
+    words: Words = ENGLISH,
+) -> str:
+    """What the replay shows, for screen readers: e.g. `Animated replay of 60 moves, Black (Ann)
+    against White (Bo). Moves: f5 d6 c3 …. Black wins 34-30.` (`ending` as for `render_replay`;
+    at most Discord's 1024 characters)."""
+    if isinstance(game, str):
+        game = Game.from_transcript(game)
+    count = len(game.plies)
+    text = words.ngettext(
+        "Animated replay of {count} move, {black} against {white}.",
+        "Animated replay of {count} moves, {black} against {white}.",
+        count,
+    )
+    parts = [
+        text.format(
+            count=count,
+            black=_player(Color.BLACK, black_name, words),
+            white=_player(Color.WHITE, white_name, words),
+        )
+    ]
+    if count:
+        moves = " ".join(square_name(ply.square) for ply in game.plies)
+        parts.append(words.gettext("Moves: {moves}.").format(moves=moves))
+    if ending:
+        shown = clean(ending)
+        parts.append(shown if shown[-1] in ".!?" else f"{shown}.")
+    return shorten(" ".join(parts), MAX_ALT_TEXT)
+
+
+def _player(color: Color, name: str | None, words: Words) -> str:
+    """`Black (Ann)`, or `Black` without a name."""
+    colour = colour_name(color, words)
+    shown = shorten(clean(name or ""), MAX_NAME)
+    return f"{colour} ({shown})" if shown and shown != colour else colour
 
 
 def _caption(number: int, ply: Ply, words: Words) -> str:

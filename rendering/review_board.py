@@ -146,9 +146,12 @@ def review_board_alt_text(
             "best_value": format_value(move.best_value, move.exact),
         }
         if move.exact:
-            text = words.gettext(
+            text = words.ngettext(
+                "Played {square}, {mark}: {value} for Black, losing {loss} disc; best {best}, "
+                "{best_value} for Black (exact).",
                 "Played {square}, {mark}: {value} for Black, losing {loss} discs; best {best}, "
-                "{best_value} for Black (exact)."
+                "{best_value} for Black (exact).",
+                round(move.loss),
             )
         else:
             text = words.gettext(

@@ -233,9 +233,12 @@ def review_graph_alt_text(
     """What the graph shows, for screen readers (at most 1024 characters)."""
     values, exact = review.values, review.exact_values
     parts = [
-        words.gettext(
+        words.ngettext(
+            "Graph of Black's advantage in discs after the {count} move of {players}, "
+            "positive when Black is ahead.",
             "Graph of Black's advantage in discs after each of the {count} moves of {players}, "
-            "positive when Black is ahead."
+            "positive when Black is ahead.",
+            len(review.moves),
         ).format(count=len(review.moves), players=_players(black_name, white_name, words)),
         words.gettext("It starts at {start} and ends at {end}.").format(
             start=_value(values[0], exact[0], words), end=_value(values[-1], exact[-1], words)
@@ -243,12 +246,21 @@ def review_graph_alt_text(
     ]
     high = max(range(len(values)), key=lambda k: values[k])
     low = min(range(len(values)), key=lambda k: values[k])
-    if values[high] >= 0.5:
-        text = words.gettext("Black is furthest ahead after move {number}, by {discs} discs.")
-        parts.append(text.format(number=high, discs=f"{values[high]:.0f}"))
-    if values[low] <= -0.5:
-        text = words.gettext("White is furthest ahead after move {number}, by {discs} discs.")
-        parts.append(text.format(number=low, discs=f"{-values[low]:.0f}"))
+    black_lead, white_lead = round(values[high]), round(-values[low])
+    if black_lead > 0:
+        text = words.ngettext(
+            "Black is furthest ahead after move {number}, by {discs} disc.",
+            "Black is furthest ahead after move {number}, by {discs} discs.",
+            black_lead,
+        )
+        parts.append(text.format(number=high, discs=black_lead))
+    if white_lead > 0:
+        text = words.ngettext(
+            "White is furthest ahead after move {number}, by {discs} disc.",
+            "White is furthest ahead after move {number}, by {discs} discs.",
+            white_lead,
+        )
+        parts.append(text.format(number=low, discs=white_lead))
     if review.exact_from is not None:
         text = words.gettext("Values are exact from move {number}, estimated before.")
         parts.append(text.format(number=review.exact_from))

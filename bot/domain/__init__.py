@@ -8,11 +8,11 @@ from bot.domain.games import (
     DELETED_USER_ID,
     Ending,
     EndReason,
+    FavouriteOpening,
     FinishedGame,
     GamePage,
     GameRecord,
     GameStatus,
-    Opening,
 )
 from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating
 from bot.domain.in_progress import GamesInProgress, PlayerGames
@@ -40,6 +40,7 @@ __all__ = [
     "ChannelEffect",
     "EndReason",
     "Ending",
+    "FavouriteOpening",
     "FinishedGame",
     "GamePage",
     "GameRecord",
@@ -51,7 +52,6 @@ __all__ = [
     "InvalidInputError",
     "LeaderboardEntry",
     "LeaderboardPage",
-    "Opening",
     "PlayerGames",
     "PlayerRecord",
     "Rating",

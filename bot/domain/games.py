@@ -173,6 +173,10 @@ class GamePage:
 
 
 @dataclass(frozen=True, slots=True)
-class Opening:
+class FavouriteOpening:
+    """The named opening a player has played most often as Black: its name, its moves as they
+    last played them (a transcript), and in how many games."""
+
+    name: str
     moves: str
     games: int

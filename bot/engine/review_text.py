@@ -52,7 +52,7 @@ def player_line(summary: PlayerSummary) -> str:
         return "no move with a choice"
     text = (
         f"accuracy {summary.accuracy:.0f}%, average loss {summary.average_loss:.1f} discs a move "
-        f"over {summary.moves} moves; "
+        f"over {summary.moves} move{'' if summary.moves == 1 else 's'}; "
         + ", ".join(
             f"{summary.marks[mark]} {mark.value if summary.marks[mark] == 1 else mark.plural}"
             for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)

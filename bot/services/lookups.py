@@ -4,18 +4,25 @@ event."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.domain import (
     BotRecord,
+    FavouriteOpening,
     GamePage,
     GamesInProgress,
     GameState,
     GuildSettings,
     HeadToHead,
     LeaderboardPage,
-    Opening,
     PlayerGames,
 )
+from bot.engine import parse_transcript
+from bot.engine.openings import opening_of, openings
 from bot.services.context import Service
+
+OPENING_GAMES = 500
+"""How many of a player's latest games as Black their favourite opening is chosen from."""
 
 
 class Lookups(Service):
@@ -30,11 +37,18 @@ class Lookups(Service):
         )
 
     async def history(
-        self, guild_id: int, *, user_id: int | None = None, page: int = 1, per_page: int = 10
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        opponent_id: int | None = None,
+        page: int = 1,
+        per_page: int = 10,
     ) -> GamePage:
-        """Finished games in the server (those of `user_id` if given), latest first."""
+        """Finished games in the server (those of `user_id` if given, against `opponent_id` if
+        given too), latest first."""
         return await self.storage.history.games(
-            guild_id, user_id=user_id, page=page, per_page=per_page
+            guild_id, user_id=user_id, opponent_id=opponent_id, page=page, per_page=per_page
         )
 
     async def games_of(self, guild_id: int, user_id: int) -> PlayerGames:
@@ -65,10 +79,24 @@ class Lookups(Service):
     async def record_against_bot(self, guild_id: int, user_id: int) -> BotRecord:
         return await self.storage.history.record_against_bot(guild_id, user_id)
 
-    async def favourite_opening(
-        self, guild_id: int, user_id: int, *, moves: int = 3
-    ) -> Opening | None:
-        return await self.storage.history.favourite_opening(guild_id, user_id, moves=moves)
+    async def favourite_opening(self, guild_id: int, user_id: int) -> FavouriteOpening | None:
+        """The opening, named as a review names it (the longest in the table that the game
+        began with), that the player has played most often as Black in their latest
+        `OPENING_GAMES` games; of equals, the one played last. None if no game had a name."""
+        transcripts = await self.storage.history.first_moves_as_black(
+            guild_id, user_id, moves=max(map(len, openings())), limit=OPENING_GAMES
+        )
+        counts: Counter[str] = Counter()
+        played: dict[str, str] = {}
+        for transcript in transcripts:  # latest first
+            opening = opening_of(parse_transcript(transcript))
+            if opening is not None:
+                counts[opening.name] += 1
+                played.setdefault(opening.name, opening.transcript)
+        if not counts:
+            return None
+        name = max(counts, key=counts.__getitem__)  # the first of equals: the latest
+        return FavouriteOpening(name, played[name], counts[name])
 
     async def personal_language(self, user_id: int) -> str | None:
         """The language the member chose, or None if they follow the server's."""

@@ -9,7 +9,8 @@ the bot's own moves wait behind one position at most.
 
 Subscribers of the bot's one event bus hear of each step (`ReviewProgress`), of the end
 (`ReviewDone`), and of a review that failed (`ReviewFailed`, after which it is forgotten so that
-it can be asked for again): the review cog shows them on the review's message. A review is
+it can be asked for again): the review cog shows them on the review's message, and a finished
+review is posted once (`claim_posting`), anew only if its message is gone. A review is
 stored per game and engine (`ReviewBudget.key`), so an upgraded engine makes new reviews rather
 than mixing analyses.
 """
@@ -82,6 +83,8 @@ class ReviewService:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._starting: set[int] = set()
         """Games whose review a request is about to `start`: a second request waits for it."""
+        self._posting: set[int] = set()
+        """Games whose finished review a request is posting anew (`claim_posting`)."""
         self._turn = asyncio.Lock()
         self._closing = False
 
@@ -143,6 +146,46 @@ class ReviewService:
         finally:
             self._starting.discard(game_id)
             self._spawn(game_id)
+
+    async def claim_posting(self, seen: ReviewRecord) -> ReviewRecord | None:
+        """A finished review is posted once, and anew only when its message is not there (`seen`
+        names it, or none if it never had one): claim posting it. None if the caller is to post
+        it (then `review_posted`, or `posting_failed`); else the review as it is now: shown by a
+        message posted meanwhile, or still by `seen`'s while another request posts it.
+
+        A game's reviews are asked for in its server, so in this process: the claim is kept
+        here."""
+        game_id = seen.game_id
+        if game_id in self._posting:
+            return seen
+        self._posting.add(game_id)
+        try:
+            record = await self.storage.reviews.get(game_id, self.engine)
+        except BaseException:
+            self._posting.discard(game_id)
+            raise
+        if record is None or record.message_id == seen.message_id:
+            return None
+        self._posting.discard(game_id)
+        return record
+
+    async def review_posted(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """The review is shown by `message_id` from now on: later requests are pointed to it."""
+        try:
+            await self.storage.reviews.set_message(
+                game_id, self.engine, channel_id, message_id, now=self.now()
+            )
+        finally:
+            self._posting.discard(game_id)
+
+    async def review_not_shown(self, game_id: int) -> None:
+        """The review's message does not show it (it could not be drawn, or posted): the next
+        request posts it."""
+        await self.storage.reviews.set_message(game_id, self.engine, None, None, now=self.now())
+
+    def posting_failed(self, game_id: int) -> None:
+        """The review could not be posted: the next request posts it."""
+        self._posting.discard(game_id)
 
     async def stored(self, game_id: int, guild_id: int) -> tuple[GameState, Review] | None:
         """The game's finished review by this engine, if there is one (the move menus)."""

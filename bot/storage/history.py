@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
-from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError, Opening
+from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError
 from bot.domain.refusals import Refusal, Refused
 from bot.storage.database import Store
 from bot.storage.games import game_page
 
+MAX_OPENING_GAMES = 1000
+
 
 class HistoryStore(Store):
     async def games(
-        self, guild_id: int, *, user_id: int | None = None, page: int = 1, per_page: int = 10
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        opponent_id: int | None = None,
+        page: int = 1,
+        per_page: int = 10,
     ) -> GamePage:
-        """Finished games in the guild (those of `user_id` if given), latest first.
+        """Finished games in the guild (those of `user_id` if given, and of those only the ones
+        against `opponent_id` if given), latest first.
 
         A page past the end gives the last page, and one below 1 the first.
         """
+        if opponent_id is not None and user_id is None:
+            raise InvalidInputError("An opponent's games are looked up with the player's.")
         where = "WHERE guild_id = :guild AND status = 'finished'"
-        if user_id is not None:
+        if opponent_id is not None:
+            where += (
+                " AND ((black_id = :user AND white_id = :other)"
+                " OR (black_id = :other AND white_id = :user))"
+            )
+        elif user_id is not None:
             where += " AND (black_id = :user OR white_id = :user)"
-        params = {"guild": guild_id, "user": user_id}
+        params = {"guild": guild_id, "user": user_id, "other": opponent_id}
         async with self.transaction(read_only=True) as db:
             return await game_page(db, where, params, page=page, per_page=per_page)
 
@@ -67,20 +83,22 @@ class HistoryStore(Store):
         assert row is not None
         return row[0], row[1], row[2]
 
-    async def favourite_opening(
-        self, guild_id: int, user_id: int, *, moves: int = 3
-    ) -> Opening | None:
-        """The first `moves` moves the player has most often played as Black; None if none."""
-        if moves < 1:
-            raise InvalidInputError("An opening has at least one move.")
-        async with self.transaction(read_only=True) as db:
-            row = await db.one(
-                """
-                SELECT substr(transcript, 1, :length) AS opening, count(*) AS games
-                FROM games
-                WHERE guild_id = :guild AND black_id = :user AND ply >= :moves
-                GROUP BY opening ORDER BY games DESC, opening LIMIT 1
-                """,
-                {"guild": guild_id, "user": user_id, "moves": moves, "length": 2 * moves},
+    async def first_moves_as_black(
+        self, guild_id: int, user_id: int, *, moves: int, limit: int
+    ) -> list[str]:
+        """The first `moves` moves (a transcript) of the player's latest `limit` games as Black
+        in the guild that have a move, latest first."""
+        if moves < 1 or not 1 <= limit <= MAX_OPENING_GAMES:
+            raise InvalidInputError(
+                f"An opening has at least one move, in 1 to {MAX_OPENING_GAMES} games."
             )
-        return None if row is None else Opening(row["opening"], row["games"])
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                """
+                SELECT substr(transcript, 1, :length) AS opening FROM games
+                WHERE guild_id = :guild AND black_id = :user AND ply > 0
+                ORDER BY updated_at DESC, id DESC LIMIT :limit
+                """,
+                {"guild": guild_id, "user": user_id, "length": 2 * moves, "limit": limit},
+            )
+        return [row["opening"] for row in rows]

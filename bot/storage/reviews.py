@@ -77,9 +77,16 @@ class ReviewStore(Store):
         return None if row is None else review_from_row(row)
 
     async def set_message(
-        self, game_id: int, engine: str, channel_id: int, message_id: int, *, now: float
+        self,
+        game_id: int,
+        engine: str,
+        channel_id: int | None,
+        message_id: int | None,
+        *,
+        now: float,
     ) -> ReviewRecord | None:
-        """The review is shown by `message_id` from now on; None if there is no such review."""
+        """The review is shown by `message_id` from now on (by no message if None); None if
+        there is no such review."""
         rows = await self.execute_alone(
             f"""
             UPDATE reviews SET channel_id = ?, message_id = ?, updated_at = ?

@@ -186,6 +186,10 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     )
     (gif,) = clip.attachments
     assert gif.filename == f"reversi-{number}-replay.gif"
+    assert gif.description == (  # for screen readers
+        "Animated replay of 60 moves, Black (Alice) against White (Bob). "
+        f"Moves: {' '.join(moves)}. Black wins 34-30."
+    )
     assert frames(gif.image()) == len(moves) + 2  # the start, each move, the result
     again = await fake.click(fake.bob, board, "Replay")  # posted once: later clicks get a link
     assert again.ephemeral and again.content == (
@@ -220,15 +224,27 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     assert embed["image"]["url"] == f"attachment://{png.filename}"
     assert png.image().format == "PNG"
     assert frames(animated.image()) == len(moves) + 2
+    fake.carol.locale = "is"  # the card is in her language, and so is the replay's alt text
+    reply = await fake.slash(fake.carol, "reversi game", id=number)
+    assert reply.message is not None and reply.ephemeral
+    card = reply.message.attachments[1]
+    assert card.description is not None and card.description.startswith(
+        "Endurspilun 60 leikja sem hreyfimynd, Svartur (Alice) og Hvítur (Bob). Leikir: f5 d6"
+    )
 
     card = await shown(fake.slash(alice, "reversi stats"))
     assert field(card, "Rating").startswith("**1662?** ± ")
     assert field(card, "Rank") == "#1 of 2"
     assert field(card, "Record") == "1W 0L 0D · 1 game"
-    assert field(card, "Favourite opening as Black") == "`f5 d6 c3` · 1 game"
+    assert field(card, "Favourite opening as Black") == "**Perpendicular Opening** (f5 d6) · 1 game"
     (recent,) = field(card, "Recent games").splitlines()
     assert recent.startswith(f"[**#{number}**]({board.jump_url}) <t:")
     assert recent.endswith(f"· ⚫ vs {bob.mention} · **Won** · ⚫ 34-30 ⚪")
+
+    h2h = await shown(fake.slash(bob, "reversi h2h", player=alice))
+    (between,) = field(h2h, "Recent games").splitlines()  # with a link to the game
+    assert between.startswith(f"[**#{number}**]({board.jump_url}) <t:")
+    assert between.endswith(f"· ⚪ vs {alice.mention} · **Lost** · ⚫ 34-30 ⚪")
 
     history = await shown(fake.slash(bob, "reversi history"))
     (listed,) = lines(history)
@@ -329,7 +345,7 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     alice, bob, carol, me = fake.alice, fake.bob, fake.carol, fake.world.bot_user
     seeder = Seeder(fake, bot_harness)
     await seeder.game(alice, bob, "black", moves="f5d6c3d3", discs=(40, 24))  # W +16
-    await seeder.game(alice, carol, "black", moves="f5d6c3f4", discs=(36, 28))  # W +8
+    await seeder.game(alice, carol, "black", moves="c4e3f6", discs=(36, 28))  # W +8
     await seeder.game(bob, alice, "white", reason=EndReason.RESIGNATION, discs=(30, 20))  # W -10
     await seeder.game(alice, bob, "draw", moves="f5f6e6")  # D 0
     await seeder.game(carol, alice, "black", reason=EndReason.TIMEOUT, discs=(25, 30))  # L +5
@@ -353,7 +369,9 @@ async def test_a_stats_card_shows_rating_record_streaks_opening_and_recent_games
     assert field(card, "Streak") == "1 win (best: 3 wins)"
     assert field(card, "Average disc lead") == "+9.2 a game"  # 55 over 6 games
     assert field(card, "Against me (not rated)") == "1W 1L 0D · 2 games"
-    assert field(card, "Favourite opening as Black") == "`f5 d6 c3` · 4 games"  # bot games too
+    # Named as reviews name them, whichever way the board was turned; the bot's games count too.
+    opening = "**Perpendicular Opening** (f5 d6) · 4 games"
+    assert field(card, "Favourite opening as Black") == opening
     recent = re.sub(r"<t:\d+:R>", "<t>", field(card, "Recent games")).split("\n")
     assert recent == [
         f"**#{lost.id + 1}** <t> · ⚫ vs {me.mention} · **Cancelled**",
@@ -440,18 +458,29 @@ async def test_head_to_head_from_either_side(fake: FakeDiscord, bot_harness: Bot
     await seeder.game(bob, alice, "white", reason=EndReason.TIMEOUT)
     await seeder.game(bob, alice, "black")
     await seeder.game(alice, bob, "draw")
-    await seeder.game(alice, bob, None)  # cancelled: left out
+    await seeder.game(alice, bob, None)  # cancelled: left out of the record
+    await seeder.game(alice, bob, "black", in_second_guild=True)  # another server's
 
     mine = await shown(fake.slash(alice, "reversi h2h", player=bob))
     assert mine["title"] == "Reversi head to head"
     assert mine["description"] == f"{alice.mention} **2-1** {bob.mention} · 1 draw · 4 games"
+    games = re.sub(r"<t:\d+:R> · ", "", field(mine, "Recent games")).split("\n")
+    assert [re.sub(r"^\*\*#\d+\*\* ", "", game) for game in games] == [
+        f"⚫ vs {bob.mention} · **Cancelled**",
+        f"⚫ vs {bob.mention} · **Draw** · ⚫ 32-32 ⚪",
+        f"⚪ vs {bob.mention} · **Lost** · ⚫ 36-28 ⚪",
+        f"⚪ vs {bob.mention} · **Won** on time · ⚫ 28-36 ⚪",
+        f"⚫ vs {bob.mention} · **Won** · ⚫ 36-28 ⚪",
+    ]  # the latest first, from the asker's side
 
     theirs = await shown(fake.slash(carol, "reversi h2h", player=alice, other=bob))
     assert theirs["description"] == f"{bob.mention} **1-2** {alice.mention} · 1 draw · 4 games"
+    assert f"⚪ vs {alice.mention} · **Lost** · ⚫ 36-28 ⚪" in field(theirs, "Recent games")
     none = await shown(fake.slash(alice, "reversi h2h", player=carol))
     assert none["description"] == (
         f"{alice.mention} and {carol.mention} haven't finished a game against each other here yet."
     )
+    assert "Recent games" not in field_names(none)
     refused = await fake.slash(alice, "reversi h2h", player=alice)
     assert refused.ephemeral and refused.content == "Pick two different players."
 

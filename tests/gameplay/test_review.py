@@ -161,9 +161,39 @@ async def test_a_finished_game_is_reviewed_move_by_move_and_kept(
     assert stored is not None and stored.done and stored.analysed == 60
     calls = gate.calls
     second = await fake.slash(fake.alice, "reversi review", id=record.id)
-    assert second.message is not None and second.message is not progress
-    assert review_shown(second.message)  # at once: no progress, no analysis
-    assert gate.calls == calls
+    assert second.ephemeral and progress.jump_url in second.content  # posted once: a link
+    assert second.content == f"The review of game #{record.id} is here: {progress.jump_url}"
+    assert fake.messages(fake.general) == [progress] and gate.calls == calls
+
+
+async def test_a_deleted_review_is_posted_anew_once_then_linked(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    record = await finished_game(fake, bot_harness)
+    progress = (await fake.slash(fake.alice, "reversi review", id=record.id)).message
+    assert progress is not None
+    await eventually(lambda: review_shown(progress))
+    await fake.delete_message(progress)  # a moderator tidies the channel
+    fake.bob.locale = "is"
+
+    first = fake.slash(fake.bob, "reversi review", channel=fake.games, id=record.id)
+    second = fake.slash(fake.carol, "reversi review", channel=fake.games, id=record.id)
+    replies = [await first, await second]
+
+    posted = [reply.message for reply in replies if reply.message and not reply.ephemeral]
+    assert len(posted) == 1 and posted[0] is not None and review_shown(posted[0])
+    assert fake.messages(fake.games) == posted  # the whole review once, at once: no analysis
+    told = next(reply for reply in replies if reply.ephemeral)
+    assert told.content in (
+        f"The review of game #{record.id} is under way: it will be posted here",
+        f"The review of game #{record.id} is here: {posted[0].jump_url}",
+    )
+    later = await fake.slash(fake.bob, "reversi review", id=record.id)  # in his language
+    assert later.ephemeral
+    assert later.content == f"Greining leiks #{record.id} er hér: {posted[0].jump_url}"
+    assert fake.messages(fake.games) == posted
+    stored = await bot_harness.bot.storage.reviews.get(record.id, FAST.key)
+    assert stored is not None and stored.message_id == posted[0].id
 
 
 async def test_a_review_cut_by_a_restart_resumes_on_its_message(

@@ -7,9 +7,10 @@ from PIL import Image, ImageSequence
 
 from bot.engine import Color, Game, IllegalMoveError, InvalidMoveError
 from rendering import THEMES, render_board, render_replay
+from rendering.alt_text import MAX_ALT_TEXT
 from rendering.gallery import GAME
 from rendering.layout import Layout
-from rendering.replay import FRAME_MS, LAST_MS, REPLAY_SIZE
+from rendering.replay import FRAME_MS, LAST_MS, REPLAY_SIZE, replay_alt_text
 from tests.rendering.images import centre, colour_at, decode, distance
 
 
@@ -113,3 +114,16 @@ def test_bad_transcripts_are_refused() -> None:
         render_replay("f5", frame_ms=5)
     with pytest.raises(ValueError, match=r"^winner is for a game that ended off the board"):
         render_replay("f5", winner=Color.BLACK)
+
+
+def test_the_alt_text_says_who_played_the_moves_and_how_it_ended() -> None:
+    assert replay_alt_text("") == "Animated replay of 0 moves, Black against White."
+    one = replay_alt_text("f5", black_name="Ann", white_name="White")
+    assert one == "Animated replay of 1 move, Black (Ann) against White. Moves: f5."
+    ended = replay_alt_text(
+        "f5d6c3", black_name="Ann\n" * 30, white_name="Bo", ending="White wins on time · 0-64"
+    )
+    assert ended.startswith("Animated replay of 3 moves, Black (Ann Ann")
+    assert ended.endswith("against White (Bo). Moves: f5 d6 c3. White wins on time · 0-64.")
+    whole = replay_alt_text(GAME, black_name="A" * 32, white_name="B" * 32, ending="x" * 2000)
+    assert len(whole) == MAX_ALT_TEXT and whole.endswith("…")

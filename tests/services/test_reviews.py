@@ -186,6 +186,30 @@ async def test_of_two_requests_at_once_one_starts_the_review(
     assert done.record.message_id is None and done.record.done
 
 
+async def test_a_finished_review_is_posted_anew_by_one_request_at_a_time(
+    storage: Storage, reviews: ReviewService
+) -> None:
+    game = await finished(storage)
+    seen = Seen(reviews)
+    await reviews.request(game.id, GUILD)
+    await reviews.start(game.id, CHANNEL, 55)
+    await seen.done(game.id)
+    gone = (await reviews.request(game.id, GUILD)).record  # its message 55 was deleted
+
+    claims = await asyncio.gather(*(reviews.claim_posting(gone) for _ in range(2)))
+    assert claims.count(None) == 1 and gone in claims  # the other is told it is being posted
+    await reviews.review_posted(game.id, CHANNEL, 66)
+    late = await reviews.claim_posting(gone)  # asked before the new one was posted
+    assert late is not None and late.message_id == 66
+
+    now = (await reviews.request(game.id, GUILD)).record
+    assert await reviews.claim_posting(now) is None  # 66 deleted too
+    reviews.posting_failed(game.id)  # could not post it: the next request may
+    assert await reviews.claim_posting(now) is None
+    await reviews.review_not_shown(game.id)  # say, its drawing failed
+    assert (await reviews.request(game.id, GUILD)).record.message_id is None
+
+
 async def test_one_review_runs_at_a_time(
     storage: Storage, reviews: ReviewService, analyser: Analyser
 ) -> None:

@@ -64,6 +64,10 @@ async def test_history_of_one_player(storage: Storage) -> None:
 
     assert [g.id for g in page.games] == mine[::-1] and page.total == 2
     assert (await storage.history.games(GUILD, user_id=BOT)).games == ()
+    between = await storage.history.games(GUILD, user_id=CAROL, opponent_id=ALICE)
+    assert [g.id for g in between.games] == [mine[1]] and between.total == 1
+    with pytest.raises(InvalidInputError):
+        await storage.history.games(GUILD, opponent_id=ALICE)
 
 
 async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Storage) -> None:
@@ -103,22 +107,20 @@ async def test_record_against_the_bot(storage: Storage) -> None:
     assert (await storage.history.record_against_bot(GUILD, BOB)).games == 0
 
 
-async def test_favourite_opening_as_black(storage: Storage) -> None:
+async def test_first_moves_as_black_latest_first(storage: Storage) -> None:
     await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5d6c3d3", now=1)
-    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5d6c3f4", now=2)
-    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5f6e6", now=3)
-    await finished_game(storage, BOB, ALICE, Color.BLACK, moves="c4c3d3", now=4)  # Alice is White
-    await finished_game(storage, BOB, ALICE, Color.BLACK, moves="c4c3d3", now=5)
-    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5", now=6)  # too short
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="c4e3f6", now=2)
+    await finished_game(storage, BOB, ALICE, Color.BLACK, moves="c4c3d3", now=3)  # Alice is White
+    await finished_game(storage, ALICE, BOB, Color.BLACK, now=4)  # no move
+    await finished_game(storage, ALICE, BOB, Color.BLACK, moves="f5", guild=OTHER_GUILD, now=5)
 
-    opening = await storage.history.favourite_opening(GUILD, ALICE)
+    first = await storage.history.first_moves_as_black(GUILD, ALICE, moves=2, limit=10)
 
-    assert opening is not None and (opening.moves, opening.games) == ("f5d6c3", 2)
-    one_move = await storage.history.favourite_opening(GUILD, ALICE, moves=1)
-    assert one_move is not None and (one_move.moves, one_move.games) == ("f5", 4)
-    assert await storage.history.favourite_opening(GUILD, CAROL) is None
+    assert first == ["c4e3", "f5d6"]
+    assert await storage.history.first_moves_as_black(GUILD, ALICE, moves=9, limit=1) == ["c4e3f6"]
+    assert await storage.history.first_moves_as_black(GUILD, CAROL, moves=2, limit=10) == []
     with pytest.raises(InvalidInputError):
-        await storage.history.favourite_opening(GUILD, ALICE, moves=0)
+        await storage.history.first_moves_as_black(GUILD, ALICE, moves=0, limit=10)
 
 
 async def test_forget_user(storage: Storage) -> None:

@@ -42,6 +42,8 @@ async def test_a_review_is_created_once_and_kept_move_by_move(storage: Storage) 
         game.id, ENGINE, guild_id=GUILD, positions=3, now=10.0
     )
     assert reopened == done and not created
+    unshown = await storage.reviews.set_message(game.id, ENGINE, None, None, now=11.0)
+    assert unshown is not None and (unshown.channel_id, unshown.message_id) == (None, None)
 
 
 async def test_a_review_takes_no_more_analyses_than_moves(storage: Storage) -> None:

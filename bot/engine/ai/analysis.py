@@ -20,12 +20,12 @@ from typing import Any
 
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import EndgameSearch
-from bot.engine.ai.evaluation import SCALE
+from bot.engine.ai.evaluation import to_discs
 from bot.engine.ai.search import INFINITY, Negamax
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
-ANALYSIS_VERSION = 2
+ANALYSIS_VERSION = 3
 """Bumped whenever the analysis (search, evaluation, budget meaning) changes its answers, so that
 stored reviews made by an older engine are not taken for the current one's."""
 
@@ -90,7 +90,8 @@ class PositionAnalysis:
 
     `best_score` is the value of the position with best play, reached by `best_move`;
     `played_score` the value of `played` (None when no move was given). With `exact`, both are
-    what perfect play gives; otherwise estimates of a search `depth` plies deep.
+    what perfect play gives; otherwise estimates of a search `depth` plies deep. Either way they
+    lie within -64..+64, as a final disc difference does, so a loss is at most 128.
     """
 
     best_move: int
@@ -224,9 +225,9 @@ def _midgame(
     best, best_move, played_score, depth = found
     return PositionAnalysis(
         best_move,
-        round(best / SCALE, 2),
+        round(to_discs(best), 2),
         played,
-        None if played_score is None else round(played_score / SCALE, 2),
+        None if played_score is None else round(to_discs(played_score), 2),
         depth >= empties,
         depth,
         search.nodes,

@@ -21,6 +21,8 @@ from bot.engine.ai.patterns import FAMILIES, score
 from bot.engine.bitboard import legal_moves
 
 SCALE = 100  # evaluation units per disc
+MAX_DISCS = 64
+"""The widest final disc difference: 64-0."""
 # The game stages, as ranges of `STAGE_WIDTH` empty squares; each has its own weights.
 STAGE_WIDTH = 4
 STAGES = tuple((low, min(low + STAGE_WIDTH - 1, 60)) for low in range(0, 61, STAGE_WIDTH))
@@ -28,6 +30,12 @@ WEIGHTS_FILE = Path(__file__).parents[1] / "data" / "weights.bin"
 
 Evaluation = Callable[[int, int], int]
 Stage = tuple[tuple["array[int]", ...], tuple[int, int, int]]
+
+
+def to_discs(evaluation: float) -> float:
+    """An evaluation in discs of the final disc difference, within its bounds (±`MAX_DISCS`):
+    the patterns' weights add up to more than that in lopsided positions, a game never does."""
+    return max(-MAX_DISCS, min(MAX_DISCS, evaluation / SCALE))
 
 
 class WeightFile:

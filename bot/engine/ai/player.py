@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.engine.ai.book import book_move
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
-from bot.engine.ai.evaluation import SCALE, evaluate
+from bot.engine.ai.evaluation import evaluate, to_discs
 from bot.engine.ai.levels import LEVELS, Level
 from bot.engine.ai.search import Negamax, Outcome, iterate
 from bot.engine.bitboard import FULL, flips, legal_moves
@@ -82,11 +82,11 @@ def choose_move(
     deadline = Deadline(None if depth is not None else seconds * _BUDGET_SHARE)
     moves = legal_moves(player, opponent)
     if not moves:
-        return _result(started, None, -evaluate(opponent, player) / SCALE, False, 0, 0)
+        return _result(started, None, to_discs(-evaluate(opponent, player)), False, 0, 0)
     if not moves & (moves - 1):
         square = moves.bit_length() - 1
         flipped = flips(player, opponent, square)
-        score = -evaluate(opponent ^ flipped, player | flipped | moves) / SCALE
+        score = to_discs(-evaluate(opponent ^ flipped, player | flipped | moves))
         return _result(started, square, score, False, 1, 1)
     rng = random.Random(seed)
     if settings.book and depth is None:
@@ -152,7 +152,7 @@ def _solve_estimate(empties: int) -> float:
 
 def _from_outcome(started: float, outcome: Outcome, nodes: int) -> SearchResult:
     return _result(
-        started, outcome.move, outcome.score / SCALE, outcome.exact, outcome.depth, nodes
+        started, outcome.move, to_discs(outcome.score), outcome.exact, outcome.depth, nodes
     )
 
 
