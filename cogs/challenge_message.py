@@ -48,7 +48,7 @@ def invitation(challenge: Challenge) -> str:
         who = _("Anyone can accept.")
     else:
         who = _("{opponent}, do you accept?").format(opponent=mention(challenge.opponent_id))
-    expires = _("Expires {when}.").format(when=f"<t:{int(challenge.expires_at)}:R>")
+    expires = _("Expires: {when}").format(when=f"<t:{int(challenge.expires_at)}:R>")
     timing = time_option.describe(challenge.time_control)
     return f"{_headline(challenge)}\n{colour} · {timing}{where}\n{who} {expires}"
 

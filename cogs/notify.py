@@ -42,7 +42,7 @@ def notice_text(state: GameState, user_id: int, kind: NoticeKind) -> str:
         "link": message_link(record.guild_id, record.channel_id, record.message_id),
     }
     if kind is NoticeKind.REMINDER and record.deadline is not None:
-        text = _("⏰ {player}, your move in Reversi game #{id}: time runs out {when} → {link}")
+        text = _("⏰ {player}, your move in Reversi game #{id} · time runs out: {when} → {link}")
         return text.format(**facts, when=f"<t:{int(record.deadline)}:R>")
     return _("{player}, it's your move in Reversi game #{id} → {link}").format(**facts)
 

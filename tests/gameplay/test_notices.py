@@ -104,7 +104,7 @@ async def test_a_reminder_comes_when_a_quarter_of_the_time_is_left(
     (reminder,) = notices(fake, board)
     assert first.deleted
     assert reminder.content == (
-        f"⏰ {fake.bob.mention}, your move in Reversi game #{record.id}: time runs out "
+        f"⏰ {fake.bob.mention}, your move in Reversi game #{record.id} · time runs out: "
         f"<t:{int(record.deadline)}:R> → {board.jump_url}"
     )
     await fake.advance(minutes=14)
