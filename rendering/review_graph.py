@@ -290,16 +290,18 @@ def _areas(
 def _title(
     canvas: _Canvas, black_name: str | None, white_name: str | None, words: Words, width: float
 ) -> str:
-    """`_players`, each name shortened to its share of what the words leave of `width`."""
+    """`_players`, the names shortened to what the words leave of `width`: half each, or
+    what the shorter name leaves to the longer."""
     template = words.gettext("{black} (Black) vs {white} (White)")
-    share = (width - canvas.width(template.format(black="", white=""), TITLE_SIZE, True)) / 2
+    room = max(0.0, width - canvas.width(template.format(black="", white=""), TITLE_SIZE, True))
     names = [
         drawable_name(name or "", colour_name(color, words))
         for name, color in ((black_name, Color.BLACK), (white_name, Color.WHITE))
     ]
+    shorter = min(canvas.width(name, TITLE_SIZE, True) for name in names)
+    share = max(room / 2, room - shorter)
     black, white = (
-        fit_text(name, canvas.font(name, TITLE_SIZE, True), max(0.0, share) * SUPERSAMPLE)
-        for name in names
+        fit_text(name, canvas.font(name, TITLE_SIZE, True), share * SUPERSAMPLE) for name in names
     )
     return canvas.fit(template.format(black=black, white=white), TITLE_SIZE, width, bold=True)
 
