@@ -89,9 +89,9 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
         if record.deadline is not None:
             when = f"<t:{int(record.deadline)}:R>"
             if record.time_control.live:
-                runs_out = _("flag falls {when}").format(when=when)
+                runs_out = _("flag falls: {when}").format(when=when)
             else:
-                runs_out = _("time runs out {when}").format(when=when)
+                runs_out = _("time runs out: {when}").format(when=when)
             line += f" · {runs_out}"
         return [*lines, line]
     return [*lines, *ending_lines(state)]

@@ -28,11 +28,20 @@ from cogs.replies import answering
 from rendering.words import colour_name
 
 HINT_BUDGET_MS = 1000
+LEVEL_TITLES = (
+    N_("1 · Beginner: Grabs as many discs as it can and often gives away corners."),
+    N_("2 · Casual: Looks two moves ahead and knows corners matter, but is careless."),
+    N_("3 · Club player: Looks four moves ahead and plays the last ten moves perfectly."),
+    N_(
+        "4 · Expert: Knows the openings, searches for a second, plays the last fourteen moves "
+        "perfectly."
+    ),
+    N_("5 · Master: Full strength: tournament openings, its deepest search and a perfect endgame."),
+)
+"""The levels (`bot.engine.ai.LEVELS`) as the choices of `/reversi play-bot` name them."""
 LEVEL_CHOICES = [
-    app_commands.Choice(
-        name=locale_str(f"{number} · {level.name}: {level.description}"[:100]), value=number
-    )
-    for number, level in LEVELS.items()
+    app_commands.Choice(name=locale_str(title), value=number)
+    for number, title in enumerate(LEVEL_TITLES, start=1)
 ]
 LEVEL_WORDS = (
     N_("Beginner"),

@@ -16,7 +16,15 @@ from rendering.clocks import clock_text, flag_fallen
 from rendering.layout import DEFAULT_SIZE
 from rendering.options import check_clocks, check_earlier_moves, check_last_move, check_mask
 from rendering.status import describe_status
-from rendering.text import drawable_name, drawable_text, fit_text, font_for
+from rendering.text import (
+    LINE_SPACING,
+    drawable_name,
+    drawable_text,
+    fit_text,
+    fit_words,
+    font_for,
+    wrap_words,
+)
 from rendering.themes import Theme, get_theme
 from rendering.words import ENGLISH, Words, colour_name
 
@@ -211,7 +219,11 @@ def _draw_header(
             font = fonts.plain_name if lost else fonts.name
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
             colour = theme.text if bright else theme.muted_text
-            text = fit_text(drawable_name(name, colour_name(side, words)), font, name_width)
+            text = drawable_name(name, "")  # a player's name may be shortened, a colour not
+            if text:
+                text = fit_text(text, font, name_width)
+            else:
+                text = fit_words(colour_name(side, words), font, name_width)
             draw.text((x, names_y), text, font=font_for(text, font), fill=colour, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
@@ -281,16 +293,15 @@ def _draw_clock(
 
 
 def _draw_status(image: Image.Image, assets: Assets, status: str) -> None:
-    """The status line, in a smaller font if it is too long for the usual one, and cut short
-    with an ellipsis only if it is too long for that too."""
+    """The status line: in a smaller font if it is too long for the usual one, on two lines if
+    it is too long for that too (`wrap_words`)."""
     theme, layout, fonts = assets.theme, assets.layout, assets.fonts
     width = layout.width - 2 * layout.board_x
     draw = ImageDraw.Draw(image)
     with assets.text_lock:
-        text = drawable_text(status)
-        font = font_for(text, fonts.status)
-        if font.getlength(text) > width:
-            font = font_for(text, fonts.small_status)
-            text = fit_text(text, font, width)
-        status_y = (layout.footer_y + layout.height) // 2
-        draw.text((layout.width // 2, status_y), text, font=font, fill=theme.text, anchor="mm")
+        font, lines = wrap_words(drawable_text(status), (fonts.status, fonts.small_status), width)
+        spacing = font.size * LINE_SPACING
+        first_y = (layout.footer_y + layout.height) / 2 - spacing * (len(lines) - 1) / 2
+        for number, line in enumerate(lines):
+            at = (layout.width // 2, round(first_y + number * spacing))
+            draw.text(at, line, font=font, fill=theme.text, anchor="mm")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
-from typing import Any
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,11 +19,14 @@ from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
 from rendering.alt_text import MAX_ALT_TEXT
 from rendering.marks import mark_count, mark_name
-from rendering.text import drawable_name, fit_text, font_for, load_font
+from rendering.text import drawable_name, fit_text, fit_words, font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
 from rendering.words import ENGLISH, Words, colour_name
 
-WIDTH, HEIGHT = 800, 420
+WIDTH, HEIGHT = 640, 480
+TITLE_SIZE, TEXT_SIZE = 24, 20
+"""Font sizes in pixels: relative to the width, no smaller than a board's smallest text, so
+the graph reads as well as a board when a phone shows it 320 pixels wide."""
 SUPERSAMPLE = 2
 MARK_COLOURS: dict[Mark, RGB] = {
     Mark.BEST: (86, 204, 242),
@@ -34,7 +37,29 @@ MARK_COLOURS: dict[Mark, RGB] = {
 }
 MARK_RADIUS = {Mark.BEST: 3, Mark.GOOD: 3, Mark.INACCURACY: 4, Mark.MISTAKE: 5, Mark.BLUNDER: 6}
 _EXACT_BAND = (86, 204, 242)
-_LINE = (250, 214, 120)
+CURVE = (250, 214, 120)
+_PAD = 12
+_ROW = round(TEXT_SIZE * 1.45)  # a row of text, with room for Tamil's tall letters
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A text drawn on the graph, its box in the image's pixels and its font size."""
+
+    text: str
+    box: Box
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class GraphImage:
+    """The graph, the texts on it, and the curve's points (in the image's pixels)."""
+
+    image: Image.Image
+    labels: tuple[Label, ...]
+    curve: tuple[tuple[float, float], ...]
 
 
 def render_review_graph(
@@ -46,9 +71,11 @@ def render_review_graph(
     words: Words = ENGLISH,
 ) -> bytes:
     """A PNG of the review's values after each move (`Review.values`), WIDTH x HEIGHT."""
-    image = _draw(review, black_name, white_name, get_theme(theme), words)
+    graph = review_graph_image(
+        review, black_name=black_name, white_name=white_name, theme=theme, words=words
+    )
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)
+    graph.image.save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
 
 
@@ -58,130 +85,180 @@ def _scale_for(values: tuple[float, ...]) -> int:
     return int(min(64, max(8, math.ceil(largest / 8) * 8)))
 
 
-def _draw(
-    review: Review, black_name: str | None, white_name: str | None, theme: Theme, words: Words
-) -> Image.Image:
-    s = SUPERSAMPLE
-    width, height = WIDTH * s, HEIGHT * s
-    image = Image.new("RGB", (width, height), theme.background)
-    draw = ImageDraw.Draw(image)
-    title_font, label_font, small_font = (
-        load_font(True, 17 * s),
-        load_font(False, 13 * s),
-        load_font(False, 12 * s),
-    )
-    left, right, top, bottom = 58 * s, width - 18 * s, 46 * s, height - 78 * s
+class _Canvas:
+    """Draws at SUPERSAMPLE times the size, in the final image's pixels, and keeps each text's
+    box."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.image = Image.new("RGB", (WIDTH * SUPERSAMPLE, HEIGHT * SUPERSAMPLE), theme.background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.labels: list[Label] = []
+
+    def font(self, text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+        return font_for(text, load_font(bold, size * SUPERSAMPLE))
+
+    def width(self, text: str, size: int, bold: bool = False) -> float:
+        return self.font(text, size, bold).getlength(text) / SUPERSAMPLE
+
+    def fit(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """The bot's words, shortened (and reported) only if they cannot fit in `width`."""
+        return fit_words(text, self.font(text, size, bold), width * SUPERSAMPLE)
+
+    def text(
+        self,
+        at: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB,
+        anchor: str,
+        bold: bool = False,
+    ) -> None:
+        font, s = self.font(text, size, bold), SUPERSAMPLE
+        self.draw.text((at[0] * s, at[1] * s), text, font=font, fill=fill, anchor=anchor)
+        left, top, right, bottom = self.draw.textbbox(
+            (at[0] * s, at[1] * s), text, font=font, anchor=anchor
+        )
+        self.labels.append(Label(text, (left / s, top / s, right / s, bottom / s), size))
+
+    def line(self, points: list[tuple[float, float]], fill: RGB, width: float) -> None:
+        s = SUPERSAMPLE
+        self.draw.line(
+            [(x * s, y * s) for x, y in points], fill=fill, width=round(width * s), joint="curve"
+        )
+
+    def rectangle(self, box: Box, fill: RGB) -> None:
+        self.draw.rectangle(tuple(v * SUPERSAMPLE for v in box), fill=fill)
+
+    def dot(self, at: tuple[float, float], radius: float, fill: RGB, outline: RGB | None) -> None:
+        s, (x, y) = SUPERSAMPLE, at
+        box = ((x - radius) * s, (y - radius) * s, (x + radius) * s, (y + radius) * s)
+        self.draw.ellipse(box, fill=fill, outline=outline, width=s)
+
+
+def review_graph_image(
+    review: Review,
+    *,
+    black_name: str | None = None,
+    white_name: str | None = None,
+    theme: str | Theme = "classic",
+    words: Words = ENGLISH,
+) -> GraphImage:
+    """The graph, from the top: the players; the turning point's label, over the plot so that
+    it never lies on the curve; the plot, with a band at its top (Black ahead) and bottom
+    (White ahead) that the curve never reaches; the moves; the exact endgame; the marks."""
+    chosen = get_theme(theme)
+    canvas = _Canvas(chosen)
+    left_edge, right = _PAD, float(WIDTH - _PAD)
+    legend = _legend_rows(canvas, words, right - left_edge)
+    title = _title(canvas, black_name, white_name, words, right - left_edge)
+    canvas.text((left_edge, _PAD), title, TITLE_SIZE, chosen.text, "lt", bold=True)
+    turning_y = _PAD + round(TITLE_SIZE * 1.5)
+    turning = review.turning_point
+    top = turning_y + (_ROW if turning is not None else 0)
+    band = _ROW + MARK_RADIUS[Mark.BLUNDER]
+    bottom = HEIGHT - _PAD - _ROW * (2 + len(legend))
     values = review.values
     count = max(1, len(values) - 1)
+    right -= canvas.width(str(count), TEXT_SIZE) / 2  # room for the last move's number
     scale = _scale_for(values)
+    ticks = [f"{level:+d}".replace("-", "\u2212") if level else "0" for level in (scale, -scale)]
+    left = left_edge + max(canvas.width(tick, TEXT_SIZE) for tick in ticks) + 8
 
     def x_of(move: float) -> float:
         return left + (right - left) * move / count
 
     def y_of(value: float) -> float:
         clamped = max(-scale, min(scale, value))
-        return top + (bottom - top) * (scale - clamped) / (2 * scale)
+        return top + band + (bottom - top - 2 * band) * (scale - clamped) / (2 * scale)
 
-    def text(at: tuple[float, float], words: str, font: ImageFont.FreeTypeFont, **how: Any) -> None:
-        draw.text(at, words, font=font_for(words, font), **how)
-
-    title = fit_text(_players(black_name, white_name, words), title_font, right - left)
-    text((left, 24 * s), title, title_font, fill=theme.text, anchor="lm")
-
-    draw.rectangle((left, top, right, bottom), fill=theme.board)
+    canvas.rectangle((left, top, right, bottom), chosen.board)
     step = 8 if scale <= 16 else 16 if scale <= 32 else 32
     for level in range(-scale, scale + 1, step):
         y = y_of(level)
-        draw.line((left, y, right, y), fill=theme.grid, width=s)
+        canvas.line([(left, y), (right, y)], chosen.grid, 1)
         label = "0" if level == 0 else f"{level:+d}".replace("-", "\u2212")
-        draw.text((left - 8 * s, y), label, font=label_font, fill=theme.coordinates, anchor="rm")
-    text(
-        (left + 8 * s, top + 6 * s),
-        words.gettext("Black ahead"),
-        small_font,
-        fill=theme.text,
-        anchor="lt",
+        canvas.text((left - 8, y), label, TEXT_SIZE, chosen.coordinates, "rm")
+    inside = right - left - 12
+    canvas.text(
+        (left + 6, top + 3),
+        canvas.fit(words.gettext("Black ahead"), TEXT_SIZE, inside),
+        TEXT_SIZE,
+        chosen.text,
+        "lt",
     )
-    text(
-        (left + 8 * s, bottom - 6 * s),
-        words.gettext("White ahead"),
-        small_font,
-        fill=theme.text,
-        anchor="lb",
+    canvas.text(
+        (left + 6, bottom - 3),
+        canvas.fit(words.gettext("White ahead"), TEXT_SIZE, inside),
+        TEXT_SIZE,
+        chosen.text,
+        "lb",
     )
 
     points = [(x_of(k), y_of(v)) for k, v in enumerate(values)]
     zero = y_of(0)
-    for polygon, colour in _areas(points, zero, theme):
-        draw.polygon(polygon, fill=colour)
-    draw.line((left, zero, right, zero), fill=theme.coordinates, width=s)
+    for polygon, colour in _areas(points, zero, chosen):
+        canvas.draw.polygon([(x * SUPERSAMPLE, y * SUPERSAMPLE) for x, y in polygon], fill=colour)
+    canvas.line([(left, zero), (right, zero)], chosen.coordinates, 1)
 
-    turning = review.turning_point
     if turning is not None:
         x = x_of(turning)
-        for y in range(int(top), int(bottom), 10 * s):
-            draw.line((x, y, x, min(y + 5 * s, bottom)), fill=theme.text, width=s)
-        anchor = "rt" if x > (left + right) / 2 else "lt"
-        text(
-            (x + (-5 if anchor == "rt" else 5) * s, top + 22 * s),
-            words.gettext("turning point: move {number}").format(number=turning),
-            small_font,
-            fill=theme.text,
-            anchor=anchor,
+        for y in range(int(turning_y), int(bottom), 10):
+            canvas.line([(x, y), (x, min(y + 5, bottom))], chosen.text, 1)
+        label = words.gettext("turning point: move {number}").format(number=turning)
+        label = canvas.fit(label, TEXT_SIZE, right - left)
+        width = canvas.width(label, TEXT_SIZE)
+        at = (
+            min(max(x + 5, left), right - width)
+            if x < (left + right) / 2
+            else max(x - 5 - width, left)
         )
+        canvas.text((at, turning_y), label, TEXT_SIZE, chosen.text, "lt")
     if len(points) > 1:
-        draw.line(points, fill=_LINE, width=2 * s, joint="curve")
+        canvas.line(points, CURVE, 2)
     for move in review.moves:
-        x, y = points[move.number]
-        radius = MARK_RADIUS[move.mark] * s
-        draw.ellipse(
-            (x - radius, y - radius, x + radius, y + radius),
-            fill=MARK_COLOURS[move.mark],
-            outline=theme.background,
-            width=s,
-        )
+        radius = MARK_RADIUS[move.mark]
+        canvas.dot(points[move.number], radius, MARK_COLOURS[move.mark], chosen.background)
 
-    axis_y = bottom + 6 * s
+    axis_y = bottom + 4
+    tick = 10 if count > 20 else 5 if count > 8 else 1
+    for number in range(0, count + 1, tick):
+        canvas.text((x_of(number), axis_y), str(number), TEXT_SIZE, chosen.coordinates, "mt")
+    row_y = axis_y + _ROW
+    canvas.text((left, row_y), words.gettext("move"), TEXT_SIZE, chosen.muted_text, "lt")
     exact_from = review.exact_from
     if exact_from is not None:
         x0 = x_of(exact_from - 1)
-        draw.rectangle((x0, bottom + 2 * s, right, bottom + 5 * s), fill=_EXACT_BAND)
-        text(
-            (right, axis_y + 18 * s),
-            words.gettext("exact from move {number}").format(number=exact_from),
-            small_font,
-            fill=_EXACT_BAND,
-            anchor="rt",
-        )
-    tick = 10 if count > 20 else 5 if count > 8 else 1
-    for number in range(0, count + 1, tick):
-        draw.text(
-            (x_of(number), axis_y),
-            str(number),
-            font=label_font,
-            fill=theme.coordinates,
-            anchor="mt",
-        )
-    text(
-        (left, axis_y + 18 * s),
-        words.gettext("move"),
-        small_font,
-        fill=theme.muted_text,
-        anchor="lt",
-    )
+        canvas.rectangle((x0, bottom + 1, right, bottom + 3), _EXACT_BAND)
+        text = words.gettext("exact from move {number}").format(number=exact_from)
+        canvas.text((right, row_y), text, TEXT_SIZE, _EXACT_BAND, "rt")
 
-    x = left
-    legend_y = height - 16 * s
+    legend_y = row_y + _ROW + _ROW // 2
+    radius = MARK_RADIUS[Mark.BLUNDER]
+    for row in legend:
+        x = left_edge
+        for mark, name in row:
+            canvas.dot((x + radius, legend_y), radius, MARK_COLOURS[mark], None)
+            x += 2 * radius + 6
+            canvas.text((x, legend_y), name, TEXT_SIZE, chosen.text, "lm")
+            x += canvas.width(name, TEXT_SIZE) + 18
+        legend_y += _ROW
+    image = canvas.image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    return GraphImage(image, tuple(canvas.labels), tuple(points))
+
+
+def _legend_rows(canvas: _Canvas, words: Words, width: float) -> list[list[tuple[Mark, str]]]:
+    """The marks with their names, in as many rows as they need to fit in `width`."""
+    rows: list[list[tuple[Mark, str]]] = [[]]
+    used = 0.0
     for mark in Mark:
-        radius = MARK_RADIUS[Mark.BLUNDER] * s
-        draw.ellipse(
-            (x, legend_y - radius, x + 2 * radius, legend_y + radius), fill=MARK_COLOURS[mark]
-        )
-        x += 2 * radius + 6 * s
         name = mark_name(mark, words=words)
-        text((x, legend_y), name, label_font, fill=theme.text, anchor="lm")
-        x += font_for(name, label_font).getlength(name) + 22 * s
-    return image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+        item = 2 * MARK_RADIUS[Mark.BLUNDER] + 6 + canvas.width(name, TEXT_SIZE)
+        if rows[-1] and used + item > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((mark, name))
+        used += item + 18
+    return rows
 
 
 def _areas(
@@ -208,6 +285,25 @@ def _areas(
         run.append((x2, y2))
     close(run)
     return pieces
+
+
+def _title(
+    canvas: _Canvas, black_name: str | None, white_name: str | None, words: Words, width: float
+) -> str:
+    """`_players`, the names shortened to what the words leave of `width`: half each, or
+    what the shorter name leaves to the longer."""
+    template = words.gettext("{black} (Black) vs {white} (White)")
+    room = max(0.0, width - canvas.width(template.format(black="", white=""), TITLE_SIZE, True))
+    names = [
+        drawable_name(name or "", colour_name(color, words))
+        for name, color in ((black_name, Color.BLACK), (white_name, Color.WHITE))
+    ]
+    shorter = min(canvas.width(name, TITLE_SIZE, True) for name in names)
+    share = max(room / 2, room - shorter)
+    black, white = (
+        fit_text(name, canvas.font(name, TITLE_SIZE, True), share * SUPERSAMPLE) for name in names
+    )
+    return canvas.fit(template.format(black=black, white=white), TITLE_SIZE, width, bold=True)
 
 
 def _players(black_name: str | None, white_name: str | None, words: Words) -> str:

@@ -13,8 +13,10 @@ characters are checked against that font instead (`font_for`).
 
 from __future__ import annotations
 
+import logging
 import struct
 import unicodedata
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +32,10 @@ TAMIL = range(0x0B80, 0x0C00)
 SUBSTITUTE = "\u00b7"  # middle dot: neutral, and present in the font
 ELLIPSIS = "\u2026"
 MAX_TEXT_CHARS = 200  # longer text is cut before measuring, to bound the work
+LINE_SPACING = 1.2  # between the middles of two lines, in font sizes
+BREAK_AFTER = "\u00b7:,;"  # a line breaks best after these: `Black wins · 34-30`
+
+log = logging.getLogger(__name__)
 
 
 def load_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
@@ -158,3 +164,50 @@ def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
         else:
             high = middle - 1
     return text[:low].rstrip() + ELLIPSIS
+
+
+def fit_words(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """`fit_text` for the bot's own words (not a player's name): shortening them is a fault of
+    the catalogue, so it is logged."""
+    fitted = fit_text(text, font, width)
+    if fitted != text:
+        log.warning("text cut to fit %.0f pixels: %r", width, text)
+    return fitted
+
+
+def wrap_words(
+    text: str, fonts: Sequence[ImageFont.FreeTypeFont], width: float, max_lines: int = 2
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The bot's words laid out in at most `width` pixels: on one line in the first of `fonts`
+    (largest first) that fits, else on up to `max_lines` lines in the last, broken at spaces,
+    after punctuation where it can be and as evenly as it can. Only text too long for that is
+    cut (`fit_words`, which logs it). Returns the font to draw with and the lines."""
+    for font in fonts:
+        font = font_for(text, font)
+        if font.getlength(text) <= width:
+            return font, [text]
+    font = font_for(text, fonts[-1])
+    lines = _wrapped(text, font, width, max_lines)
+    return font, [fit_words(text, font, width)] if lines is None else lines
+
+
+def _wrapped(
+    text: str, font: ImageFont.FreeTypeFont, width: float, max_lines: int
+) -> list[str] | None:
+    """`text` broken into at most `max_lines` lines no wider than `width`, or None."""
+    if font.getlength(text) <= width:
+        return [text]
+    if max_lines < 2:
+        return None
+    words = text.split(" ")
+    best: tuple[bool, float, list[str]] | None = None
+    for cut in range(1, len(words)):
+        first = " ".join(words[:cut])
+        rest = _wrapped(" ".join(words[cut:]), font, width, max_lines - 1)
+        if rest is None or font.getlength(first) > width:
+            continue
+        lines = [first, *rest]
+        score = (first[-1] not in BREAK_AFTER, max(font.getlength(line) for line in lines))
+        if best is None or score < best[:2]:
+            best = (*score, lines)
+    return None if best is None else best[2]

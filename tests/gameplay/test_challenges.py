@@ -46,7 +46,7 @@ async def test_a_challenge_names_both_players_and_only_they_can_answer(
     assert (record.black_id, record.white_id) == (fake.bob.id, fake.alice.id)
     assert record.time_control.per_move == 300
     assert record.deadline == fake.clock.now().timestamp() + 300
-    assert f"time runs out <t:{int(record.deadline)}:R>" in invitation.content
+    assert f"time runs out: <t:{int(record.deadline)}:R>" in invitation.content
     assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
     assert invitation.attachments[0].image().format == "PNG"
     accepted = await bot_harness.bot.storage.challenges.get(pending.id)

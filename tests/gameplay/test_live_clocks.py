@@ -62,7 +62,7 @@ async def test_the_flag_falls_at_the_second_and_costs_the_game(
     assert record.clocks == (42, 42)  # 60 - 2 * 10 + 2 * 1
     assert record.deadline is not None
     assert f"⚫ Black: {fake.alice.mention} · 4 discs · ⏱ 0:42" in board.content
-    assert f"flag falls <t:{int(record.deadline)}:R>" in board.content
+    assert f"flag falls: <t:{int(record.deadline)}:R>" in board.content
     alt = board.attachments[0].description or ""
     assert "Clocks: Black 0:42 (running), White 0:42." in alt
 

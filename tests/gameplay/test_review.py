@@ -19,6 +19,7 @@ from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
 from bot.services.reviews import ReviewService
 from cogs import review_message
+from rendering.review_graph import HEIGHT, WIDTH
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -130,7 +131,7 @@ async def test_a_finished_game_is_reviewed_move_by_move_and_kept(
     assert "exact (perfect play) from move" in overview["description"]
     graph, *boards = progress.attachments
     assert overview["image"]["url"] == f"attachment://{graph.filename}"
-    assert graph.image().size == (800, 420) and "Graph of Black's advantage" in (
+    assert graph.image().size == (WIDTH, HEIGHT) and "Graph of Black's advantage" in (
         graph.description or ""
     )
     assert len(worst) == len(boards) and worst  # a board at each player's worst move

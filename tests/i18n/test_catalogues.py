@@ -10,7 +10,8 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import _, using
-from bot.i18n.catalogues import LOCALES
+from bot.i18n.catalogues import LOCALES, po_path
+from bot.language_codes import LANGUAGES
 from rendering.text import drawable_text
 
 from .messages import TRANSLATED, code_messages, fields, image_messages, translations
@@ -76,3 +77,57 @@ def test_the_text_of_images_has_every_glyph(code: str) -> None:
         for form in translations(code)[message.ids[0]]:
             text = " ".join(unicodedata.normalize("NFC", re.sub(r"\{\w*\}", "", form)).split())
             assert drawable_text(text) == text, (message.ids[0], form)
+
+
+def test_every_command_text_reaches_the_template(loaded_tree: app_commands.CommandTree) -> None:
+    """Descriptions and choice names are marked as written, not built at run time (an f-string
+    never reaches the translators)."""
+    strings: list[str] = []
+    for command in loaded_tree.walk_commands():
+        strings.append(command.description)
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                strings.append(parameter.description)
+                strings += [choice.name for choice in parameter.choices]
+    assert "1 · Beginner: Grabs as many discs as it can and often gives away corners." in strings
+    unmarked = [text for text in strings if text not in code_messages()]
+    assert [text for text in unmarked if text not in LANGUAGES.values()] == []  # named in itself
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_relative_time_stands_alone(code: str) -> None:
+    """Discord words `<t:…:R>` ("in 2 hours") in the reader's own client language, so no
+    sentence runs into it: it follows a colon."""
+    timed = [key for key in code_messages() if "{when}" in key]
+    assert len(timed) >= 4
+    for key in timed:
+        for text in (key, *translations(code)[key]):
+            assert ": {when}" in text, text
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_header_names_the_catalogue_s_language(code: str) -> None:
+    header = po_path(code).read_text(encoding="utf-8")
+    assert f'"Language: {code}\\n"' in header
+
+
+MISLEADING = {
+    "tl": r"\bsa oras\b|Huwag na lang|\bsa pagsuko\b",
+    "is": r"[Ss]töðv",
+    "ta": r"சரியான|விளையாட",
+    "ha": r"\b[Dd]akatar\b|\b[Bb]azuwar\b",
+    "rw": r"\b[Ss]esa\b|\b[Gg]ukina kwa\b|\bmoteri\b",
+}
+"""Words that said something else than meant: "punctually" for on time, "pause" for abort,
+"correct" for legal (and a second verb for play), "spill" for abort, "motor" for the engine."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_vocabulary_says_what_is_meant(code: str) -> None:
+    found = [
+        form
+        for forms in translations(code).values()
+        for form in forms
+        if re.search(MISLEADING[code], form)
+    ]
+    assert found == []

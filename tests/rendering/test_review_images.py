@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
+import pytest
 from PIL import Image
 
-from bot.engine import Game, parse_square
+from bot.engine import Color, Game, parse_square
 from bot.engine.ai.analysis import PositionAnalysis
 from bot.engine.review import Mark, Review, build_review
+from bot.i18n.catalogues import translations
+from bot.language_codes import LANGUAGES
 from rendering.alt_text import MAX_ALT_TEXT
-from rendering.layout import Layout
+from rendering.assets import get_assets
+from rendering.gallery import GAME
+from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.review_board import (
     REVIEW_BOARD_SIZE,
     render_review_board,
     review_board_alt_text,
 )
 from rendering.review_graph import (
+    CURVE,
     HEIGHT,
     MARK_COLOURS,
+    MARK_RADIUS,
     WIDTH,
     render_review_graph,
     review_graph_alt_text,
+    review_graph_image,
 )
 from rendering.themes import RGB, THEMES
 from tests.rendering.images import cell_colours, decode, distance
@@ -101,3 +112,57 @@ def test_a_move_s_board_shows_the_move_played_and_the_best_one() -> None:
     text = review_board_alt_text(move, black_name="Ann", white_name="Bo")
     assert text.startswith("Reversi board. Black (Ann)")
     assert "Played c4, blunder: ≈-9.0 for Black, losing 12.0 discs; best " in text
+
+
+def segment_meets_box(
+    a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float]
+) -> bool:
+    """Whether the segment from `a` to `b` passes through `box` (sampled every half pixel)."""
+    steps = max(1, round(2 * max(abs(b[0] - a[0]), abs(b[1] - a[1]))))
+    left, top, right, bottom = box
+    for i in range(steps + 1):
+        x, y = a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps
+        if left <= x <= right and top <= y <= bottom:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("turning", [2, 30, 58])
+def test_the_graph_reads_on_a_phone_and_no_label_lies_on_the_curve(code: str, turning: int) -> None:
+    """At 320 pixels wide every text is as large as a board's smallest, and each label keeps
+    clear of the curve, of its dots and of the other labels."""
+    game = Game.from_transcript(GAME)
+    values = [40.0 * ((-1) ** k) * (k < turning) + 64.0 * (k >= turning) for k in range(61)]
+    analyses = []
+    for ply, value in zip(game.plies, values[1:], strict=True):
+        sign = 1 if ply.color is Color.BLACK else -1
+        analyses.append(
+            PositionAnalysis(ply.square, sign * value, ply.square, sign * value, False, 5, 9)
+        )
+    reviewed = build_review(game, analyses, 1)
+    assert reviewed.turning_point is not None
+
+    graph = review_graph_image(
+        reviewed, black_name="Ann", white_name="Bo", words=translations(code)
+    )
+
+    board_text = get_assets(CLASSIC, DEFAULT_SIZE).fonts.small_status.size / DEFAULT_SIZE
+    assert min(label.size for label in graph.labels) / WIDTH >= board_text
+    assert min(label.size for label in graph.labels) * 320 / WIDTH >= 9
+    pixels = graph.image.convert("RGB")
+    for label in graph.labels:
+        left, top, right, bottom = label.box
+        assert left >= 0 and right <= WIDTH and top >= 0 and bottom <= HEIGHT, label
+        line = (left - 1, top - 1, right + 1, bottom + 1)  # the curve is 2 pixels wide
+        assert not any(segment_meets_box(a, b, line) for a, b in itertools.pairwise(graph.curve))
+        for x, y in graph.curve:  # nor under a move's dot
+            nearest = (min(max(x, left), right), min(max(y, top), bottom))
+            assert math.dist((x, y), nearest) > MARK_RADIUS[Mark.BLUNDER], label
+        crop = pixels.crop(tuple(round(v) for v in label.box))
+        assert all(distance(pixel, CURVE) > 40 for pixel in crop.get_flattened_data()), label
+        for other in graph.labels:
+            if other is not label and other.text != label.text:
+                o_left, o_top, o_right, o_bottom = other.box
+                apart = right <= o_left or o_right <= left or bottom <= o_top or o_bottom <= top
+                assert apart, (label, other)

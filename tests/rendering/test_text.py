@@ -1,4 +1,4 @@
-"""Names made drawable with the shipped font, and shortened to fit."""
+"""Names made drawable with the shipped font and shortened to fit; the bot's own words wrapped."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from rendering.text import (
     fit_text,
     font_codepoints,
     load_font,
+    wrap_words,
 )
 from tests.rendering.images import decode
 
@@ -97,3 +98,15 @@ def test_awkward_names_render(name: str) -> None:
 
 def test_awkward_status_renders() -> None:
     decode(render_board(Position.initial(), status=" ".join(AWKWARD_NAMES)))
+
+
+def test_the_bot_s_words_wrap_onto_two_lines_after_punctuation_before_being_cut() -> None:
+    big, small = load_font(False, 22), load_font(False, 17)
+    text = "White wins by resignation · 33-31 (20-40 on the board)"
+    assert wrap_words(text, (big, small), 1000) == (big, [text])
+    font, lines = wrap_words(text, (big, small), 300)
+    assert font is small
+    assert lines == ["White wins by resignation ·", "33-31 (20-40 on the board)"]
+    assert all(small.getlength(line) <= 300 for line in lines)
+    font, lines = wrap_words(text, (big, small), 60)  # too long even for two lines
+    assert len(lines) == 1 and lines[0].endswith(ELLIPSIS)
