@@ -28,7 +28,7 @@ LANGUAGES = {
     "en": ("How to play Reversi", "outflanked"),
     "tl": ("Paano laruin ang Reversi", "naipit"),
     "is": ("Svona spilarðu Reversi", "diskar"),
-    "ta": ("Reversi விளையாடுவது எப்படி", "வட்டு"),
+    "ta": ("Reversi ஆடுவது எப்படி", "வட்டு"),
     "ha": ("Yadda ake wasan Reversi", "fayafai"),
     "rw": ("Uko bakina Reversi", "disiki"),
 }

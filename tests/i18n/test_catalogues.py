@@ -99,7 +99,7 @@ def test_a_relative_time_stands_alone(code: str) -> None:
     """Discord words `<t:…:R>` ("in 2 hours") in the reader's own client language, so no
     sentence runs into it: it follows a colon."""
     timed = [key for key in code_messages() if "{when}" in key]
-    assert len(timed) >= 4
+    assert timed
     for key in timed:
         for text in (key, *translations(code)[key]):
             assert ": {when}" in text, text

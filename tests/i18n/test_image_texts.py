@@ -20,13 +20,14 @@ from bot.i18n.catalogues import translations
 from bot.language_codes import LANGUAGES
 from rendering import WonBy, render_board, render_replay, result_text
 from rendering.gallery import GAME
-from rendering.replay import REPLAY_SIZE
+from rendering.replay import REPLAY_SIZE, replay_alt_text
 from rendering.review_board import (
     REVIEW_BOARD_SIZE,
     render_review_board,
     review_board_alt_text,
 )
 from rendering.review_graph import render_review_graph, review_graph_alt_text
+from rendering.status import missed_turns
 from rendering.words import Words
 
 from .messages import image_messages
@@ -35,6 +36,8 @@ BOARD_SIZES = (576, REPLAY_SIZE, 320)
 """Game boards, replays, and the picture of `/reversi rules`."""
 LOSSES = (0.0, 1.5, 3.5, 7.5, 99.9)
 """One of each mark, and a loss wider than any real one."""
+MISSED = (0, 7, 56)
+"""Three moves made while the other side had to pass: a1, h1, a8."""
 STOPPED = ("Game aborted", "Game cancelled")
 """The last words the cogs give a game's image when it ended without a result."""
 
@@ -88,6 +91,7 @@ def draw_everything(words: Words) -> None:
     stuck = Position(passing.after.black, passing.after.white, passing.passed or Color.WHITE)
     statuses = [result_text(result, how, words=words) for result, how in results()]
     statuses += [words.gettext(text) for text in STOPPED]
+    missed = missed_turns(Color.WHITE, MISSED, words)
     for size in BOARD_SIZES:
         render_board(Position.initial(), size=size, words=words)
         render_board(stuck, size=size, words=words)
@@ -95,6 +99,7 @@ def draw_everything(words: Words) -> None:
         for status in statuses:
             render_board(game.position, status=status, ended=True, size=size, words=words)
         render_board(game.position, clocks=(0.0, 3725.0), size=size, words=words)
+        render_board(game.position, status=missed, size=size, words=words)
     render_replay(game, words=words)
     render_replay(game, ending=statuses[-1], words=words)
     reviewed = review()
@@ -115,6 +120,7 @@ def test_no_text_of_the_catalogue_is_cut_on_any_image(
     assert [r.getMessage() for r in caplog.records if r.name.startswith("rendering")] == []
     alt = Recording(translations(code))
     review_graph_alt_text(review(), words=alt)
+    replay_alt_text(GAME, words=alt)
     for move in review().moves:
         review_board_alt_text(move, words=alt)
     drawn = {message.ids[0] for message in image_messages()} - alt.asked
