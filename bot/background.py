@@ -37,9 +37,15 @@ class Background:
         while self._tasks:
             await asyncio.wait(set(self._tasks))
 
-    def cancel_all(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
+    async def cancel(self) -> None:
+        """Stop taking new work, cancel the work in progress (and what it spawns meanwhile) and
+        wait until it has stopped: what it uses (the storage, say) may be closed after."""
+        self.closing = True
+        while self._tasks:
+            running = set(self._tasks)
+            for task in running:
+                task.cancel()
+            await asyncio.wait(running)
 
     def __len__(self) -> int:
         return len(self._tasks)

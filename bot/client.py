@@ -238,7 +238,7 @@ class ReversiBot(commands.AutoShardedBot):
         """Close everything, also on the paths where the bot never got going; safe to repeat."""
         if self.timers is not None:
             self.timers.cancel_all()
-        self.background.cancel_all()
+        await self.background.cancel()  # before what it uses (Discord, the storage) closes
         if self._reviews is not None:
             await self._reviews.stop()  # what they analysed is stored: the next start resumes
         await super().close()
