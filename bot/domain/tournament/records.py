@@ -1,0 +1,80 @@
+"""A tournament's records: its format, its entrants, the boards of its rounds and the standings
+they make. Points are kept in half-points (win 2, draw 1, loss 0) so that nothing is a float."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Format(StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    player_id: int
+    rating: float
+    """Seeding; an unrated player has the default rating."""
+    withdrawn_after: int | None = None
+    """The last round they took part in, if they withdrew (0: before the first)."""
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether they are still in the tournament for round `round_number` (1-based)."""
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One board of a round, scheduled or played."""
+
+    round: int
+    """1-based."""
+    black: int
+    white: int | None
+    """None: a bye for `black`."""
+    black_discs: int | None = None
+    """None while unplayed; as recorded when the game ended."""
+    white_discs: int | None = None
+    winner: int | None = None
+    """A player id; None for a draw or while unplayed."""
+    finished: bool = False
+    """A result is in (played, or a forfeit, or the bye)."""
+    forfeit: bool = False
+    """Decided without play (a withdrawn player's unplayed game)."""
+
+    @property
+    def bye(self) -> bool:
+        return self.white is None
+
+    def players(self) -> tuple[int, ...]:
+        return (self.black,) if self.white is None else (self.black, self.white)
+
+    def opponent(self, player_id: int) -> int | None:
+        """The other player of this board (None for the bye)."""
+        return self.white if player_id == self.black else self.black
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    """1-based; ties share a rank only if every tiebreak ties."""
+    player_id: int
+    half_points: int
+    brightwell: float
+    """The World Othello Federation's Brightwell quotient (see standings.py)."""
+    discs: int
+    results: tuple[Pairing | None, ...]
+    """Per round, this player's pairing (None: not paired)."""
+
+
+def rounds_in(format: Format, entrants: int, swiss_rounds: int) -> int:
+    """How many rounds a tournament of `entrants` players lasts: `swiss_rounds` for a Swiss,
+    one round per opponent in a round robin (plus the bye round for an odd count), twice that
+    in a double."""
+    if format is Format.SWISS:
+        return swiss_rounds
+    single = entrants - 1 if entrants % 2 == 0 else entrants
+    return max(single, 0) * (2 if format is Format.DOUBLE_ROUND_ROBIN else 1)
