@@ -180,7 +180,7 @@ def assert_no_better_swap(round_: Round, history: History) -> None:
     """No two boards could trade opponents and do better on repeats, then score differences,
     then colour rules: what the matching weighs first (the bye as a board against the lowest
     points, a second bye as a repeat)."""
-    lowest = min(history.points[player] for player in active(round_))
+    lowest = min((history.points[player] for player in active(round_)), default=0)
     boards = [(b.black, b.white) for b in round_.boards]
     for i, (a, b) in enumerate(boards):
         for c, d in boards[i + 1 :]:
@@ -208,7 +208,7 @@ def test_small_rounds_are_the_best_pairing_there_is(
     for round_ in tournament(size, rounds, seed, withdrawals, unrated=0.3):
         history = History.of(round_.played)
         players = sorted(active(round_))
-        lowest = min(history.points[player] for player in players)
+        lowest = min((history.points[player] for player in players), default=0)
         best = min(history.cost(pairs, lowest) for pairs in every_pairing(players))
         ours = history.cost([(board.black, board.white) for board in round_.boards], lowest)
         assert ours == best
