@@ -3,7 +3,7 @@ they make. Points are kept in half-points (win 2, draw 1, loss 0) so that nothin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -75,6 +75,12 @@ def bye(round_number: int, player_id: int) -> Pairing:
     return Pairing(
         round_number, player_id, None, black_discs=BYE_DISCS, winner=player_id, finished=True
     )
+
+
+def forfeit(pairing: Pairing, withdrawn: int) -> Pairing:
+    """`pairing` lost without play by `withdrawn`, who left the tournament before it (a round
+    robin's unplayed game; a Swiss does not pair them again)."""
+    return replace(pairing, winner=pairing.opponent(withdrawn), finished=True, forfeit=True)
 
 
 def rounds_in(format: Format, entrants: int, swiss_rounds: int) -> int:

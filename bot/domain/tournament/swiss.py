@@ -70,8 +70,9 @@ def pair_swiss(
     entrants: Sequence[Entrant], played: Sequence[Pairing], round_number: int, seed: int
 ) -> tuple[Pairing, ...]:
     """The boards of round `round_number`, best first: unplayed pairings, then at most one bye
-    (already finished, see `records.bye`); withdrawn players left out. The same for the same
-    input and seed, in whatever order the input comes."""
+    (already finished, see `records.bye`); withdrawn players left out. Only the boards of the
+    rounds before count, so pairing a round again (after a restart) gives the same boards, as
+    does the same input in any order with the same seed."""
     order = _ordered(_histories(entrants, played, round_number), seed, round_number)
     if not order:
         return ()
@@ -103,7 +104,8 @@ def _histories(
         for entrant in entrants
         if entrant.active_in(round_number)
     }
-    for pairing in sorted(played, key=lambda pairing: (pairing.round, pairing.black)):
+    earlier = [pairing for pairing in played if pairing.round < round_number]
+    for pairing in sorted(earlier, key=lambda pairing: (pairing.round, pairing.black)):
         for player_id in pairing.players():
             player = players.get(player_id)
             if player is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.tournament import Entrant, Pairing, standings
-from bot.domain.tournament.records import bye
+from bot.domain.tournament.records import bye, forfeit
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 
@@ -104,9 +104,9 @@ def test_a_withdrawn_players_unplayed_game_is_a_forfeit_win_for_the_opponent() -
     played = [
         game(1, A, C, (36, 28), A),
         bye(1, B),
-        Pairing(2, B, A, winner=A, finished=True, forfeit=True),
+        forfeit(Pairing(2, B, A), B),
         bye(2, C),
-        Pairing(3, C, B, winner=C, finished=True, forfeit=True),
+        forfeit(Pairing(3, C, B), B),
         bye(3, A),
     ]
 

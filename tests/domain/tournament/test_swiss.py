@@ -290,3 +290,12 @@ def test_a_large_swiss_is_paired_in_blocks_that_still_pair_everyone_once() -> No
         seated = [player for board in round_.boards for player in board.players()]
         assert sorted(seated) == sorted(active(round_))
         assert not [b for b in round_.boards if frozenset(b.players()) in history.met]
+
+
+def test_pairing_a_round_again_ignores_its_own_boards_already_stored() -> None:
+    rounds = list(tournament(12, 3, seed=2, withdrawals=0.0, unrated=0.0))
+    last = rounds[-1]
+
+    again = pair_swiss(last.entrants, [*last.played, *last.boards], last.number, last.seed)
+
+    assert again == last.boards
