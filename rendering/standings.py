@@ -4,10 +4,10 @@ of the colour played, the result), the winner crowned once the standings are fin
 
 Made to be read on a phone: 20-pixel text in rows 33 pixels tall (room for Tamil's tall
 letters), each column as wide as its header and its widest cell, so that only a name too long
-for its column is ever shortened (with an ellipsis). The image is at most `MAX_WIDTH` pixels
-wide: past that the name column narrows, then the earliest rounds are left out (the round
-headers say which are shown). 200 players make an image about 6,700 pixels tall; a caller that
-wants pages draws a slice of the rows, each row carrying its own rank.
+for its column is ever shortened (with an ellipsis). The image is `MIN_WIDTH` (room for the
+title) to `MAX_WIDTH` pixels wide: past that the name column narrows, then the earliest rounds
+are left out (the round headers say which are shown). 200 players make an image about 6,700
+pixels tall; a caller that wants pages draws a slice of the rows, each row carrying its rank.
 
 The same numbers and letters recur all down a table, so each distinct text is rendered once
 into a mask and then pasted (`_Pen`): 200 players draw in a small fraction of a second.
@@ -50,7 +50,7 @@ GAP = 4  # between the parts of a round's cell
 MARGIN = 16
 NAME_WIDTH = (200, 300)
 """The name column's width is its widest name's, within these bounds."""
-MAX_WIDTH = 1600
+MIN_WIDTH, MAX_WIDTH = 640, 1600
 DISC_SIZE = 18  # the square a round's disc is drawn in
 CROWN_SIZE = 22
 CAP_HEIGHT = 0.73  # of the font size: the text's middle is a row's middle
@@ -337,6 +337,7 @@ class _Grid:
             room -= round_widths[-shown - 1]
             shown += 1
         widths += round_widths[round_count - shown :]
+        widths[1] += max(0, MIN_WIDTH - 2 * MARGIN - sum(widths))  # room for the title
         lefts = [MARGIN]
         for width in widths:
             lefts.append(lefts[-1] + width)

@@ -60,6 +60,9 @@ FIGURES = {
         rf"    rank lookup, bottom player +{NUMBER} ms"
         for backend in ("sqlite", "postgresql")
     ],
+    "tournament.py": [
+        rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",
+    ],
     "build_book.py": [rf"all +{NUMBER}"],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
