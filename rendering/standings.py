@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -144,6 +144,7 @@ def standings_image(
     chosen = get_theme(theme)
     round_count = max((len(row.rounds) for row in rows), default=0) if rounds is None else rounds
     _check(rows, round_count)
+    words = StandingsWords(*(drawable_text(getattr(words, f.name)) for f in fields(words)))
     fonts, masks = _Fonts.load(), _Masks()
     grid = _Grid.plan(rows, round_count, final, fonts, masks, words)
     title_font, title_lines = wrap_text(
@@ -365,7 +366,7 @@ def _draw_headers(pen: _Pen, grid: _Grid, fonts: _Fonts, theme: Theme, top: int)
     for index, (text, cell) in enumerate(zip(grid.headers, cells, strict=True)):
         cell = (cell[0], top, cell[2], top + HEADER_HEIGHT)
         width = cell[2] - cell[0] - 2 * PAD
-        text = fit_words(drawable_text(text), fonts.header, width)
+        text = fit_words(text, fonts.header, width)
         if index == 1:
             at, align = (cell[0] + PAD, baseline), "l"
         elif index < 5:

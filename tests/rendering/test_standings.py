@@ -340,6 +340,23 @@ def test_the_final_standings_crown_the_winner(theme: str) -> None:
     assert highlighted != plain and plain == chosen.background
 
 
+def test_words_and_names_the_font_cannot_draw_are_not_drawn_as_boxes() -> None:
+    words = StandingsWords(player="選手 Player", bye="🎉")
+    rows = (StandingsRow(1, "山田太郎", 2, 35.0, 33, (BYE,)), StandingsRow(2, "Bo", 0, 0.0, 0))
+
+    drawn = standings_image("秋のスイス Autumn Swiss", rows, words=words)
+
+    shown = texts_in(drawn)
+    assert shown[0] == "· Autumn Swiss" and shown[2] == "· Player"
+    assert "· Player 1" in shown  # a name with nothing to draw
+    assert "·" in shown  # the bye
+
+
+def test_no_players_yet() -> None:
+    drawn = standings_image("Autumn Swiss", [], rounds=4)
+    assert drawn.rounds == range(1, 5) and drawn.image.width >= 640
+
+
 def test_points_are_drawn_in_halves() -> None:
     assert [points_text(n) for n in (0, 1, 2, 5, 26)] == ["0", "½", "1", "2½", "13"]
 
