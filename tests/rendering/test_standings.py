@@ -232,6 +232,20 @@ def test_a_long_tournament_shows_its_latest_rounds_within_the_width() -> None:
     assert_inside_cells(drawn, 200)
 
 
+def test_a_page_of_a_long_table_keeps_the_ranks_of_the_whole() -> None:
+    rows = sample_standings(names("en", 200), 4)
+
+    page = standings_image(TITLES["en"], rows[50:75], final=True)
+
+    assert [t.text for row in range(25) for t in cell_texts(page, row, 0)] == [
+        str(rank) for rank in range(51, 76)
+    ]
+    assert page.image.height < 25 * MAX_ROW_HEIGHT + 200
+    opponents = [int(t.text) for row in range(25) for t in cell_texts(page, row, 5)[:1]]
+    assert max(opponents) > 75  # from the whole table, not the page
+    assert not has(page.image, (0, 0, page.image.width, page.image.height), CLASSIC.winner)
+
+
 def test_a_long_title_goes_onto_a_second_line_rather_than_being_cut() -> None:
     title = "The Grand Autumn Swiss of the Reykjavík Othello Society · round 3 of 4"
     rows = sample_standings(["Ann", "Bo"], 1)
