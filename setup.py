@@ -26,8 +26,8 @@ setup(
     ext_modules=[
         Extension(
             "bot.engine.native._core",
-            sources=[f"{NATIVE}/{name}.c" for name in ("module", "perft")],
-            depends=[f"{NATIVE}/{name}.h" for name in ("board", "perft")],
+            sources=[f"{NATIVE}/{name}.c" for name in ("module", "perft", "endgame")],
+            depends=[f"{NATIVE}/{name}.h" for name in ("board", "perft", "endgame")],
             optional=True,
         )
     ],

@@ -16,6 +16,24 @@ ENVIRONMENT = "REVERSI_ENGINE"
 """Set to `python` to run the pure-Python engine even where the native core is built."""
 
 
+class Endgame(Protocol):
+    """One exact endgame search (bot/engine/ai/endgame.py's `EndgameSearch` in C)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def score(
+        self,
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        seconds: float | None,
+        nodes_left: int | None,
+        /,
+    ) -> tuple[int | None, int | None]: ...
+
+
 class Core(Protocol):
     """What the extension offers (its stub, `_core.pyi`, says the same for the type checker)."""
 
@@ -24,6 +42,8 @@ class Core(Protocol):
     def flips(self, player: int, opponent: int, square: int, /) -> int: ...
 
     def perft(self, player: int, opponent: int, depth: int, /) -> int: ...
+
+    def Endgame(self) -> Endgame: ...  # the extension's class
 
 
 def _load() -> tuple[Core | None, str]:
