@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine import native
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
-from bot.engine.native import core
 from bot.engine.position import Position
 
 SMALL = 6
@@ -253,14 +253,15 @@ class EndgameSearch:
 class NativeEndgameSearch(EndgameSearch):
     """The same search run by the native core: its table lives in C, and it counts its own
     nodes and time (or node budget), handing the count back to the deadline after each call.
-    Only where `bot.engine.native.core` is built."""
+    Only where the native core is built."""
 
     __slots__ = ("_native",)
 
     def __init__(self, deadline: Deadline | None = None) -> None:
         super().__init__(deadline)
-        assert core is not None, "the native core is not built"
-        self._native = core.Endgame()
+        extension = native.built()
+        assert extension is not None, "the native core is not built"
+        self._native = extension.Endgame()
 
     def score(self, player: int, opponent: int, alpha: int, beta: int) -> int:
         seconds, nodes_left = self.deadline.native_limits()
@@ -274,7 +275,7 @@ class NativeEndgameSearch(EndgameSearch):
 
 def endgame_search(deadline: Deadline | None = None) -> EndgameSearch:
     """An exact search, native where the core is built (`bot.engine.native`)."""
-    if core is not None:
+    if native.core is not None:
         return NativeEndgameSearch(deadline)
     return EndgameSearch(deadline)
 
