@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.ai.clock import Deadline, SearchTimeout
-from bot.engine.ai.endgame import EndgameSearch
+from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
 from bot.engine.ai.search import INFINITY, Negamax
 from bot.engine.bitboard import FULL, flips, legal_moves
@@ -81,6 +81,13 @@ class NodeBudget(Deadline):
         self.left -= 1
         if self.left < 0:
             raise SearchTimeout
+
+    def native_limits(self) -> tuple[float | None, int | None]:
+        return None, self.left
+
+    def native_spent(self, nodes_left: int | None) -> None:
+        if nodes_left is not None:
+            self.left = nodes_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +181,7 @@ def _children(player: int, opponent: int, squares: list[int]) -> list[tuple[int,
 def _exact(
     player: int, opponent: int, moves: int, played: int | None, deadline: Deadline | None
 ) -> PositionAnalysis:
-    search = EndgameSearch(deadline)
+    search = endgame_search(deadline)
     hint = -1 if played is None else played
     order = [square for _, square, _, _ in search.ordered_children(player, opponent, moves, hint)]
     best, best_move, played_score = _root(

@@ -28,6 +28,15 @@ class Deadline:
         if self.at is not None and time.perf_counter() > self.at:
             raise SearchTimeout
 
+    def native_limits(self) -> tuple[float | None, int | None]:
+        """The limits for a native search, which keeps its own clock and count: seconds left
+        and interior nodes left (None where there is no limit)."""
+        return (None if self.at is None else self.at - time.perf_counter()), None
+
+    def native_spent(self, nodes_left: int | None) -> None:
+        """Takes back the count of interior nodes a native search left over, for the next
+        `check` (a deadline in seconds keeps no count)."""
+
 
 MIN_BUDGET_MS = 10
 RESERVE = 0.1
