@@ -180,6 +180,9 @@ class BoardPublisher:
             clicked = reply.interaction.type is discord.InteractionType.component
             if clicked and reply is not primary and reply.claim():
                 await _acknowledge(reply.interaction)
+        # Claimed only now, with the send: until then the acknowledgement timer may answer it.
+        if primary is not None and not primary.claim():
+            primary = None
         refused: discord.HTTPException | None = None
         if primary is not None and primary.interaction.message is not None:
             try:
@@ -278,13 +281,13 @@ class BoardPublisher:
 
 
 def _primary(waiting: list[Reply], message_id: int | None) -> Reply | None:
-    """The latest click that can be answered with the board, its answer claimed: made on the
-    game's message (or on the challenge that became the game) and not answered yet."""
+    """The latest click that can be answered with the board: made on the game's message (or on
+    the challenge that became the game) and not answered yet."""
     for reply in reversed(waiting):
         message = reply.interaction.message
         if message is None or not reply.open:
             continue  # answered already, or being acknowledged right now
-        if (message_id is None or message.id == message_id) and reply.claim():
+        if message_id is None or message.id == message_id:
             return reply
     return None
 
