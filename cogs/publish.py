@@ -25,8 +25,9 @@ import discord
 from bot.background import Background
 from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
-from bot.events import Events, GameEvent, GameResumed
+from bot.domain.events import GameEvent, GameResumed
 from bot.i18n import N_, _
+from bot.services.bus import Events
 from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link

@@ -24,9 +24,10 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.domain import GameState, ReviewRecord
+from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.engine.review import Review
-from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.i18n import _
+from bot.services.bus import Events
 from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core

@@ -9,8 +9,8 @@ from contextlib import asynccontextmanager
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import DELETED_USER_ID, Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import Refusal, Refused, RematchOfferedRefusal
-from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.services.context import ATTEMPTS, Context, Service
 from bot.services.places import Place
 from bot.services.versus_bot import VersusBot

@@ -14,7 +14,7 @@ from bot.clock import Clock
 from bot.domain import GameState, GuildSettings, TimeControl
 from bot.domain.refusals import GameRefusal, Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
-from bot.events import Events
+from bot.services.bus import Events
 from bot.services.languages import Languages
 from bot.services.places import Place
 from bot.storage import ChannelBusyError, Storage

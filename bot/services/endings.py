@@ -7,8 +7,8 @@ from collections import Counter
 
 from bot import engine
 from bot.domain import Ending, EndReason, GameState
+from bot.domain.events import GameEnded
 from bot.domain.refusals import GameRefusal, Refusal, Refused, ResignationChangedRefusal
-from bot.events import GameEnded
 from bot.services.context import ATTEMPTS, Service
 from bot.services.places import Place
 from bot.storage import GameOverError, StaleMoveError

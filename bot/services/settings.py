@@ -13,8 +13,8 @@ from bot.domain import (
     GuildSettings,
     TimeControl,
 )
+from bot.domain.events import ChallengeClosed
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
-from bot.events import ChallengeClosed
 from bot.language_codes import LANGUAGES
 from bot.services.context import ATTEMPTS, Service
 from bot.services.languages import AUTO_LANGUAGE

@@ -16,8 +16,8 @@ from bot.i18n.catalogues import translations
 from bot.language_codes import language_of_locale
 from bot.services.languages import Languages
 from bot.storage import Storage
-from bot.translator import CatalogueTranslator
 from cogs.refusal_texts import move_problem
+from cogs.translator import CatalogueTranslator
 from rendering.words import colour_name
 
 

@@ -15,8 +15,8 @@ from bot.domain.challenges import (
     LONGEST_CHALLENGE_LIFETIME,
     challenge_lifetime,
 )
+from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import GameRefusal, Refused
-from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot import engine
 from bot.domain import EndReason
+from bot.domain.events import GameEnded
 from bot.domain.refusals import Refused
-from bot.events import GameEnded
 from bot.services import Services
 from bot.storage import Storage
 from tests.refused import refused
