@@ -52,7 +52,7 @@ REFUSALS = {
     Refused.OWN_CHALLENGE: N_("You can't accept your own challenge; use Cancel to withdraw it."),
     Refused.CHALLENGE_FOR_SOMEONE_ELSE: N_("This challenge is for someone else."),
     Refused.CHALLENGE_NOT_READY: N_("This challenge isn't ready yet; try again in a moment."),
-    Refused.COLOUR_TAKEN: N_("The challenger chose the other colour."),
+    Refused.COLOR_TAKEN: N_("The challenger chose the other colour."),
     Refused.ONLY_CHALLENGED_DECLINES: N_("Only the challenged player can decline."),
     Refused.ONLY_CHALLENGER_CANCELS: N_("Only the challenger can cancel this challenge."),
     Refused.STARTING_UP: N_("I'm still starting up; try again in a moment."),

@@ -262,15 +262,15 @@ def _palette(
     for i, crowned in enumerate((pieces.black_crowned, pieces.white_crowned)):
         sample.paste(crowned, ((2 + i) * cell, 0), crowned)
     draw = ImageDraw.Draw(sample)
-    for i, colour in enumerate((theme.text, theme.muted_text, theme.last_move, theme.winner)):
+    for i, color in enumerate((theme.text, theme.muted_text, theme.last_move, theme.winner)):
         y = layout.header_height // 4 + i * cell // 3
-        draw.text((4 * cell, y), "Sample 0123 abc", font=fonts.name, fill=colour)
+        draw.text((4 * cell, y), "Sample 0123 abc", font=fonts.name, fill=color)
     y = layout.board_y + cell // 4
-    for i, (fill, colour) in enumerate(
+    for i, (fill, color) in enumerate(
         ((theme.clock_running, theme.clock_running_text), (theme.background, theme.flag))
     ):
         box = (i * 3 * cell, y, (i * 3 + 2) * cell, y + cell // 2)
         draw.rounded_rectangle(box, radius=cell // 8, fill=fill, outline=theme.flag)
-        draw.text((box[0] + cell // 8, y), "1:23:45.6", font=fonts.clock, fill=colour)
+        draw.text((box[0] + cell // 8, y), "1:23:45.6", font=fonts.clock, fill=color)
     draw.text((0, layout.footer_y), "Black to move 64", font=fonts.status, fill=theme.text)
     return sample.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

@@ -27,7 +27,7 @@ from rendering.text import (
     wrap_words,
 )
 from rendering.themes import Theme, get_theme
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 PNG_COMPRESS_LEVEL = 3  # palette images: level 3 is about twice as fast as 6 for 15% more bytes
 
@@ -248,13 +248,13 @@ def _draw_header(
             lost = sides.winner is side.opponent
             font = fonts.plain_name if lost else fonts.name
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
-            colour = theme.text if bright else theme.muted_text
+            color = theme.text if bright else theme.muted_text
             text = drawable_name(name, "")  # a player's name may be shortened, a colour not
             if text:
                 text = fit_text(text, font, name_width)
             else:
-                text = fit_words(colour_name(side, words), font, name_width)
-            draw.text((x, names_y), text, font=font_for(text, font), fill=colour, anchor=anchor)
+                text = fit_words(color_name(side, words), font, name_width)
+            draw.text((x, names_y), text, font=font_for(text, font), fill=color, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
             black_count,
@@ -284,8 +284,8 @@ def _draw_header(
         (Color.WHITE, middle + count_gap // 2, right_icon + icon),
     ):
         if side is sides.to_move or side is sides.winner:
-            colour = theme.winner if side is sides.winner else theme.last_move
-            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=colour)
+            color = theme.winner if side is sides.winner else theme.last_move
+            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=color)
 
 
 def _draw_clock(
@@ -309,16 +309,16 @@ def _draw_clock(
         (x, y - half, x + width, y + half) if anchor == "l" else (x - width, y - half, x, y + half)
     )
     if flag_fallen(seconds):
-        fill, outline, colour = None, theme.flag, theme.flag
+        fill, outline, color = None, theme.flag, theme.flag
     elif running:
-        fill, outline, colour = theme.clock_running, None, theme.clock_running_text
+        fill, outline, color = theme.clock_running, None, theme.clock_running_text
     else:
-        fill, outline, colour = None, theme.muted_text, theme.muted_text
+        fill, outline, color = None, theme.muted_text, theme.muted_text
     draw.rounded_rectangle(box, radius=half, fill=fill, outline=outline, width=max(1, cell // 32))
     left, top = (box[0] + box[2] - text_width) / 2, y - glyphs.height // 2
     for char in text:
         mask = glyphs.masks[char]
-        image.paste(colour, (round(left), top, round(left) + mask.width, top + mask.height), mask)
+        image.paste(color, (round(left), top, round(left) + mask.width, top + mask.height), mask)
         left += glyphs.advances[char]
 
 

@@ -210,7 +210,7 @@ class ChallengeStore(Store):
             if user_id == challenge.challenger_id or challenge.opponent_id not in (None, user_id):
                 raise Refusal(Refused.CHALLENGE_FOR_SOMEONE_ELSE)
             if challenge.color not in (None, challenger_color):
-                raise Refusal(Refused.COLOUR_TAKEN)
+                raise Refusal(Refused.COLOR_TAKEN)
             players = (challenge.challenger_id, user_id)
             black_id, white_id = players if challenger_color is Color.BLACK else players[::-1]
             settings = await load_settings(db, challenge.guild_id)

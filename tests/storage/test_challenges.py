@@ -96,7 +96,7 @@ async def test_challenger_color_must_agree_with_the_chosen_one(storage: Storage)
         GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.BLACK
     )
 
-    with refused(Refused.COLOUR_TAKEN):
+    with refused(Refused.COLOR_TAKEN):
         await storage.challenges.accept(
             challenge.id, BOB, challenger_color=Color.WHITE, now=1, deadline=61
         )
