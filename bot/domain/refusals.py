@@ -41,7 +41,7 @@ class Refused(Enum):
     COLOR_TAKEN = auto()
     """The challenger chose the other colour."""
     ONLY_CHALLENGED_DECLINES = auto()
-    ONLY_CHALLENGER_CANCELS = auto()
+    ONLY_CHALLENGER_WITHDRAWS = auto()
     STARTING_UP = auto()
     ONLY_PLAYERS_REMATCH = auto()
     OPPONENT_GONE = auto()

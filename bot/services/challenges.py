@@ -144,9 +144,9 @@ class Challenges(Service):
     async def withdraw(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
-            raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
+            raise Refusal(Refused.ONLY_CHALLENGER_WITHDRAWS)
         return await self._close_challenge(
-            self.storage.challenges.cancel(challenge_id, user_id, now=self.now())
+            self.storage.challenges.withdraw(challenge_id, user_id, now=self.now())
         )
 
     async def _close_challenge(self, closing: Awaitable[Challenge]) -> Challenge:

@@ -410,7 +410,7 @@ async def test_withdrawing(services: Services, storage: Storage, recorder: Recor
     recorder.take()
 
     for who in (BOB, CAROL):
-        with refused(Refused.ONLY_CHALLENGER_CANCELS):
+        with refused(Refused.ONLY_CHALLENGER_WITHDRAWS):
             await services.challenges.withdraw(created.id, who, HERE)
     assert recorder.take() == []
 
