@@ -17,9 +17,10 @@ from bot import engine
 from bot.background import Background
 from bot.computer import Computer
 from bot.domain import GameState
+from bot.domain.events import GameEvent
 from bot.domain.refusals import Refusal
 from bot.engine.ai import LEVELS, clock_budget
-from bot.events import Events, GameEvent
+from bot.services.bus import Events
 from bot.services.games import Games
 from bot.timers import Timers
 

@@ -19,13 +19,13 @@ from bot.clock import Clock, SystemClock
 from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
-from bot.events import Events
 from bot.services import Services
+from bot.services.bus import Events
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
-from bot.translator import CatalogueTranslator
 from cogs.invite import invite_url
+from cogs.translator import CatalogueTranslator
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.core",

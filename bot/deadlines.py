@@ -8,7 +8,8 @@ its deadline. Another ending the game first (a late move) is no failure: the tim
 
 from __future__ import annotations
 
-from bot.events import ChallengeClosed, ChallengeOpened, Events, GameEvent
+from bot.domain.events import ChallengeClosed, ChallengeOpened, GameEvent
+from bot.services.bus import Events
 from bot.services.challenges import Challenges
 from bot.services.endings import Endings
 from bot.timers import Timers

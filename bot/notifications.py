@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.domain import GameState
-from bot.events import Events, GameEnded, GameEvent
+from bot.domain.events import GameEnded, GameEvent
+from bot.services.bus import Events
 from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
 

@@ -17,7 +17,7 @@ from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.review_items import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
-from rendering.words import colour_name
+from rendering.words import color_name
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
 SELECT_OPTIONS = 25
@@ -52,7 +52,7 @@ def player_lines(state: GameState) -> list[str]:
         engine.Color, (record.black_id, record.white_id), clocks, strict=True
     ):
         count = discs(position.count(color))
-        line = f"{DISC[color]} {colour_name(color, in_force())}: {mention(user)} · {count}"
+        line = f"{DISC[color]} {color_name(color, in_force())}: {mention(user)} · {count}"
         if clock is not None:
             line += f" · ⏱ {clock_text(clock)}"
         lines.append(line)
@@ -72,7 +72,7 @@ def status_lines(state: GameState, bot_id: int | None = None) -> list[str]:
     lines = []
     if last is not None and last.passed is not None:
         passes = _("{color} has no legal move and passes.").format(
-            color=colour_name(last.passed, in_force())
+            color=color_name(last.passed, in_force())
         )
         lines.append(f"{DISC[last.passed]} {passes}")
     elif len(unseen := state.unseen) > 1:

@@ -12,7 +12,7 @@ from cogs import time_option
 from cogs.items import ChallengeButton
 from cogs.links import mention
 
-COLOUR_CHOICES = [
+COLOR_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str("Black"), value=Color.BLACK.value),
     app_commands.Choice(name=app_commands.locale_str("White"), value=Color.WHITE.value),
     app_commands.Choice(name=app_commands.locale_str("Random"), value="random"),
@@ -38,11 +38,11 @@ def _headline(challenge: Challenge) -> str:
 def invitation(challenge: Challenge) -> str:
     challenger = mention(challenge.challenger_id)
     if challenge.color is Color.BLACK:
-        colour = _("{challenger} plays ⚫ Black").format(challenger=challenger)
+        color = _("{challenger} plays ⚫ Black").format(challenger=challenger)
     elif challenge.color is Color.WHITE:
-        colour = _("{challenger} plays ⚪ White").format(challenger=challenger)
+        color = _("{challenger} plays ⚪ White").format(challenger=challenger)
     else:
-        colour = _("colours drawn at random")
+        color = _("colours drawn at random")
     where = " · " + _("played in a new thread") if challenge.in_thread else ""
     if challenge.opponent_id is None:
         who = _("Anyone can accept.")
@@ -51,7 +51,7 @@ def invitation(challenge: Challenge) -> str:
     # The timestamp stands alone: Discord words it in the reader's own language.
     expires = _("Expires: {when}").format(when=f"<t:{int(challenge.expires_at)}:R>")
     timing = time_option.describe(challenge.time_control)
-    return f"{_headline(challenge)}\n{colour} · {timing}{where}\n{who} {expires}"
+    return f"{_headline(challenge)}\n{color} · {timing}{where}\n{who} {expires}"
 
 
 def accepted_in_thread(challenge: Challenge, accepter_id: int, thread_id: int) -> str:

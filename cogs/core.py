@@ -15,8 +15,9 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.domain import Challenge, ChallengeStatus
-from bot.events import ChallengeClosed, Events
+from bot.domain.events import ChallengeClosed
 from bot.i18n import N_, _
+from bot.services.bus import Events
 from cogs import challenge_message
 from cogs.audience import for_everyone, for_reader
 from cogs.items import PREFIX, on_its_message

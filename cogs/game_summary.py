@@ -183,9 +183,9 @@ def line_for(game: GameRecord, user_id: int) -> str:
         elif how is WonBy.TIME:
             outcome = " " + _("on time")
         outcome += f" \u00b7 {score(result)}"
-    colour = "⚫" if game.black_id == user_id else "⚪"
+    color = "⚫" if game.black_id == user_id else "⚪"
     return (
-        f"{numbered(game)} <t:{int(game.updated_at)}:R> · {colour} vs "
+        f"{numbered(game)} <t:{int(game.updated_at)}:R> · {color} vs "
         f"{mention(opponent_of(game, user_id))} · **{verdict_for(game, user_id)}**"
         f"{outcome}{unrated(game)}"
     )

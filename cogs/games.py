@@ -20,7 +20,7 @@ from cogs import handlers, time_option
 from cogs.game_summary import games, numbered, opponent_of, players
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import GamesPageButton
-from cogs.leaderboard import COLOUR
+from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
@@ -53,9 +53,9 @@ def to_move(user_id: int) -> str:
 def game_line(state: GameState, user_id: int) -> str:
     """One of a player's games, linked: `#12 · ⚫ vs <@2> · ⚫ 33-31 ⚪ · ⏳ in 5 hours`."""
     record = state.record
-    colour = "⚫" if record.black_id == user_id else "⚪"
+    color = "⚫" if record.black_id == user_id else "⚪"
     opponent = mention(opponent_of(record, user_id))
-    return f"{numbered(record)} · {colour} vs {opponent} · {score(state)}{time_left(state)}"
+    return f"{numbered(record)} · {color} vs {opponent} · {score(state)}{time_left(state)}"
 
 
 def server_line(state: GameState) -> str:
@@ -103,7 +103,7 @@ def pages(count: int) -> int:
 
 def player_embed(found: PlayerGames, page: int) -> discord.Embed:
     """Page `page` of a player's list, its headings over the lines that fall on it."""
-    embed = discord.Embed(title=_("Reversi · games and challenges"), colour=COLOUR)
+    embed = discord.Embed(title=_("Reversi · games and challenges"), color=COLOR)
     entries = [(heading, line) for heading, lines in sections(found) for line in lines]
     if not entries:
         embed.description = _(
@@ -130,7 +130,7 @@ def player_embed(found: PlayerGames, page: int) -> discord.Embed:
 
 def server_embed(found: GamesInProgress, server: str) -> discord.Embed:
     title = _("Reversi · games in progress in {server}").format(server=server)
-    embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
+    embed = discord.Embed(title=shorten(title, EMBED_TITLE), color=COLOR)
     if not found.states:
         embed.description = _(
             "No games in progress in this server. Start one with `/reversi challenge`."

@@ -20,7 +20,7 @@ from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
 from cogs.items import HistoryPageButton
-from cogs.leaderboard import COLOUR
+from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link, still_there
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering, tell
@@ -34,7 +34,7 @@ QUIET = discord.AllowedMentions.none()
 
 
 def history_embed(page: GamePage, user_id: int | None) -> discord.Embed:
-    embed = discord.Embed(title=_("Reversi · finished games"), colour=COLOUR)
+    embed = discord.Embed(title=_("Reversi · finished games"), color=COLOR)
     if not page.games:
         if user_id is None:
             embed.description = _("No finished games in this server yet.")
@@ -181,7 +181,7 @@ class History(commands.Cog, name="History"):
         embed = discord.Embed(
             title=_("Reversi · game #{id}").format(id=record.id),
             description=description,
-            colour=COLOUR,
+            color=COLOR,
         )
         count = len(record.moves)
         embed.add_field(

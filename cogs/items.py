@@ -287,54 +287,49 @@ class LeaderboardPageButton(
         await handler(interaction, LEADERBOARD).on_leaderboard_page(interaction, self.page)
 
 
-class HistoryPageButton(
+class PlayerPageButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:history:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
+    template=r"reversi:player-pages",  # a base, never registered: each `kind` has its own
 ):
-    """Goes to `page` of the server's finished games, or of one player's (`user_id`)."""
+    """Goes to `page` of one player's list (`user_id`), or of the server's. Each list is a
+    subclass naming its `kind`, which makes its custom ids and the template discord.py matches
+    them by."""
+
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, *, kind: str) -> None:
+        super().__init_subclass__(
+            template=rf"reversi:{kind}:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)"
+        )
+        cls.kind = kind
 
     def __init__(
         self, user_id: int | None, page: int, direction: str, *, disabled: bool = False
     ) -> None:
         who = "all" if user_id is None else str(user_id)
-        custom_id = f"reversi:history:{who}:{page}:{direction}"
+        custom_id = f"reversi:{self.kind}:{who}:{page}:{direction}"
         super().__init__(pager_button(custom_id, direction, disabled=disabled))
         self.user_id, self.page = user_id, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryPageButton:
+    ) -> Self:
         user = None if match["user"] == "all" else int(match["user"])
         return cls(user, int(match["page"]), match["dir"])
+
+
+class HistoryPageButton(PlayerPageButton, kind="history"):
+    """Goes to a page of the server's finished games, or of one player's."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction, HISTORY).on_history_page(interaction, self.user_id, self.page)
 
 
-class GamesPageButton(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:games:(?P<user>[0-9]+|all):(?P<page>[0-9]+):(?P<dir>prev|next)",
-):
-    """Goes to `page` of a player's games in progress and challenges (`user_id`), or of the
-    server's games in progress."""
-
-    def __init__(
-        self, user_id: int | None, page: int, direction: str, *, disabled: bool = False
-    ) -> None:
-        who = "all" if user_id is None else str(user_id)
-        custom_id = f"reversi:games:{who}:{page}:{direction}"
-        super().__init__(pager_button(custom_id, direction, disabled=disabled))
-        self.user_id, self.page = user_id, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GamesPageButton:
-        user = None if match["user"] == "all" else int(match["user"])
-        return cls(user, int(match["page"]), match["dir"])
+class GamesPageButton(PlayerPageButton, kind="games"):
+    """Goes to a page of a player's games in progress and challenges, or of the server's games
+    in progress."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction, GAMES).on_games_page(interaction, self.user_id, self.page)

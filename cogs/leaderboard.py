@@ -23,7 +23,7 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-COLOUR = discord.Colour.dark_green()
+COLOR = discord.Color.dark_green()
 PROVISIONAL = N_("? = provisional rating (too few games to be sure)")
 
 
@@ -44,7 +44,7 @@ def entry_line(entry: LeaderboardEntry) -> str:
 
 def leaderboard_embed(board: LeaderboardPage, guild_name: str, viewer_id: int) -> discord.Embed:
     title = _("🏆 Reversi leaderboard · {server}").format(server=guild_name)
-    embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
+    embed = discord.Embed(title=shorten(title, EMBED_TITLE), color=COLOR)
     if not board.entries:
         embed.description = _(
             "No rated games here yet. Start one with `/reversi challenge`: the winner tops "

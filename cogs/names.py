@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.domain import GameRecord
 from bot.engine import Color
 from bot.i18n import in_force
-from rendering.words import colour_name
+from rendering.words import color_name
 
 CAPACITY = 4096
 """Names kept; the least recently used go first, so memory stays flat however many play."""
@@ -50,5 +50,5 @@ class Names:
 
     async def players(self, record: GameRecord) -> tuple[str, str]:
         """Black's and White's names, as the board image shows them."""
-        black = await self.name(record.black_id, colour_name(Color.BLACK, in_force()))
-        return black, await self.name(record.white_id, colour_name(Color.WHITE, in_force()))
+        black = await self.name(record.black_id, color_name(Color.BLACK, in_force()))
+        return black, await self.name(record.white_id, color_name(Color.WHITE, in_force()))

@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
-from bot.events import Events
 from bot.i18n import N_, _, in_force, using
 from bot.notifications import TurnNotices
+from bot.services.bus import Events
 from bot.services.notices import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
 from cogs.core import core
@@ -27,7 +27,7 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.review_items import ReviewButton
-from rendering.words import colour_name
+from rendering.words import color_name
 
 log = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ class Notify(commands.Cog):
         """A display name as plain text (a player's colour, or "a moderator", if Discord can't
         say): naming someone pings nobody."""
         color = record.color_of(user_id)
-        fallback = _("a moderator") if color is None else colour_name(color, in_force())
+        fallback = _("a moderator") if color is None else color_name(color, in_force())
         found = await core(self.bot).names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 

@@ -21,7 +21,7 @@ from bot.i18n import N_, _
 from bot.services.endings import resignation
 from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
-from cogs.challenge_message import COLOUR_CHOICES, chosen_color
+from cogs.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.items import (
@@ -86,19 +86,20 @@ class Play(commands.Cog, name="Play"):
     )
     @app_commands.describe(
         opponent=locale_str("Who to play; leave empty for an open challenge anyone can accept"),
-        colour=locale_str("The colour you play (default: random)"),
+        color=locale_str("The colour you play (default: random)"),
         time=time_option.DESCRIPTION,
         thread=locale_str("Play in a new thread"),
         level=locale_str("If you challenge me: how well I play, 1 to 5 (default 3)"),
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.choices(colour=COLOUR_CHOICES)
+    @app_commands.choices(color=COLOR_CHOICES)
+    @app_commands.rename(color="colour")  # the option's name, as players know it
     @app_commands.autocomplete(time=time_option.autocomplete)
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User | None = None,
-        colour: app_commands.Choice[str] | None = None,
+        color: app_commands.Choice[str] | None = None,
         time: app_commands.Range[str, 1, 20] | None = None,
         thread: bool = False,
         level: app_commands.Choice[int] | None = None,
@@ -106,7 +107,7 @@ class Play(commands.Cog, name="Play"):
         await self.start_challenge(
             interaction,
             opponent,
-            color=chosen_color(colour),
+            color=chosen_color(color),
             time=time,
             thread=thread,
             level=level.value if level else DEFAULT_LEVEL,

@@ -25,8 +25,9 @@ import discord
 from bot.background import Background
 from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
-from bot.events import Events, GameEvent, GameResumed
+from bot.domain.events import GameEvent, GameResumed
 from bot.i18n import N_, _
+from bot.services.bus import Events
 from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link
@@ -54,7 +55,7 @@ NOT_UPDATED = N_(
 
 
 @dataclass
-class _Slot:
+class _Publication:
     """One game's pending publication."""
 
     dirty: bool = False
@@ -71,7 +72,7 @@ class BoardPublisher:
         self.bot = bot
         self.names = names
         self.background = background
-        self._slots: dict[int, _Slot] = {}
+        self._slots: dict[int, _Publication] = {}
         self._boards: dict[int, tuple[int, int]] = {}
         """Each game's message and the version it shows, as last recorded here: newer than an
         event's record that was stored before the board was shown."""
@@ -101,15 +102,15 @@ class BoardPublisher:
         """Show the game at the bottom of its channel; the old message keeps only its image."""
         self._slot(game_id).repost = True
 
-    def _slot(self, game_id: int) -> _Slot:
+    def _slot(self, game_id: int) -> _Publication:
         slot = self._slots.get(game_id)
         if slot is None:
-            slot = self._slots[game_id] = _Slot()
+            slot = self._slots[game_id] = _Publication()
             self.background.spawn(self._run(game_id, slot), name=f"board of game {game_id}")
         slot.dirty = True
         return slot
 
-    async def _run(self, game_id: int, slot: _Slot) -> None:
+    async def _run(self, game_id: int, slot: _Publication) -> None:
         try:
             while slot.dirty:
                 slot.dirty = False
@@ -120,7 +121,7 @@ class BoardPublisher:
                 self._boards.pop(game_id, None)
             _release(slot, list(slot.answered))
 
-    async def _publish(self, game_id: int, slot: _Slot) -> None:
+    async def _publish(self, game_id: int, slot: _Publication) -> None:
         waiting, slot.waiting = slot.waiting, []
         repost, slot.repost = slot.repost, False
         try:
@@ -129,7 +130,7 @@ class BoardPublisher:
             _release(slot, [reply for reply in waiting if reply not in slot.waiting])
 
     async def _publish_for(
-        self, game_id: int, slot: _Slot, waiting: list[Reply], repost: bool
+        self, game_id: int, slot: _Publication, waiting: list[Reply], repost: bool
     ) -> None:
         try:
             state = await self._state(game_id, slot)
@@ -149,7 +150,7 @@ class BoardPublisher:
             for reply in waiting:
                 await tell_reader(reply.interaction, NOT_UPDATED)
 
-    async def _state(self, game_id: int, slot: _Slot) -> GameState:
+    async def _state(self, game_id: int, slot: _Publication) -> GameState:
         """The game as stored now, with its message as this publisher last recorded it."""
         state = slot.state
         if state is None:
@@ -180,6 +181,9 @@ class BoardPublisher:
             clicked = reply.interaction.type is discord.InteractionType.component
             if clicked and reply is not primary and reply.claim():
                 await _acknowledge(reply.interaction)
+        # Claimed only now, with the send: until then the acknowledgement timer may answer it.
+        if primary is not None and not primary.claim():
+            primary = None
         refused: discord.HTTPException | None = None
         if primary is not None and primary.interaction.message is not None:
             try:
@@ -278,18 +282,18 @@ class BoardPublisher:
 
 
 def _primary(waiting: list[Reply], message_id: int | None) -> Reply | None:
-    """The latest click that can be answered with the board, its answer claimed: made on the
-    game's message (or on the challenge that became the game) and not answered yet."""
+    """The latest click that can be answered with the board: made on the game's message (or on
+    the challenge that became the game) and not answered yet."""
     for reply in reversed(waiting):
         message = reply.interaction.message
         if message is None or not reply.open:
             continue  # answered already, or being acknowledged right now
-        if (message_id is None or message.id == message_id) and reply.claim():
+        if message_id is None or message.id == message_id:
             return reply
     return None
 
 
-def _release(slot: _Slot, replies: list[Reply]) -> None:
+def _release(slot: _Publication, replies: list[Reply]) -> None:
     """The handlers awaiting these replies in `answer` go on."""
     for reply in replies:
         done = slot.answered.pop(reply, None)

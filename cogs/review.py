@@ -24,9 +24,10 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.domain import GameState, ReviewRecord
+from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.engine.review import Review
-from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.i18n import _
+from bot.services.bus import Events
 from cogs import handlers, review_message
 from cogs.audience import for_everyone
 from cogs.core import core
@@ -57,7 +58,7 @@ class _Progress:
 class ReviewCog(commands.Cog, name="Review"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
-        self.service = bot.reviews
+        self.reviews = bot.reviews
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
@@ -99,7 +100,7 @@ class ReviewCog(commands.Cog, name="Review"):
         it; a review under way already is pointed to."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Declined(_("Games belong to servers; use this in a server channel."))
-        request = await self.service.request(game_id, interaction.guild_id)
+        request = await self.reviews.request(game_id, interaction.guild_id)
         record = request.record
         if request.running:
             where = (
@@ -118,14 +119,14 @@ class ReviewCog(commands.Cog, name="Review"):
             await interaction.response.defer(thinking=True)
             async with for_everyone(self.bot, interaction.guild_id):
                 text = review_message.progress_text(
-                    game_id, record.analysed, record.positions, waiting=self.service.busy
+                    game_id, record.analysed, record.positions, waiting=self.reviews.busy
                 )
             message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
             message_id = message.id
             self._posted[game_id] = text
         finally:  # without its message the review still runs, and is kept for the next request
             channel_id = interaction.channel_id if message_id is not None else None
-            await self.service.start(game_id, channel_id, message_id)
+            await self.reviews.start(game_id, channel_id, message_id)
 
     async def post_once(
         self,
@@ -138,7 +139,7 @@ class ReviewCog(commands.Cog, name="Review"):
         a review whose message is gone (or never was) is posted anew."""
         if await self.pointed_to(interaction, record, check=True):
             return
-        current = await self.service.claim_posting(record)
+        current = await self.reviews.claim_posting(record)
         if current is not None and current.message_id != record.message_id:
             await self.pointed_to(interaction, current, check=False)  # posted meanwhile
             return
@@ -159,9 +160,9 @@ class ReviewCog(commands.Cog, name="Review"):
                 wait=True,
             )
         except BaseException:
-            self.service.posting_failed(record.game_id)
+            self.reviews.posting_failed(record.game_id)
             raise
-        await self.service.review_posted(record.game_id, message.channel.id, message.id)
+        await self.reviews.review_posted(record.game_id, message.channel.id, message.id)
 
     async def pointed_to(
         self, interaction: discord.Interaction, record: ReviewRecord, *, check: bool
@@ -201,7 +202,7 @@ class ReviewCog(commands.Cog, name="Review"):
     ) -> tuple[GameState, Review]:
         if interaction.guild_id is None:
             raise Declined(_("Games belong to servers; use this in a server channel."))
-        found = await self.service.stored(game_id, interaction.guild_id)
+        found = await self.reviews.stored(game_id, interaction.guild_id)
         if found is None:
             raise Declined(
                 _(
@@ -297,7 +298,7 @@ class ReviewCog(commands.Cog, name="Review"):
                 text = review_message.failed_text(event.game_id)
             await self._edit(record, content=text)
             if isinstance(event, ReviewDone):  # the analysis is kept: the next request posts it
-                await self.service.review_not_shown(event.game_id)
+                await self.reviews.review_not_shown(event.game_id)
             return
         edited = await self._edit(
             record,
@@ -317,9 +318,9 @@ class ReviewCog(commands.Cog, name="Review"):
                 )
             except discord.HTTPException as error:
                 log.info("Review of game %s not shown (%s)", event.game_id, error.code)
-                await self.service.review_not_shown(event.game_id)
+                await self.reviews.review_not_shown(event.game_id)
                 return
-            await self.service.review_posted(event.game_id, message.channel.id, message.id)
+            await self.reviews.review_posted(event.game_id, message.channel.id, message.id)
 
     async def _edit(self, record: ReviewRecord, **changes: object) -> bool:
         """Edit the review's message; False if Discord refused (the message is gone, say)."""

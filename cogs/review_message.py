@@ -25,7 +25,7 @@ from bot.engine.review import (
 )
 from bot.i18n import _, in_force, ngettext
 from cogs.game_summary import ending, players
-from cogs.leaderboard import COLOUR
+from cogs.leaderboard import COLOR
 from cogs.links import mention
 from cogs.review_items import ReviewMoveSelect, ReviewSummaryButton
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
@@ -36,7 +36,7 @@ from rendering.review_board import (
     review_board_alt_text,
 )
 from rendering.review_graph import render_review_graph, review_graph_alt_text
-from rendering.words import colour_name
+from rendering.words import color_name
 
 PER_MENU = 25
 """Discord's limit of options in a select menu."""
@@ -112,7 +112,7 @@ def thresholds_line() -> str:
 
 
 def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:
-    name = f"{DISC[summary.color]} {colour_name(summary.color, in_force())}"
+    name = f"{DISC[summary.color]} {color_name(summary.color, in_force())}"
     lines = [mention(user_id)]
     if summary.accuracy is None or summary.average_loss is None:
         lines.append(_("No move with a choice."))
@@ -193,7 +193,7 @@ def summary_embed(state: GameState, review: Review, graph: str) -> discord.Embed
     embed = discord.Embed(
         title=_("Reversi · review of game #{id}").format(id=record.id),
         description=shorten("\n".join(lines), EMBED_DESCRIPTION),
-        colour=COLOUR,
+        color=COLOR,
     )
     for color in (Color.BLACK, Color.WHITE):
         name, text = player_field(review.player(color), record.player(color))
@@ -233,7 +233,7 @@ def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> 
         text = _("Value before the move: {value}, estimated by a search {depth} moves deep.")
         lines.append(text.format(value=before, depth=move.depth))
     embed = discord.Embed(
-        title=shorten(title, EMBED_TITLE), description="\n".join(lines), colour=COLOUR
+        title=shorten(title, EMBED_TITLE), description="\n".join(lines), color=COLOR
     )
     embed.set_image(url=f"attachment://{board}")
     return embed
@@ -256,7 +256,7 @@ def move_title(move: ReviewedMove) -> str:
     symbol = SYMBOL[move.mark]
     return _("Move {number} · {player} {square} · {mark}").format(
         number=move.number,
-        player=f"{DISC[move.color]} {colour_name(move.color, in_force())}",
+        player=f"{DISC[move.color]} {color_name(move.color, in_force())}",
         square=f"{square_name(move.square)}{symbol}",
         mark=mark_name(move.mark, words=in_force()),
     )
@@ -338,7 +338,7 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
             continue
         board = _board(state, worst, names)
         title = _("{color}'s worst move · {move}").format(
-            color=f"{DISC[color]} {colour_name(color, in_force())}",
+            color=f"{DISC[color]} {color_name(color, in_force())}",
             move=move_caption(worst, words=in_force()),
         )
         embeds.append(move_embed(state, worst, board.filename, title))

@@ -18,7 +18,7 @@ from bot.engine import Position
 from bot.i18n import N_, _, current, in_force, using
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.language import CHOICES
-from cogs.leaderboard import COLOUR
+from cogs.leaderboard import COLOR
 from cogs.replies import answering
 from cogs.rules_texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
@@ -62,7 +62,7 @@ START_PICTURE = StartPicture()
 
 def rules_embed() -> discord.Embed:
     title, body = rules()
-    embed = discord.Embed(title=title, description=body, colour=COLOUR)
+    embed = discord.Embed(title=title, description=body, color=COLOR)
     embed.set_image(url=f"attachment://{PICTURE_NAME}")
     return embed
 
@@ -93,7 +93,7 @@ def help_embed(tree: app_commands.CommandTree[Any]) -> discord.Embed:
     embed = discord.Embed(
         title=_("Reversi commands"),
         description=fit([*help_lines(tree), "", _(BUTTON_TIP)], EMBED_DESCRIPTION),
-        colour=COLOUR,
+        color=COLOR,
     )
     embed.set_footer(text=_("<option> must be given, [option] may be left out."))
     return embed

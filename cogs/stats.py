@@ -16,7 +16,7 @@ from bot.i18n import _, ngettext
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
 from cogs.items import NO_LONGER_WORKS
-from cogs.leaderboard import COLOUR, PROVISIONAL, rating, record_text
+from cogs.leaderboard import COLOR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share
 from cogs.replies import Declined, answering
@@ -153,7 +153,7 @@ class Stats(commands.Cog, name="Stats"):
         recent = await lookups.history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
         opening = await lookups.favourite_opening(guild_id, user.id)
         title = _("Reversi stats · {name}").format(name=user.display_name)
-        embed = discord.Embed(title=shorten(title, EMBED_TITLE), colour=COLOUR)
+        embed = discord.Embed(title=shorten(title, EMBED_TITLE), color=COLOR)
         embed.set_thumbnail(url=user.display_avatar.url)
         if standing.viewer is None:
             embed.description = _("{player} hasn't played a rated game here yet.").format(
@@ -200,7 +200,7 @@ class Stats(commands.Cog, name="Stats"):
         lookups = self.bot.services.lookups
         record = await lookups.head_to_head(guild_id, first, second)
         embed = discord.Embed(
-            title=_("Reversi head to head"), description=h2h_text(record), colour=COLOUR
+            title=_("Reversi head to head"), description=h2h_text(record), color=COLOR
         )
         recent = await lookups.history(
             guild_id, user_id=first, opponent_id=second, per_page=RECENT_GAMES

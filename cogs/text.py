@@ -13,18 +13,11 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
 LABEL = 80
-QUOTE = 20
-"""How much of a user's own input a reply repeats."""
 
 
 def shorten(text: str, limit: int) -> str:
     """`text`, cut with an ellipsis if it is longer than `limit` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def quote(user_input: str) -> str:
-    """A user's input, shortened and with backticks removed, to repeat it in `code`."""
-    return "`" + shorten(user_input.replace("`", "'").strip(), QUOTE) + "`"
 
 
 def fit(items: Sequence[str], limit: int, *, separator: str = "\n") -> str:

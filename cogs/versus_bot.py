@@ -20,12 +20,12 @@ from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.challenge_message import COLOUR_CHOICES, chosen_color
+from cogs.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.replies import answering
-from rendering.words import colour_name
+from rendering.words import color_name
 
 HINT_BUDGET_MS = 1000
 LEVEL_TITLES = (
@@ -94,7 +94,7 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
         text = _("Game on! You play against me at level {level} ({name}).").format(**facts)
     else:
         text = _("Game on! You play {color} against me at level {level} ({name}).").format(
-            color=colour_name(color, in_force()), **facts
+            color=color_name(color, in_force()), **facts
         )
     await interaction.response.send_message(
         f"{text} " + _("Games against me are not rated."), ephemeral=True
@@ -111,17 +111,18 @@ class VersusBot(commands.Cog):
     @app_commands.command(name="play-bot", description=locale_str("Play a game against me"))
     @app_commands.describe(
         level=locale_str("How well I play: 1 (beginner) to 5 (full strength); default 3"),
-        colour=locale_str("The colour you play (default: random)"),
+        color=locale_str("The colour you play (default: random)"),
         time=time_option.DESCRIPTION,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.choices(colour=COLOUR_CHOICES)
+    @app_commands.choices(color=COLOR_CHOICES)
+    @app_commands.rename(color="colour")  # the option's name, as players know it
     @app_commands.autocomplete(time=time_option.autocomplete)
     async def play_bot(
         self,
         interaction: discord.Interaction,
         level: app_commands.Choice[int] | None = None,
-        colour: app_commands.Choice[str] | None = None,
+        color: app_commands.Choice[str] | None = None,
         time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi play-bot"):
@@ -130,7 +131,7 @@ class VersusBot(commands.Cog):
                 place_of(interaction),
                 interaction.user.id,
                 level=level.value if level else DEFAULT_LEVEL,
-                color=chosen_color(colour),
+                color=chosen_color(color),
                 time_control=time_option.parse(time),
             )
             await started_against_me(interaction, state)

@@ -9,7 +9,7 @@ from bot.engine import Color, Position, square_name
 from rendering.clocks import clock_text, flag_fallen
 from rendering.options import check_clocks, check_earlier_moves, check_last_move
 from rendering.status import describe_status
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 MAX_ALT_TEXT = 1024  # Discord's limit for an attachment description
 MAX_NAME = 40
@@ -70,12 +70,12 @@ def board_alt_text(
 def _side(color: Color, name: str | None, position: Position, words: Words) -> str:
     count = position.count(color)
     shown = shorten(clean(name or ""), MAX_NAME)
-    colour = colour_name(color, words)
-    if not shown or shown == colour:
+    color_text = color_name(color, words)
+    if not shown or shown == color_text:
         text = words.ngettext("{color} {count} disc", "{color} {count} discs", count)
-        return text.format(color=colour, count=count)
+        return text.format(color=color_text, count=count)
     text = words.ngettext("{color} ({name}) {count} disc", "{color} ({name}) {count} discs", count)
-    return text.format(color=colour, name=shown, count=count)
+    return text.format(color=color_text, name=shown, count=count)
 
 
 def _clock(color: Color, seconds: float, running: bool, words: Words) -> str:
@@ -87,7 +87,7 @@ def _clock(color: Color, seconds: float, running: bool, words: Words) -> str:
         text = words.gettext("{color} {clock} (running)")
     else:
         text = words.gettext("{color} {clock}")
-    return text.format(color=colour_name(color, words), clock=clock)
+    return text.format(color=color_name(color, words), clock=clock)
 
 
 def clean(text: str) -> str:

@@ -66,6 +66,20 @@ class ClockGlyphs:
         return sum(self.advances[char] for char in text)
 
 
+@dataclass(frozen=True, slots=True)
+class Indexed:
+    """The background and the square tiles already mapped to the palette, so a board is put
+    together from them: only what changes from board to board (the header, the status and a
+    square with a mark on its disc) is mapped anew. Mapping without dithering is per pixel, so
+    the image is the one a whole RGB board mapped at once would be."""
+
+    background: Image.Image
+    black: tuple[Image.Image, ...]
+    white: tuple[Image.Image, ...]
+    black_hints: tuple[Image.Image, ...]
+    white_hints: tuple[Image.Image, ...]
+
+
 @dataclass(frozen=True)
 class Assets:
     """The cached parts of a board image. Never mutate them: they are shared across threads."""
@@ -77,7 +91,12 @@ class Assets:
     sprites: Sprites
     palette: Image.Image  # a "P" image whose palette every PNG uses
     clock_glyphs: ClockGlyphs
+    indexed: Indexed
     text_lock: threading.Lock = field(default_factory=threading.Lock, compare=False)
+
+    def index(self, image: Image.Image) -> Image.Image:
+        """`image` (RGB) mapped to the boards' palette."""
+        return image.quantize(palette=self.palette, dither=Image.Dither.NONE)
 
 
 _cache: OrderedDict[tuple[Theme, int, bool], Assets] = OrderedDict()
@@ -138,7 +157,19 @@ def _build(theme: Theme, layout: Layout) -> Assets:
         white_crowned=_crowned(white_icon, crown),
     )
     palette = _palette(theme, layout, fonts, background, pieces)
-    return Assets(theme, layout, fonts, background, pieces, palette, _clock_glyphs(fonts.clock))
+
+    def index(images: tuple[Image.Image, ...]) -> tuple[Image.Image, ...]:
+        return tuple(image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images)
+
+    indexed = Indexed(
+        index((background,))[0],
+        index(pieces.black),
+        index(pieces.white),
+        index(pieces.black_hints),
+        index(pieces.white_hints),
+    )
+    glyphs = _clock_glyphs(fonts.clock)
+    return Assets(theme, layout, fonts, background, pieces, palette, glyphs, indexed)
 
 
 def _clock_glyphs(font: ImageFont.FreeTypeFont) -> ClockGlyphs:
@@ -231,15 +262,15 @@ def _palette(
     for i, crowned in enumerate((pieces.black_crowned, pieces.white_crowned)):
         sample.paste(crowned, ((2 + i) * cell, 0), crowned)
     draw = ImageDraw.Draw(sample)
-    for i, colour in enumerate((theme.text, theme.muted_text, theme.last_move, theme.winner)):
+    for i, color in enumerate((theme.text, theme.muted_text, theme.last_move, theme.winner)):
         y = layout.header_height // 4 + i * cell // 3
-        draw.text((4 * cell, y), "Sample 0123 abc", font=fonts.name, fill=colour)
+        draw.text((4 * cell, y), "Sample 0123 abc", font=fonts.name, fill=color)
     y = layout.board_y + cell // 4
-    for i, (fill, colour) in enumerate(
+    for i, (fill, color) in enumerate(
         ((theme.clock_running, theme.clock_running_text), (theme.background, theme.flag))
     ):
         box = (i * 3 * cell, y, (i * 3 + 2) * cell, y + cell // 2)
         draw.rounded_rectangle(box, radius=cell // 8, fill=fill, outline=theme.flag)
-        draw.text((box[0] + cell // 8, y), "1:23:45.6", font=fonts.clock, fill=colour)
+        draw.text((box[0] + cell // 8, y), "1:23:45.6", font=fonts.clock, fill=color)
     draw.text((0, layout.footer_y), "Black to move 64", font=fonts.status, fill=theme.text)
     return sample.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

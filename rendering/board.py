@@ -1,5 +1,6 @@
-"""One board image: cached background and sprites pasted per square, then the players' strip
-(names, counts, clocks) and the status line."""
+"""One board image: the cached background and square tiles, already in the palette, pasted per
+square; then the players' strip (names, counts, clocks) and the status line, drawn in RGB on
+their strips of the background and mapped to the palette alone."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from rendering.text import (
     wrap_words,
 )
 from rendering.themes import Theme, get_theme
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 PNG_COMPRESS_LEVEL = 3  # palette images: level 3 is about twice as fast as 6 for 15% more bytes
 
@@ -125,14 +126,15 @@ def board_image(
     if winner is not None and not ended:
         raise ValueError("winner is for a game that ended off the board: pass ended=True too")
     assets = get_assets(get_theme(theme), size, clocks is not None)
-    image = assets.background.copy()
+    layout, indexed = assets.layout, assets.indexed
+    image = indexed.background.copy()
     marked = [*earlier_moves, last_move] if last_move is not None else []
     _paste_discs(image, assets, position, marked, flipped)
     if show_legal:
         black_to_move = position.turn is Color.BLACK
-        hints = assets.sprites.black_hints if black_to_move else assets.sprites.white_hints
+        hints = indexed.black_hints if black_to_move else indexed.white_hints
         for square in position.legal_moves():
-            image.paste(hints[square], assets.layout.square_origin(square))
+            image.paste(hints[square], layout.square_origin(square))
     if status is None:
         status = describe_status(
             position,
@@ -149,23 +151,51 @@ def board_image(
     else:
         sides = _Sides(position.turn, None, False)
     names = (black_name or "", white_name or "")  # empty: the colour's name
-    _draw_header(image, assets, position, names, sides, clocks, clock_running, words)
-    _draw_status(image, assets, status)
-    return image.quantize(palette=assets.palette, dither=Image.Dither.NONE)
+    header = assets.background.crop((0, 0, layout.width, layout.board_y))
+    _draw_header(header, assets, position, names, sides, clocks, clock_running, words)
+    image.paste(assets.index(header), (0, 0))
+    footer_y = layout.board_y + 8 * layout.cell
+    footer = assets.background.crop((0, footer_y, layout.width, layout.height))
+    _draw_status(footer, assets, status, footer_y)
+    image.paste(assets.index(footer), (0, footer_y))
+    return image
 
 
 def _paste_discs(
     image: Image.Image, assets: Assets, position: Position, marked: Sequence[int], flipped: int
 ) -> None:
-    sprites, origin = assets.sprites, assets.layout.square_origin
+    """The discs from the indexed tiles; a square with a mark (a flip's ring, a move's dot) is
+    blended in RGB and mapped on its own."""
+    indexed, origin = assets.indexed, assets.layout.square_origin
     for square in squares_of(position.black):
-        image.paste(sprites.black[square], origin(square))
+        image.paste(indexed.black[square], origin(square))
     for square in squares_of(position.white):
-        image.paste(sprites.white[square], origin(square))
-    for square in squares_of(flipped):
-        image.paste(sprites.flipped, origin(square), sprites.flipped)
-    for square in marked:
-        image.paste(sprites.last_move, origin(square), sprites.last_move)
+        image.paste(indexed.white[square], origin(square))
+    for square in sorted(set(squares_of(flipped)) | set(marked)):
+        image.paste(
+            assets.index(_marked_tile(assets, position, square, marked, flipped)), origin(square)
+        )
+
+
+def _marked_tile(
+    assets: Assets, position: Position, square: int, marked: Sequence[int], flipped: int
+) -> Image.Image:
+    """The square's cell in RGB: its disc (or the empty board), its ring if a disc flipped
+    there, and a dot for each move marked there."""
+    sprites, layout = assets.sprites, assets.layout
+    bit = 1 << square
+    if position.black & bit:
+        tile = sprites.black[square].copy()
+    elif position.white & bit:
+        tile = sprites.white[square].copy()
+    else:
+        x, y = layout.square_origin(square)
+        tile = assets.background.crop((x, y, x + layout.cell, y + layout.cell))
+    if flipped & bit:
+        tile.paste(sprites.flipped, (0, 0), sprites.flipped)
+    for _ in range(marked.count(square)):
+        tile.paste(sprites.last_move, (0, 0), sprites.last_move)
+    return tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,13 +248,13 @@ def _draw_header(
             lost = sides.winner is side.opponent
             font = fonts.plain_name if lost else fonts.name
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
-            colour = theme.text if bright else theme.muted_text
+            color = theme.text if bright else theme.muted_text
             text = drawable_name(name, "")  # a player's name may be shortened, a colour not
             if text:
                 text = fit_text(text, font, name_width)
             else:
-                text = fit_words(colour_name(side, words), font, name_width)
-            draw.text((x, names_y), text, font=font_for(text, font), fill=colour, anchor=anchor)
+                text = fit_words(color_name(side, words), font, name_width)
+            draw.text((x, names_y), text, font=font_for(text, font), fill=color, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
             black_count,
@@ -254,8 +284,8 @@ def _draw_header(
         (Color.WHITE, middle + count_gap // 2, right_icon + icon),
     ):
         if side is sides.to_move or side is sides.winner:
-            colour = theme.winner if side is sides.winner else theme.last_move
-            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=colour)
+            color = theme.winner if side is sides.winner else theme.last_move
+            draw.rectangle((x0, bar_y, x1 - 1, bar_y + bar - 1), fill=color)
 
 
 def _draw_clock(
@@ -279,22 +309,23 @@ def _draw_clock(
         (x, y - half, x + width, y + half) if anchor == "l" else (x - width, y - half, x, y + half)
     )
     if flag_fallen(seconds):
-        fill, outline, colour = None, theme.flag, theme.flag
+        fill, outline, color = None, theme.flag, theme.flag
     elif running:
-        fill, outline, colour = theme.clock_running, None, theme.clock_running_text
+        fill, outline, color = theme.clock_running, None, theme.clock_running_text
     else:
-        fill, outline, colour = None, theme.muted_text, theme.muted_text
+        fill, outline, color = None, theme.muted_text, theme.muted_text
     draw.rounded_rectangle(box, radius=half, fill=fill, outline=outline, width=max(1, cell // 32))
     left, top = (box[0] + box[2] - text_width) / 2, y - glyphs.height // 2
     for char in text:
         mask = glyphs.masks[char]
-        image.paste(colour, (round(left), top, round(left) + mask.width, top + mask.height), mask)
+        image.paste(color, (round(left), top, round(left) + mask.width, top + mask.height), mask)
         left += glyphs.advances[char]
 
 
-def _draw_status(image: Image.Image, assets: Assets, status: str) -> None:
-    """The status line: in a smaller font if it is too long for the usual one, on two lines if
-    it is too long for that too (`wrap_words`)."""
+def _draw_status(image: Image.Image, assets: Assets, status: str, top: int) -> None:
+    """The status line on the image's strip below the board, which starts `top` pixels down the
+    board image: in a smaller font if it is too long for the usual one, on two lines if it is
+    too long for that too (`wrap_words`)."""
     theme, layout, fonts = assets.theme, assets.layout, assets.fonts
     width = layout.width - 2 * layout.board_x
     draw = ImageDraw.Draw(image)
@@ -303,5 +334,5 @@ def _draw_status(image: Image.Image, assets: Assets, status: str) -> None:
         spacing = font.size * LINE_SPACING
         first_y = (layout.footer_y + layout.height) / 2 - spacing * (len(lines) - 1) / 2
         for number, line in enumerate(lines):
-            at = (layout.width // 2, round(first_y + number * spacing))
+            at = (layout.width // 2, round(first_y + number * spacing) - top)
             draw.text(at, line, font=font, fill=theme.text, anchor="mm")

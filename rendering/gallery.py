@@ -165,17 +165,17 @@ def sample_standings(
                 black_discs = 0 if black == 1 else 64
             else:
                 black_discs = chance.choice((14, 22, 28, 32, 33, 36, 40, 50))
-            for player, opponent, colour, mine in (
+            for player, opponent, color, mine in (
                 (black, white, Color.BLACK, black_discs),
                 (white, black, Color.WHITE, 64 - black_discs),
             ):
                 if number > played:
-                    games[player].append((opponent, RoundResult(None, colour)))
+                    games[player].append((opponent, RoundResult(None, color)))
                     continue
                 outcome = Outcome.WIN if mine > 32 else Outcome.DRAW if mine == 32 else Outcome.LOSS
                 points[player] += {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}[outcome]
                 discs[player] += mine
-                shown = None if forfeit else colour
+                shown = None if forfeit else color
                 games[player].append((opponent, RoundResult(None, shown, outcome, forfeit)))
     quotient = [
         discs[p] + 3 * sum(points[p if o is None else o] for o, r in games[p] if r is not None)

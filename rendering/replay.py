@@ -13,7 +13,7 @@ from bot.engine import Color, Game, Ply, Position, square_name
 from rendering.alt_text import MAX_ALT_TEXT, MAX_NAME, clean, shorten
 from rendering.board import board_image
 from rendering.themes import Theme
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 REPLAY_SIZE = 432
 FRAME_MS = 900
@@ -117,17 +117,17 @@ def replay_alt_text(
 
 def _player(color: Color, name: str | None, words: Words) -> str:
     """`Black (Ann)`, or `Black` without a name."""
-    colour = colour_name(color, words)
+    color_text = color_name(color, words)
     shown = shorten(clean(name or ""), MAX_NAME)
-    return f"{colour} ({shown})" if shown and shown != colour else colour
+    return f"{color_text} ({shown})" if shown and shown != color_text else color_text
 
 
 def _caption(number: int, ply: Ply, words: Words) -> str:
     """E.g. `12. Black f5`, `13. White c4 · Black passes`."""
     caption = words.gettext("{number}. {color} {square}").format(
-        number=number, color=colour_name(ply.color, words), square=square_name(ply.square)
+        number=number, color=color_name(ply.color, words), square=square_name(ply.square)
     )
     if ply.passed is not None:
-        passes = words.gettext("{color} passes").format(color=colour_name(ply.passed, words))
+        passes = words.gettext("{color} passes").format(color=color_name(ply.passed, words))
         return f"{caption} \u00b7 {passes}"
     return caption

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from bot.engine import Result
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 NO_MARKS = ("", "")
 DISC_MARKS = ("⚫ ", " ⚪")
@@ -51,4 +51,4 @@ def result_text(result: Result, how: WonBy | None = None, *, words: Words = ENGL
         text = words.gettext("{color} wins on time · {score}")
     else:
         text = words.gettext("{color} wins {score}")
-    return text.format(color=colour_name(winner, words), score=score)
+    return text.format(color=color_name(winner, words), score=score)

@@ -17,10 +17,10 @@ from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
 from rendering.board import PNG_COMPRESS_LEVEL, board_image
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.marks import mark_name
-from rendering.review_graph import MARK_COLOURS
+from rendering.review_graph import MARK_COLORS
 from rendering.text import font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 REVIEW_BOARD_SIZE = DEFAULT_SIZE
 """The size of the game's own boards: their drawing parts are built already (`get_assets`)."""
@@ -30,7 +30,7 @@ def move_caption(move: ReviewedMove, *, words: Words = ENGLISH) -> str:
     """E.g. `23. Black e6: blunder, lost 12 (best c4)` or `24. White d3: best`."""
     played = {
         "number": move.number,
-        "color": colour_name(move.color, words),
+        "color": color_name(move.color, words),
         "square": square_name(move.square),
         "mark": mark_name(move.mark, words=words),
     }
@@ -63,9 +63,9 @@ def render_review_board(
         words=words,
     ).convert("RGB")
     layout = Layout.for_width(size)
-    marks = [(move.square, MARK_COLOURS[move.mark], words.gettext("played"))]
+    marks = [(move.square, MARK_COLORS[move.mark], words.gettext("played"))]
     if move.best_move != move.square:
-        marks.append((move.best_move, MARK_COLOURS[Mark.BEST], mark_name(Mark.BEST, words=words)))
+        marks.append((move.best_move, MARK_COLORS[Mark.BEST], mark_name(Mark.BEST, words=words)))
     for square, ring, label in marks:
         _ghost(image, layout, chosen, square, move.color, ring, label)
     buffer = io.BytesIO()
@@ -122,7 +122,7 @@ def review_board_alt_text(
         black_name=black_name,
         white_name=white_name,
         status=words.gettext("Move {number}, {color} to play").format(
-            number=move.number, color=colour_name(move.color, words)
+            number=move.number, color=color_name(move.color, words)
         ),
         words=words,
     )

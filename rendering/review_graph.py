@@ -21,14 +21,14 @@ from rendering.alt_text import MAX_ALT_TEXT
 from rendering.marks import mark_count, mark_name
 from rendering.text import drawable_name, fit_text, fit_words, font_for, load_font
 from rendering.themes import RGB, Theme, get_theme
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 WIDTH, HEIGHT = 640, 480
 TITLE_SIZE, TEXT_SIZE = 24, 20
 """Font sizes in pixels: relative to the width, no smaller than a board's smallest text, so
 the graph reads as well as a board when a phone shows it 320 pixels wide."""
 SUPERSAMPLE = 2
-MARK_COLOURS: dict[Mark, RGB] = {
+MARK_COLORS: dict[Mark, RGB] = {
     Mark.BEST: (86, 204, 242),
     Mark.GOOD: (196, 206, 200),
     Mark.INACCURACY: (242, 201, 76),
@@ -196,8 +196,8 @@ def review_graph_image(
 
     points = [(x_of(k), y_of(v)) for k, v in enumerate(values)]
     zero = y_of(0)
-    for polygon, colour in _areas(points, zero, chosen):
-        canvas.draw.polygon([(x * SUPERSAMPLE, y * SUPERSAMPLE) for x, y in polygon], fill=colour)
+    for polygon, color in _areas(points, zero, chosen):
+        canvas.draw.polygon([(x * SUPERSAMPLE, y * SUPERSAMPLE) for x, y in polygon], fill=color)
     canvas.line([(left, zero), (right, zero)], chosen.coordinates, 1)
 
     if turning is not None:
@@ -217,7 +217,7 @@ def review_graph_image(
         canvas.line(points, CURVE, 2)
     for move in review.moves:
         radius = MARK_RADIUS[move.mark]
-        canvas.dot(points[move.number], radius, MARK_COLOURS[move.mark], chosen.background)
+        canvas.dot(points[move.number], radius, MARK_COLORS[move.mark], chosen.background)
 
     axis_y = bottom + 4
     tick = 10 if count > 20 else 5 if count > 8 else 1
@@ -237,7 +237,7 @@ def review_graph_image(
     for row in legend:
         x = left_edge
         for mark, name in row:
-            canvas.dot((x + radius, legend_y), radius, MARK_COLOURS[mark], None)
+            canvas.dot((x + radius, legend_y), radius, MARK_COLORS[mark], None)
             x += 2 * radius + 6
             canvas.text((x, legend_y), name, TEXT_SIZE, chosen.text, "lm")
             x += canvas.width(name, TEXT_SIZE) + 18
@@ -295,7 +295,7 @@ def _title(
     template = words.gettext("{black} (Black) vs {white} (White)")
     room = max(0.0, width - canvas.width(template.format(black="", white=""), TITLE_SIZE, True))
     names = [
-        drawable_name(name or "", colour_name(color, words))
+        drawable_name(name or "", color_name(color, words))
         for name, color in ((black_name, Color.BLACK), (white_name, Color.WHITE))
     ]
     shorter = min(canvas.width(name, TITLE_SIZE, True) for name in names)
@@ -309,8 +309,8 @@ def _title(
 def _players(black_name: str | None, white_name: str | None, words: Words) -> str:
     """`Ann (Black) vs Bo (White)`."""
     return words.gettext("{black} (Black) vs {white} (White)").format(
-        black=drawable_name(black_name or "", colour_name(Color.BLACK, words)),
-        white=drawable_name(white_name or "", colour_name(Color.WHITE, words)),
+        black=drawable_name(black_name or "", color_name(Color.BLACK, words)),
+        white=drawable_name(white_name or "", color_name(Color.WHITE, words)),
     )
 
 
@@ -365,7 +365,7 @@ def review_graph_alt_text(
         parts.append(
             words.gettext("Turning point: move {number}, {color} {square}.").format(
                 number=move.number,
-                color=colour_name(move.color, words),
+                color=color_name(move.color, words),
                 square=square_name(move.square),
             )
         )
@@ -377,7 +377,7 @@ def review_graph_alt_text(
         )
         parts.append(
             words.gettext("{color}: {counts}.").format(
-                color=colour_name(color, words), counts=counts
+                color=color_name(color, words), counts=counts
             )
         )
     text = " ".join(parts)

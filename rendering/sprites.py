@@ -56,16 +56,16 @@ def disc(theme: Theme, black: bool, size: int, *, shadow: bool = True) -> Image.
     return _downsample(image, size)
 
 
-def dot(colour: RGB, size: int, diameter: float, *, ring: bool = False) -> Image.Image:
+def dot(color: RGB, size: int, diameter: float, *, ring: bool = False) -> Image.Image:
     """A small filled dot, or a ring, centred in a cell: the last-move and flipped markers."""
     big = size * SCALE
-    image = Image.new("RGBA", (big, big), (*colour, 0))
+    image = Image.new("RGBA", (big, big), (*color, 0))
     draw = ImageDraw.Draw(image)
     box = _circle_box(big, diameter)
     if ring:
-        draw.ellipse(box, outline=(*colour, 255), width=max(SCALE, round(big * 0.035)))
+        draw.ellipse(box, outline=(*color, 255), width=max(SCALE, round(big * 0.035)))
     else:
-        draw.ellipse(box, fill=(*colour, 255))
+        draw.ellipse(box, fill=(*color, 255))
     return _downsample(image, size)
 
 
@@ -96,14 +96,12 @@ def crown(fill: RGB, outline: RGB, size: int) -> Image.Image:
 
 
 def hint(
-    fill: RGB, text_colour: RGB, label: str, font: ImageFont.FreeTypeFont, size: int
+    fill: RGB, text_color: RGB, label: str, font: ImageFont.FreeTypeFont, size: int
 ) -> Image.Image:
     """A legal-move hint: a flat circle carrying the square's name, e.g. `d3`."""
     big = size * SCALE
     image = Image.new("RGBA", (big, big), (*fill, 0))
     ImageDraw.Draw(image).ellipse(_circle_box(big, HINT_DIAMETER), fill=(*fill, 255))
     image = _downsample(image, size)
-    ImageDraw.Draw(image).text(
-        (size / 2, size / 2), label, font=font, fill=text_colour, anchor="mm"
-    )
+    ImageDraw.Draw(image).text((size / 2, size / 2), label, font=font, fill=text_color, anchor="mm")
     return image

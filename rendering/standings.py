@@ -198,8 +198,8 @@ def standings_image(
             (f"{row.brightwell:.1f}", fonts.figures, chosen.muted_text),
             (str(row.discs), fonts.figures, chosen.muted_text),
         )
-        for (text, font, colour), cell in zip(figures, cells[2:5], strict=True):
-            pen.text(text, font, colour, (cell[2] - PAD, baseline), "r", cell)
+        for (text, font, color), cell in zip(figures, cells[2:5], strict=True):
+            pen.text(text, font, color, (cell[2] - PAD, baseline), "r", cell)
         for number, cell in zip(grid.rounds, cells[5:], strict=True):
             result = row.rounds[number - 1] if number <= len(row.rounds) else None
             if result is not None:
@@ -397,15 +397,15 @@ def _draw_result(
     x += DISC_SIZE + GAP + grid.digits
     number = str(result.opponent_rank)
     width = pen.text(number, fonts.figures, theme.text, (x, baseline), "r", cell)
-    if result.colour is not None:
-        disc = discs[result.colour]
+    if result.color is not None:
+        disc = discs[result.color]
         at = (x - width - GAP - DISC_SIZE, (cell[1] + cell[3] - DISC_SIZE) // 2)
         pen.image.paste(disc, at, disc)
     if result.outcome is None:
         return
     text, font = _result(result.outcome, words, fonts)
-    colour = theme.muted_text if result.outcome is Outcome.LOSS else theme.text
-    x += GAP + pen.text(text, font, colour, (x + GAP, baseline), "l", cell)
+    color = theme.muted_text if result.outcome is Outcome.LOSS else theme.text
+    x += GAP + pen.text(text, font, color, (x + GAP, baseline), "l", cell)
     if result.forfeit:
         pen.text(words.forfeit, fonts.mark, theme.muted_text, (x + GAP, baseline), "l", cell)
 

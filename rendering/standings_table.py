@@ -28,7 +28,7 @@ class RoundResult:
 
     opponent_rank: int | None
     """The opponent's rank in this table; None for a bye (drawn as the words' `bye`)."""
-    colour: Color | None = None
+    color: Color | None = None
     """The colour the row's player had; None draws no disc (a bye, a game never played)."""
     outcome: Outcome | None = None
     """None while the game is being played."""

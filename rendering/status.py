@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.engine import Color, Position, square_name
 from rendering.results import result_text
-from rendering.words import ENGLISH, Words, colour_name
+from rendering.words import ENGLISH, Words, color_name
 
 
 def describe_status(
@@ -28,12 +28,12 @@ def describe_status(
     result = position.result()
     if result is not None:
         return result_text(result, words=words)
-    turn = colour_name(position.turn, words)
+    turn = color_name(position.turn, words)
     if position.must_pass():
         return words.gettext("{color} has no move and must pass").format(color=turn)
     if passed is not None:
         text = words.gettext("{passed} has no move: {color} to move again")
-        return text.format(passed=colour_name(passed, words), color=turn)
+        return text.format(passed=color_name(passed, words), color=turn)
     if earlier_moves and last_move is not None:
         return missed_turns(position.turn, (*earlier_moves, last_move), words)
     return words.gettext("{color} to move").format(color=turn)
@@ -44,7 +44,7 @@ def missed_turns(color: Color, moves: Sequence[int], words: Words) -> str:
     `moves` oldest first."""
     text = words.gettext("{passed} had no move; {color} played {moves}")
     return text.format(
-        passed=colour_name(color, words),
-        color=colour_name(color.opponent, words),
+        passed=color_name(color, words),
+        color=color_name(color.opponent, words),
         moves=", ".join(square_name(square) for square in moves),
     )

@@ -26,6 +26,6 @@ ENGLISH: Words = gettext.NullTranslations()
 """The messages as the code writes them."""
 
 
-def colour_name(color: Color, words: Words) -> str:
+def color_name(color: Color, words: Words) -> str:
     """`Black` or `White`."""
     return words.gettext("Black") if color is Color.BLACK else words.gettext("White")

@@ -47,7 +47,7 @@ def test_the_layers_are_kept() -> None:
         ("bot/storage/games.py", "from bot.i18n import _", "Storage is persistence only"),
         ("bot/domain/games.py", "import bot.storage", "The domain core has no I/O"),
         ("bot/engine/game.py", "import bot.domain", "The engine is the pure game"),
-        ("bot/events.py", "import cogs.core", "The services know no Discord"),
+        ("bot/services/bus.py", "import cogs.core", "The services know no Discord"),
         ("rendering/board.py", "from bot.i18n import _", "Rendering draws what it is given"),
         ("cogs/stats.py", "import bot.storage", "Only the services touch storage"),
     ],

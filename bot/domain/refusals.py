@@ -38,10 +38,10 @@ class Refused(Enum):
     OWN_CHALLENGE = auto()
     CHALLENGE_FOR_SOMEONE_ELSE = auto()
     CHALLENGE_NOT_READY = auto()
-    COLOUR_TAKEN = auto()
+    COLOR_TAKEN = auto()
     """The challenger chose the other colour."""
     ONLY_CHALLENGED_DECLINES = auto()
-    ONLY_CHALLENGER_CANCELS = auto()
+    ONLY_CHALLENGER_WITHDRAWS = auto()
     STARTING_UP = auto()
     ONLY_PLAYERS_REMATCH = auto()
     OPPONENT_GONE = auto()

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from bot.clock import Clock
 from bot.domain.shards import ALL_SHARDS, Shards
-from bot.events import Events
 from bot.services.boards import Boards
+from bot.services.bus import Events
 from bot.services.challenges import Challenges
 from bot.services.context import Context
 from bot.services.endings import Endings

@@ -9,9 +9,9 @@ from contextlib import asynccontextmanager
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import DELETED_USER_ID, Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import Refusal, Refused, RematchOfferedRefusal
-from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
-from bot.services.context import ATTEMPTS, Context, Service
+from bot.services.context import Changed, Context, Service, retried
 from bot.services.places import Place
 from bot.services.versus_bot import VersusBot
 from bot.storage import ChallengeClosedError, ChannelBusyError, RematchOpenError
@@ -144,9 +144,9 @@ class Challenges(Service):
     async def withdraw(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
-            raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
+            raise Refusal(Refused.ONLY_CHALLENGER_WITHDRAWS)
         return await self._close_challenge(
-            self.storage.challenges.cancel(challenge_id, user_id, now=self.now())
+            self.storage.challenges.withdraw(challenge_id, user_id, now=self.now())
         )
 
     async def _close_challenge(self, closing: Awaitable[Challenge]) -> Challenge:
@@ -203,7 +203,8 @@ class Challenges(Service):
         if opponent_id == DELETED_USER_ID:
             raise Refusal(Refused.OPPONENT_GONE)
         member = is_member is None or await is_member(opponent_id)
-        for _attempt in range(ATTEMPTS):
+
+        async def attempt() -> Challenge | GameState:
             try:
                 return await self.challenge(
                     place,
@@ -219,4 +220,6 @@ class Challenges(Service):
             if offer.expires_at > self.now():
                 raise RematchOfferedRefusal(offer)
             await self.expire_challenges()  # lapsed, its timer not run yet: close it, offer anew
-        raise RematchOfferedRefusal(offer)
+            raise Changed(RematchOfferedRefusal(offer))
+
+        return await retried(attempt)

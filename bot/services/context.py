@@ -8,20 +8,51 @@ changes to a position through, and the other gets a polite refusal. Nothing here
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bot.clock import Clock
 from bot.domain import GameState, GuildSettings, TimeControl
 from bot.domain.refusals import GameRefusal, Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
-from bot.events import Events
+from bot.services.bus import Events
 from bot.services.languages import Languages
 from bot.services.places import Place
 from bot.storage import ChannelBusyError, Storage
 
 ATTEMPTS = 3
-"""Resigning, cancelling, timing out and offering a rematch apply to whatever the state is:
-retried this often when something lands between reading it and changing it."""
+"""Resigning, cancelling, timing out, offering a rematch and changing a server's settings apply
+to whatever the state is: retried this often when something lands between reading it and
+changing it."""
+
+T = TypeVar("T")
+
+
+class Changed(Exception):
+    """What an attempt read changed before its write went through: read it again. `refusal` is
+    the answer if it keeps changing."""
+
+    def __init__(self, refusal: Exception | None = None) -> None:
+        super().__init__()
+        self.refusal = refusal
+
+
+async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
+    """The one transaction shape of a change that applies to the state as it is: `attempt`
+    reads, decides and writes expecting the version it read, raising `Changed` if the write
+    found another. Tried `ATTEMPTS` times; then the last `Changed` goes up as its refusal (or as
+    itself, if it names none)."""
+    for remaining in reversed(range(ATTEMPTS)):
+        try:
+            return await attempt()
+        except Changed as changed:
+            if remaining:
+                continue
+            if changed.refusal is not None:
+                raise changed.refusal from None
+            raise
+    raise AssertionError("unreachable")
 
 
 @dataclass(slots=True)

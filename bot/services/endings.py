@@ -7,9 +7,9 @@ from collections import Counter
 
 from bot import engine
 from bot.domain import Ending, EndReason, GameState
+from bot.domain.events import GameEnded
 from bot.domain.refusals import GameRefusal, Refusal, Refused, ResignationChangedRefusal
-from bot.events import GameEnded
-from bot.services.context import ATTEMPTS, Service
+from bot.services.context import Changed, Service, retried
 from bot.services.places import Place
 from bot.storage import GameOverError, StaleMoveError
 
@@ -42,7 +42,8 @@ class Endings(Service):
         (`abort_window`) the game is aborted instead: no result. `offered` is what they
         confirmed (`resignation` when they were asked); if resigning means something else now,
         nothing happens (`ResignationChangedRefusal`)."""
-        for _attempt in range(ATTEMPTS):
+
+        async def attempt() -> GameState:
             state = await self.resignable(game_id, user_id, place)
             color = state.record.color_of(user_id)
             assert color is not None
@@ -50,45 +51,45 @@ class Endings(Service):
             if meaning is not offered:
                 raise ResignationChangedRefusal(state)
             if meaning is EndReason.ABORTED:
-                ended = await self._end(state, EndReason.ABORTED, None, cancelled_by=user_id)
-            else:
-                ended = await self._end(state, EndReason.RESIGNATION, color.opponent)
-            if ended is not None:
-                return ended
-        raise GameRefusal(Refused.STALE_BOARD, state.record)
+                return await self._end(state, EndReason.ABORTED, None, cancelled_by=user_id)
+            return await self._end(state, EndReason.RESIGNATION, color.opponent)
+
+        return await retried(attempt)
 
     async def cancel(self, place: Place, moderator_id: int, *, moderator: bool) -> GameState:
         """A moderator ends this channel's game without a result or rating."""
         if not moderator:
             raise Refusal(Refused.NEEDS_MANAGE_MESSAGES)
-        for _attempt in range(ATTEMPTS):
+
+        async def attempt() -> GameState:
             state = await self.channel_game(place)
-            ended = await self._end(state, EndReason.CANCELLED, None, cancelled_by=moderator_id)
-            if ended is not None:
-                return ended
-        raise GameRefusal(Refused.STALE_BOARD, state.record)
+            return await self._end(state, EndReason.CANCELLED, None, cancelled_by=moderator_id)
+
+        return await retried(attempt)
 
     async def time_out(self, game_id: int) -> GameState:
         """End the game if its move deadline has passed: the side to move loses on time, or the
         game is aborted in the abort window. Returns the game as it is now, ended or not (its
         deadline may have moved on, or something else ended it first: a lost race is no fault)."""
-        for _attempt in range(ATTEMPTS):
+
+        async def attempt() -> GameState:
             state = await self.load(game_id)
             deadline = state.record.deadline
             if not state.record.active or deadline is None or deadline > self.now():
                 return state
             try:
                 if abort_window(state.game):
-                    ended = await self._end(state, EndReason.ABORTED, None)
-                else:
-                    ended = await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
+                    return await self._end(state, EndReason.ABORTED, None)
+                return await self._end(state, EndReason.TIMEOUT, state.position.turn.opponent)
             except Refusal as refusal:
                 if refusal.code is not Refused.GAME_OVER:
                     raise
-                continue  # ended meanwhile (a late move, a resignation): read it, over
-            if ended is not None:
-                return ended
-        return await self.load(game_id)
+                raise Changed() from None  # ended meanwhile (a late move, a resignation)
+
+        try:
+            return await retried(attempt)
+        except Changed:
+            return await self.load(game_id)
 
     async def _end(
         self,
@@ -97,8 +98,8 @@ class Endings(Service):
         winner: engine.Color | None,
         *,
         cancelled_by: int | None = None,
-    ) -> GameState | None:
-        """End the game at the position read, its clocks stopped; None if a move landed
+    ) -> GameState:
+        """End the game at the position read, its clocks stopped; `Changed` if a move landed
         meanwhile (read again)."""
         position = state.position
         now = self.now()
@@ -118,7 +119,7 @@ class Endings(Service):
                 clocks=state.record.clocks_at(now, position.turn),
             )
         except StaleMoveError:
-            return None
+            raise Changed(GameRefusal(Refused.STALE_BOARD, state.record)) from None
         except GameOverError:
             raise Refusal(Refused.GAME_OVER) from None
         ended = GameState(finished.game, state.game, finished)

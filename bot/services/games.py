@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from bot import engine
 from bot.domain import GameRecord, GameState
+from bot.domain.events import GameEnded, MovePlayed
 from bot.domain.refusals import GameRefusal, Refusal, Refused
-from bot.events import GameEnded, MovePlayed
 from bot.services.context import Context, Service
 from bot.services.endings import Endings, board_ending
 from bot.services.places import Place

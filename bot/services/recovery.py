@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.domain import GameState
-from bot.events import ChallengeOpened, GameEnded, GameResumed
+from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
 from bot.services.context import Service
 from bot.services.endings import board_ending
 

@@ -24,12 +24,13 @@ from dataclasses import dataclass
 
 from bot.clock import Clock
 from bot.domain import GameRecord, GameState, ReviewRecord
+from bot.domain.events import ReviewDone, ReviewFailed, ReviewProgress
 from bot.domain.refusals import Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
 from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
 from bot.engine.review import Review, build_review, positions_of
-from bot.events import Events, ReviewDone, ReviewFailed, ReviewProgress
+from bot.services.bus import Events
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)

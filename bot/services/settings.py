@@ -13,10 +13,10 @@ from bot.domain import (
     GuildSettings,
     TimeControl,
 )
+from bot.domain.events import ChallengeClosed
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
-from bot.events import ChallengeClosed
 from bot.language_codes import LANGUAGES
-from bot.services.context import ATTEMPTS, Service
+from bot.services.context import Changed, Service, retried
 from bot.services.languages import AUTO_LANGUAGE
 from bot.storage import ChannelsChangedError
 
@@ -80,7 +80,8 @@ class Settings(Service):
         channels = change.channels()
         if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
             raise Refusal(Refused.UNKNOWN_LANGUAGE)
-        for _attempt in range(ATTEMPTS):
+
+        async def attempt() -> SettingsSaved:
             current = await self.storage.settings.get(guild_id)
             to_confirm = channels if channels is not None and channels.sweeping(current) else None
             allowed = blocked = were = None
@@ -99,11 +100,12 @@ class Settings(Service):
                     language=None if change.language == AUTO_LANGUAGE else change.language,
                     clear_language=change.language == AUTO_LANGUAGE,
                 )
-            except ChannelsChangedError:
-                continue  # another admin's change came first: work it out again
+            except ChannelsChangedError:  # another admin's change came first: work it out again
+                raise Changed(Refusal(Refused.CHANNELS_CHANGED)) from None
             self.languages.server_changed(guild_id, updated.language)
             return SettingsSaved(updated, to_confirm)
-        raise Refusal(Refused.CHANNELS_CHANGED)
+
+        return await retried(attempt)
 
     async def confirm_channels(
         self, guild_id: int, change: ChannelChange, offered: ChannelEffect, *, manager: bool

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot import engine
 from bot.domain import GameState, TimeControl
+from bot.domain.events import GameStarted
 from bot.domain.refusals import Refusal, Refused
-from bot.events import GameStarted
 from bot.services.context import Service
 from bot.services.places import Place
 from bot.storage import ChannelBusyError

@@ -210,7 +210,7 @@ class ChallengeStore(Store):
             if user_id == challenge.challenger_id or challenge.opponent_id not in (None, user_id):
                 raise Refusal(Refused.CHALLENGE_FOR_SOMEONE_ELSE)
             if challenge.color not in (None, challenger_color):
-                raise Refusal(Refused.COLOUR_TAKEN)
+                raise Refusal(Refused.COLOR_TAKEN)
             players = (challenge.challenger_id, user_id)
             black_id, white_id = players if challenger_color is Color.BLACK else players[::-1]
             settings = await load_settings(db, challenge.guild_id)
@@ -248,11 +248,11 @@ class ChallengeStore(Store):
                 raise Refusal(Refused.ONLY_CHALLENGED_DECLINES)
             return await _close(db, challenge_id, ChallengeStatus.DECLINED, now, None)
 
-    async def cancel(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+    async def withdraw(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.challenger_id:
-                raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
+                raise Refusal(Refused.ONLY_CHALLENGER_WITHDRAWS)
             return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
 
     async def expire(self, *, now: float, shards: Shards = ALL_SHARDS) -> list[Challenge]:

@@ -253,9 +253,6 @@ class GameStore(Store):
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    async def by_message(self, message_id: int) -> GameRecord | None:
-        return await self._one_game("WHERE message_id = ?", (message_id,))
-
     async def active_in(self, channel_id: int) -> GameRecord | None:
         return await self._one_game("WHERE channel_id = ? AND status = 'active'", (channel_id,))
 
@@ -282,12 +279,6 @@ class GameStore(Store):
             "WHERE guild_id = ? AND status = 'active' AND (black_id = ? OR white_id = ?) "
             "ORDER BY id",
             (guild_id, user_id, user_id),
-        )
-
-    async def overdue(self, now: float) -> list[GameRecord]:
-        """Active games whose move deadline has passed, earliest deadline first."""
-        return await self._games(
-            "WHERE status = 'active' AND deadline <= ? ORDER BY deadline, id", (now,)
         )
 
     async def record_move(

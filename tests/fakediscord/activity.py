@@ -4,8 +4,9 @@ The bot runs in the test's event loop.  Its main task is started in a context ma
 every task it spawns inherits the mark, and a task factory on the loop keeps track of them.  The
 bot is settled when none of its tasks is runnable or waiting on something that will finish on its
 own: no request in flight at the fake, no gateway event it has not read, no job in the default
-executor, no SQLite operation on aiosqlite's threads, and every live bot task either parked on
-the fake clock or a known background sleeper.
+executor, no database operation (SQLite on aiosqlite's threads, or a PostgreSQL query or
+connection being waited for), and every live bot task either parked on the fake clock or a known
+background sleeper.
 Tasks that wait for something else (a user's next click, a real-time timer) are given a short
 grace period of calm before the bot is declared settled anyway.
 """
@@ -20,6 +21,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import aiosqlite
+import asyncpg.connection
+import asyncpg.pool
 
 _BOT_SIDE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "fakediscord_bot_side", default=False
@@ -65,28 +68,38 @@ class _CountingExecutor(ThreadPoolExecutor):
 
 
 class _DatabaseWork:
-    """SQLite operations queued on aiosqlite's connection threads (outside the default executor)
-    and not yet taken up by the task that awaits them: the bot at work, however long a busy
-    machine keeps that thread waiting."""
+    """Database operations under way: SQLite ones queued on aiosqlite's connection threads
+    (outside the default executor) and PostgreSQL queries and connections awaited from the
+    server. Either is the bot at work, however long a busy machine makes it take: a commit
+    that waits 0.2 s for the disk is not the bot at rest."""
 
     pending = 0
     _installed = False
+    _WATCHED = (
+        (aiosqlite.core.Connection, ("_execute",)),
+        (asyncpg.connection.Connection, ("execute", "_execute", "_executemany", "_copy_in")),
+        (asyncpg.pool.Pool, ("_acquire",)),
+    )
 
     @classmethod
     def install(cls) -> None:
         if cls._installed:
             return
-        original = aiosqlite.core.Connection._execute
+        for owner, names in cls._WATCHED:
+            for name in names:
+                setattr(owner, name, cls._counted(getattr(owner, name)))
+        cls._installed = True
 
-        async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    @classmethod
+    def _counted(cls, original: Callable[..., Any]) -> Callable[..., Any]:
+        async def counted(*args: Any, **kwargs: Any) -> Any:
             cls.pending += 1
             try:
-                return await original(self, fn, *args, **kwargs)
+                return await original(*args, **kwargs)
             finally:
                 cls.pending -= 1
 
-        aiosqlite.core.Connection._execute = execute  # type: ignore[method-assign]
-        cls._installed = True
+        return counted
 
 
 class ActivityMonitor:

@@ -20,7 +20,7 @@ from discord.http import Route
 
 from bot.client import EXTENSIONS, ReversiBot, create_bot
 from bot.config import Settings
-from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
+from bot.domain.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 
 from .activity import bot_context
 from .driver import FakeDiscord

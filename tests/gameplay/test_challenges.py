@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from bot.domain import ChallengeStatus
+from bot.storage.challenges import ChallengeStore
 from cogs.play import THREAD_FAILED, THREAD_REFUSED
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -324,3 +326,32 @@ async def test_a_thread_that_cannot_be_created_reopens_the_challenge(
     record = (await storage.games.active())[0]
     assert record.channel_id == thread.id and record.message_id == board.id
     assert f"the game is on in <#{thread.id}>" in invitation.content
+
+
+SLOW_QUERY = {
+    "SqliteDatabase": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+    "WHERE i < 2000000) SELECT count(*) FROM n",
+    "PostgresDatabase": "SELECT pg_sleep(0.5)",
+}
+
+
+async def test_an_accept_whose_database_work_is_slow_is_still_answered(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Half a second in the database (a commit waiting on a busy disk) is the bot at work, on
+    either backend: the click is answered with the board once it is done."""
+    original = ChallengeStore.accept
+
+    async def slow_accept(self: ChallengeStore, *args: Any, **kwargs: Any) -> Any:
+        await self.execute_alone(SLOW_QUERY[type(self.database).__name__])
+        return await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(ChallengeStore, "accept", slow_accept)
+    invitation = (await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)).message
+    assert invitation is not None
+
+    reply = await fake.click(fake.bob, invitation, label="Accept")
+
+    assert not reply.late
+    assert move_labels(invitation) == ["d3", "c4", "f5", "e6"]
+    assert (await stored(bot_harness, invitation)).active

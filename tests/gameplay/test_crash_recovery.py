@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot import engine
 from bot.client import ReversiBot
 from bot.domain import GameStatus
-from bot.events import GameEnded, GameEvent, MovePlayed
+from bot.domain.events import GameEnded, GameEvent, MovePlayed
 from cogs.core import core
 from cogs.replies import Reply
 from tests.fakediscord.driver import FakeDiscord

@@ -16,8 +16,15 @@ import pytest
 
 from bot.config import Settings
 from bot.domain import ChallengeStatus, EndReason
+from bot.domain.events import (
+    ChallengeClosed,
+    ChallengeOpened,
+    Event,
+    GameEnded,
+    GameEvent,
+    GameResumed,
+)
 from bot.domain.shards import Shards
-from bot.events import ChallengeClosed, ChallengeOpened, Event, GameEnded, GameEvent, GameResumed
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 

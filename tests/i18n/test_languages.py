@@ -16,9 +16,9 @@ from bot.i18n.catalogues import translations
 from bot.language_codes import language_of_locale
 from bot.services.languages import Languages
 from bot.storage import Storage
-from bot.translator import CatalogueTranslator
 from cogs.refusal_texts import move_problem
-from rendering.words import colour_name
+from cogs.translator import CatalogueTranslator
+from rendering.words import color_name
 
 
 def test_a_language_is_in_force_only_inside_its_block() -> None:
@@ -35,11 +35,11 @@ def test_a_language_is_in_force_only_inside_its_block() -> None:
 
 def test_messages_follow_the_language_in_force() -> None:
     with using("ha"):
-        black = colour_name(Color.BLACK, in_force())
+        black = color_name(Color.BLACK, in_force())
         moves = ngettext("{count} day", "{count} days", 3)
     assert black != "Black" and black == translations("ha").gettext("Black")
     assert moves != "{count} days" and "{count}" in moves
-    assert colour_name(Color.BLACK, in_force()) == "Black"
+    assert color_name(Color.BLACK, in_force()) == "Black"
     assert _("It's not your turn.") == "It's not your turn."
 
 

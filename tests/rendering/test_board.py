@@ -7,12 +7,15 @@ import re
 import pytest
 from PIL import Image
 
-from bot.engine import Game, Position, parse_square, square_name
+from bot.engine import Color, Game, Position, parse_square, square_name
 from bot.engine.bitboard import squares_of
-from rendering import THEMES, render_board
+from rendering import THEMES, board, render_board
+from rendering.assets import get_assets
+from rendering.board import board_image
 from rendering.gallery import GAME, PASS_PLY
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.themes import Theme
+from rendering.words import ENGLISH
 from tests.rendering.images import (
     HINT_SPOT,
     cell_colours,
@@ -151,3 +154,49 @@ def test_png_is_small() -> None:
     game = Game.from_transcript("f5d6c3d3c4f4f6f3e6e7f7c5b6g5e3")
     data = render_board(game.position, last_move=game.last.square if game.last else None)
     assert len(data) <= 60_000
+
+
+@themes
+@pytest.mark.parametrize("clocks", [None, (65.0, 7.3)])
+def test_a_board_put_together_from_indexed_tiles_is_the_whole_board_mapped_at_once(
+    theme: Theme, clocks: tuple[float, float] | None
+) -> None:
+    """The cached static layers change nothing: the same pixels as drawing the whole board in
+    RGB and mapping it to the palette in one go."""
+    game = Game.from_transcript(GAME[: 2 * PASS_PLY + 2])
+    last = game.last
+    assert last is not None
+    status = "A status long enough to be set smaller, or even on two lines, under the board"
+    drawn = board_image(
+        game.position,
+        last_move=last.square,
+        earlier_moves=[game.plies[-2].square],
+        flipped=last.flipped | game.plies[-2].flipped,
+        black_name="Alice",
+        status=status,
+        clocks=clocks,
+        clock_running=game.position.turn if clocks else None,
+        theme=theme,
+    )
+
+    assets = get_assets(theme, DEFAULT_SIZE, clocks is not None)
+    whole = assets.background.copy()
+    origin, sprites = assets.layout.square_origin, assets.sprites
+    for tiles, mask in ((sprites.black, game.position.black), (sprites.white, game.position.white)):
+        for square in squares_of(mask):
+            whole.paste(tiles[square], origin(square))
+    for square in squares_of(last.flipped | game.plies[-2].flipped):
+        whole.paste(sprites.flipped, origin(square), sprites.flipped)
+    for square in (game.plies[-2].square, last.square):
+        whole.paste(sprites.last_move, origin(square), sprites.last_move)
+    hints = sprites.black_hints if game.position.turn is Color.BLACK else sprites.white_hints
+    for square in game.position.legal_moves():
+        whole.paste(hints[square], origin(square))
+    sides = board._Sides(game.position.turn, None, False)
+    board._draw_header(
+        whole, assets, game.position, ("Alice", ""), sides, clocks, sides.to_move, ENGLISH
+    )
+    board._draw_status(whole, assets, status, 0)
+
+    assert drawn.tobytes() == assets.index(whole).tobytes()
+    assert drawn.getpalette() == assets.palette.getpalette()

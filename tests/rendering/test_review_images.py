@@ -25,7 +25,7 @@ from rendering.review_board import (
 from rendering.review_graph import (
     CURVE,
     HEIGHT,
-    MARK_COLOURS,
+    MARK_COLORS,
     MARK_RADIUS,
     WIDTH,
     render_review_graph,
@@ -73,8 +73,8 @@ def test_the_graph_marks_moves_by_their_marks() -> None:
     blundered = decode(render_review_graph(review([(2.0, 2.0), (-2.0, -2.0)] * 2 + [(2, -20)] * 2)))
 
     # The legend shows every mark's colour once; a blunder adds its dots to the graph.
-    assert share(blundered, MARK_COLOURS[Mark.BLUNDER]) > share(quiet, MARK_COLOURS[Mark.BLUNDER])
-    assert share(quiet, MARK_COLOURS[Mark.BEST]) > share(blundered, MARK_COLOURS[Mark.BEST])
+    assert share(blundered, MARK_COLORS[Mark.BLUNDER]) > share(quiet, MARK_COLORS[Mark.BLUNDER])
+    assert share(quiet, MARK_COLORS[Mark.BEST]) > share(blundered, MARK_COLORS[Mark.BEST])
 
 
 def test_the_graph_alt_text_tells_the_story() -> None:
@@ -101,12 +101,12 @@ def test_a_move_s_board_shows_the_move_played_and_the_best_one() -> None:
     def ringed(image: Image.Image, square: int, colour: RGB) -> bool:
         return any(distance(c, colour) <= 12 for c in cell_colours(image, layout, square))
 
-    assert ringed(image, parse_square("c4"), MARK_COLOURS[Mark.BLUNDER])
-    assert ringed(image, move.best_move, MARK_COLOURS[Mark.BEST])
-    assert not ringed(image, parse_square("a1"), MARK_COLOURS[Mark.BEST])
+    assert ringed(image, parse_square("c4"), MARK_COLORS[Mark.BLUNDER])
+    assert ringed(image, move.best_move, MARK_COLORS[Mark.BEST])
+    assert not ringed(image, parse_square("a1"), MARK_COLORS[Mark.BEST])
 
     best = decode(render_review_board(blundered.move(6)))
-    assert ringed(best, parse_square("f4"), MARK_COLOURS[Mark.BEST])
+    assert ringed(best, parse_square("f4"), MARK_COLORS[Mark.BEST])
     assert best.size == image.size
 
     text = review_board_alt_text(move, black_name="Ann", white_name="Bo")

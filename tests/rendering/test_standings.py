@@ -264,12 +264,12 @@ def cell_texts(drawn: StandingsImage, row: int, column: int) -> list[Text]:
     return [t for t in drawn.texts if t.cell[:2] == (lefts[column], tops[row])]
 
 
-def has(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> bool:
+def has(image: Image.Image, box: tuple[int, int, int, int], color: tuple[int, int, int]) -> bool:
     pixels = image.crop(box).get_flattened_data()
-    return any(distance(p, colour) <= 6 for p in pixels)  # type: ignore[arg-type]
+    return any(distance(p, color) <= 6 for p in pixels)  # type: ignore[arg-type]
 
 
-def test_a_round_shows_the_opponent_s_rank_the_colour_and_the_result() -> None:
+def test_a_round_shows_the_opponent_s_rank_the_color_and_the_result() -> None:
     rows = (
         StandingsRow(
             1,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.events import Events
 from bot.services import Services
+from bot.services.bus import Events
 from bot.storage import Storage
 
 from .support import BOT, ManualClock, Recorder

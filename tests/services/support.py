@@ -12,8 +12,9 @@ from typing import Any, TypeVar
 
 from bot import engine
 from bot.domain import Challenge, GameRecord, GameState, TimeControl
-from bot.events import Event, Events
+from bot.domain.events import Event
 from bot.services import Place, Services
+from bot.services.bus import Events
 from bot.storage import Storage
 
 # Snowflake-sized ids, as Discord's.

@@ -17,8 +17,9 @@ from bot.background import Background
 from bot.bot_player import RETRY_AFTER, BotPlayer
 from bot.computer import Computer
 from bot.domain import EndReason, GameState
-from bot.events import Events, GameEnded, GameEvent, GameStarted, MovePlayed
+from bot.domain.events import GameEnded, GameEvent, GameStarted, MovePlayed
 from bot.services import Services
+from bot.services.bus import Events
 from bot.storage import Storage
 from bot.timers import Timers
 

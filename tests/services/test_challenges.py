@@ -15,8 +15,8 @@ from bot.domain.challenges import (
     LONGEST_CHALLENGE_LIFETIME,
     challenge_lifetime,
 )
+from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import GameRefusal, Refused
-from bot.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
@@ -410,7 +410,7 @@ async def test_withdrawing(services: Services, storage: Storage, recorder: Recor
     recorder.take()
 
     for who in (BOB, CAROL):
-        with refused(Refused.ONLY_CHALLENGER_CANCELS):
+        with refused(Refused.ONLY_CHALLENGER_WITHDRAWS):
             await services.challenges.withdraw(created.id, who, HERE)
     assert recorder.take() == []
 

@@ -7,9 +7,9 @@ import pytest
 from bot import engine
 from bot.bot_player import thinking_time
 from bot.domain import Challenge, EndReason, GameState, TimeControl
+from bot.domain.events import GameEnded
 from bot.domain.refusals import Refused, ResignationChangedRefusal
 from bot.engine.ai import LEVELS
-from bot.events import GameEnded
 from bot.services import Services
 from bot.services.endings import abort_window, resignation
 from bot.storage import Storage

@@ -13,9 +13,10 @@ import pytest
 from bot import engine
 from bot.deadlines import Deadlines
 from bot.domain import Challenge, ChallengeStatus, EndReason, GameStatus, TimeControl
+from bot.domain.events import ChallengeClosed, GameEnded, GameStarted
 from bot.domain.refusals import Refused
-from bot.events import ChallengeClosed, Events, GameEnded, GameStarted
 from bot.services import Services
+from bot.services.bus import Events
 from bot.storage import DatabaseBusyError, Storage
 from bot.timers import RETRY_AFTER, Timers
 from tests.refused import refused

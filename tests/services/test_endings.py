@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot import engine
 from bot.domain import EndReason
+from bot.domain.events import GameEnded
 from bot.domain.refusals import Refused
-from bot.events import GameEnded
 from bot.services import Services
-from bot.storage import Storage
+from bot.services.context import ATTEMPTS
+from bot.storage import StaleMoveError, Storage
 from tests.refused import refused
 
 from .support import (
@@ -118,3 +121,26 @@ async def test_no_clock_runs_while_the_bot_thinks(
     clock.advance(10 * 24 * 60 * 60)
     assert (await services.endings.time_out(state.record.id)).record.active
     assert recorder.take() == []
+
+
+async def test_a_resignation_that_keeps_losing_the_race_is_refused_as_stale(
+    services: Services, storage: Storage, recorder: Recorder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move lands between every read and the write ending the game: after `ATTEMPTS` reads
+    the resignation is refused as made on an old board, and the game goes on."""
+    game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
+    recorder.take()
+    tries = []
+
+    async def outrun(game_id: int, ply: int, *args: object, **kwargs: object) -> None:
+        tries.append(ply)
+        raise StaleMoveError(game_id, ply, ply + 1)
+
+    monkeypatch.setattr(storage.games, "finish", outrun)
+
+    with refused(Refused.STALE_BOARD):
+        await services.endings.resign(game.record.id, ALICE, HERE, offered=EndReason.RESIGNATION)
+
+    assert len(tries) == ATTEMPTS
+    assert recorder.take() == []
+    assert (await storage.games.get(game.record.id)).active

@@ -8,8 +8,8 @@ import pytest
 
 from bot import engine
 from bot.domain import EndReason, GameStatus, Rating
+from bot.domain.events import GameEnded, MovePlayed
 from bot.domain.refusals import GameRefusal, Refused
-from bot.events import GameEnded, MovePlayed
 from bot.services import Place, Services
 from bot.storage import Storage
 from tests.refused import refused

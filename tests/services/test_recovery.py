@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import engine
 from bot.domain import Challenge, EndReason, GameStatus, Rating
-from bot.events import ChallengeOpened, GameEnded, GameResumed
+from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
 from bot.services import Place, Services
 from bot.storage import Storage
 

@@ -13,10 +13,11 @@ import pytest
 
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
+from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.domain.refusals import Refused
 from bot.domain.shards import Shards
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
-from bot.events import Events, ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
+from bot.services.bus import Events
 from bot.services.reviews import ReviewService, outcome_of
 from bot.storage import Storage
 from tests.errorlog import ErrorLog

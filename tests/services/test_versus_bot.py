@@ -6,8 +6,8 @@ import copy
 
 from bot import engine
 from bot.domain import TimeControl
+from bot.domain.events import GameStarted
 from bot.domain.refusals import Refused
-from bot.events import GameStarted
 from bot.services import Services
 from bot.storage import Storage
 from tests.refused import refused

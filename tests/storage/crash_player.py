@@ -21,8 +21,8 @@ from pathlib import Path
 
 from bot import engine
 from bot.domain import TimeControl
-from bot.events import Events
 from bot.services import Place, Services
+from bot.services.bus import Events
 from bot.storage import Storage
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from bot import engine
 from bot.domain import EndReason, GameStatus, Rating
+from bot.domain.events import GameEnded, GameEvent, GameResumed
 from bot.domain.glicko2 import rate
-from bot.events import Events, GameEnded, GameEvent, GameResumed
 from bot.services import Place, Services
+from bot.services.bus import Events
 from bot.storage import Storage
 
 from . import crash_player

@@ -184,16 +184,16 @@ async def test_cancelled_call_leaves_no_transaction_open(storage: Storage) -> No
     assert moved.transcript in ("e6", "f5e6")
 
 
-async def test_message_lookup_and_repost(storage: Storage) -> None:
+async def test_a_reposted_board_moves_the_game_to_its_new_message(storage: Storage) -> None:
     game = await start_game(storage)
-    assert await storage.games.by_message(555) is None
+    assert game.message_id is None
 
     posted = await storage.games.set_board(game.id, 555, game.version)
     reposted = await storage.games.set_board(game.id, 777, game.version)
 
     assert posted.message_id == 555
-    assert await storage.games.by_message(555) is None
-    assert await storage.games.by_message(777) == reposted
+    assert await storage.games.get(game.id) == reposted
+    assert reposted.message_id == 777
     assert reposted.updated_at == game.updated_at
 
 
@@ -223,7 +223,7 @@ async def test_boards_left_behind_are_found(storage: Storage) -> None:
     assert [g.id for g in await storage.games.boards_behind()] == [game.id]
 
 
-async def test_active_and_overdue_games(storage: Storage) -> None:
+async def test_active_games(storage: Storage) -> None:
     early = await start_game(storage, now=0)  # deadline 60
     late = await start_game(storage, CAROL, BOT, channel=CHANNEL + 1, now=100)  # deadline 160
     bots_turn = await storage.games.create(
@@ -240,9 +240,6 @@ async def test_active_and_overdue_games(storage: Storage) -> None:
     await storage.games.finish(done.id, 0, Ending(EndReason.NORMAL, None, 32, 32), now=1)
 
     assert [g.id for g in await storage.games.active()] == [early.id, late.id, bots_turn.id]
-    assert await storage.games.overdue(59.9) == []
-    assert [g.id for g in await storage.games.overdue(60)] == [early.id]
-    assert [g.id for g in await storage.games.overdue(1e9)] == [early.id, late.id]
 
 
 async def test_games_in_progress_of_a_server_and_of_a_player(storage: Storage) -> None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from bot.domain.tournament.colours import BLACK, WHITE, choose
+from bot.domain.tournament.colors import BLACK, WHITE, choose
 from bot.domain.tournament.records import Entrant, Pairing, bye
 from bot.domain.tournament.standings import half_points
 
@@ -58,7 +58,7 @@ class _Player:
     rating: float
     points: int = 0
     opponents: set[int] = field(default_factory=set)
-    colours: list[int] = field(default_factory=list)
+    colors: list[int] = field(default_factory=list)
     had_bye: bool = False
     position: int = 0
     """In the order: points, rating, lot."""
@@ -89,7 +89,7 @@ def pair_swiss(
         boards += pairs
     result = []
     for first, second in sorted(boards, key=lambda pair: pair[0].position):
-        choice = choose(first.colours, second.colours, _default_black(first, coin))
+        choice = choose(first.colors, second.colors, _default_black(first, coin))
         black, white = (first, second) if choice.black_first else (second, first)
         result.append(Pairing(round_number, black.player_id, white.player_id))
     return (*result, *(bye(round_number, player.player_id) for player in byes))
@@ -117,7 +117,7 @@ def _histories(
                 continue
             player.opponents.add(opponent)
             if not pairing.forfeit:
-                player.colours.append(BLACK if player_id == pairing.black else WHITE)
+                player.colors.append(BLACK if player_id == pairing.black else WHITE)
     return list(players.values())
 
 
@@ -189,7 +189,7 @@ def _match(
                 again = second.player_id in first.opponents
                 if again and not repeats:
                     continue
-                choice = choose(first.colours, second.colours, _default_black(first, coin))
+                choice = choose(first.colors, second.colors, _default_black(first, coin))
                 penalty = (
                     again * repeat
                     + (first.points - second.points) ** 2 * score

@@ -24,7 +24,7 @@ def test_the_tables_are_the_berger_tables_for_six() -> None:
 
 
 @given(size=st.integers(1, 16), double=st.booleans(), seed=st.integers(0, 2**32))
-def test_every_pair_meets_once_a_cycle_with_colours_balanced(
+def test_every_pair_meets_once_a_cycle_with_colors_balanced(
     size: int, double: bool, seed: int
 ) -> None:
     entrants = [Entrant(100 + index, 1500.0) for index in range(size)]
@@ -65,7 +65,7 @@ def test_every_pair_meets_once_a_cycle_with_colours_balanced(
         assert abs(blacks[first] - whites[first]) <= (0 if double else 1)
 
 
-def test_a_double_round_robin_plays_the_second_cycle_with_colours_swapped() -> None:
+def test_a_double_round_robin_plays_the_second_cycle_with_colors_swapped() -> None:
     entrants = [Entrant(player, 1500.0) for player in range(1, 6)]
 
     schedule = round_robin(entrants, double=True, seed=3)

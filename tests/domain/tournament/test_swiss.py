@@ -27,7 +27,7 @@ class History:
     points: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     met: set[frozenset[int]] = field(default_factory=set)
     byes: set[int] = field(default_factory=set)
-    colours: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    colors: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
 
     @classmethod
     def of(cls, played: Sequence[Pairing]) -> History:
@@ -38,30 +38,30 @@ class History:
                 history.points[board.black] += 2
                 continue
             history.met.add(frozenset((board.black, board.white)))
-            history.colours[board.black].append(BLACK)
-            history.colours[board.white].append(WHITE)
+            history.colors[board.black].append(BLACK)
+            history.colors[board.white].append(WHITE)
             for player in (board.black, board.white):
                 history.points[player] += (
                     1 if board.winner is None else 2 * (board.winner == player)
                 )
         return history
 
-    def breaks(self, player: int, colour: int) -> bool:
+    def breaks(self, player: int, color: int) -> bool:
         """Whether `colour` makes a third in a row or a difference above 2."""
-        past = self.colours[player]
-        return past[-2:] == [colour, colour] or abs(sum(past) + colour) > 2
+        past = self.colors[player]
+        return past[-2:] == [color, color] or abs(sum(past) + color) > 2
 
     def broken(self, first: int, second: int) -> int:
         """The fewest colour rules a board of these two breaks."""
         return min(
-            self.breaks(first, colour) + self.breaks(second, -colour) for colour in (BLACK, WHITE)
+            self.breaks(first, color) + self.breaks(second, -color) for color in (BLACK, WHITE)
         )
 
     def cost(self, pairs: Sequence[tuple[int, int | None]], lowest: int) -> tuple[int, int, int]:
         """What the matching weighs first, summed over `pairs`: repeats (a second bye being
         one), squared score differences (the bye's against the `lowest` points), and colour
         rules broken."""
-        repeats = score = colours = 0
+        repeats = score = colors = 0
         for first, second in pairs:
             if second is None:
                 repeats += first in self.byes
@@ -69,8 +69,8 @@ class History:
             else:
                 repeats += frozenset((first, second)) in self.met
                 score += (self.points[first] - self.points[second]) ** 2
-                colours += self.broken(first, second)
-        return repeats, score, colours
+                colors += self.broken(first, second)
+        return repeats, score, colors
 
 
 def play(boards: Sequence[Pairing], rng: random.Random) -> list[Pairing]:
@@ -233,7 +233,7 @@ def every_pairing(players: list[int | None]) -> Iterator[list[tuple[int, int | N
             yield [(first, second), *others]
 
 
-def test_the_first_round_pairs_the_top_half_against_the_bottom_half_colours_alternating() -> None:
+def test_the_first_round_pairs_the_top_half_against_the_bottom_half_colors_alternating() -> None:
     entrants = [Entrant(player, 2000.0 - 100 * player) for player in range(1, 9)]
 
     boards = pair_swiss(entrants, [], 1, seed=5)

@@ -22,9 +22,9 @@ class Choice:
     unmet: int
 
 
-def forbidden(history: Sequence[int], colour: int) -> bool:
+def forbidden(history: Sequence[int], color: int) -> bool:
     """Whether `colour` would be the third in a row, or take the difference beyond 2."""
-    return tuple(history[-2:]) == (colour, colour) or abs(sum(history) + colour) > MAX_DIFFERENCE
+    return tuple(history[-2:]) == (color, color) or abs(sum(history) + color) > MAX_DIFFERENCE
 
 
 def preference(history: Sequence[int]) -> tuple[int, int]:
@@ -46,10 +46,10 @@ def choose(first: Sequence[int], second: Sequence[int], first_default_black: boo
     second_due, second_strength = preference(second)
 
     def cost(black_first: bool) -> tuple[int, int, int, bool]:
-        first_colour = BLACK if black_first else WHITE
-        broken = forbidden(first, first_colour) + forbidden(second, -first_colour)
-        first_unmet = first_strength if first_colour != first_due else 0
-        second_unmet = second_strength if -first_colour != second_due else 0
+        first_color = BLACK if black_first else WHITE
+        broken = forbidden(first, first_color) + forbidden(second, -first_color)
+        first_unmet = first_strength if first_color != first_due else 0
+        second_unmet = second_strength if -first_color != second_due else 0
         return broken, first_unmet + second_unmet, first_unmet, black_first != first_default_black
 
     black_first = min((True, False), key=cost)
