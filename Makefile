@@ -10,16 +10,20 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run test lint bench messages
 
+# The native engine core is compiled by the install (setup.py): a change to its C sources
+# installs again, which rebuilds it in place.
+NATIVE_SOURCES := setup.py $(wildcard bot/engine/native/*.c bot/engine/native/*.h)
+
 $(PY):
 	@echo "Installing the bot into $(VENV), once (a minute or so)..."
 	python3 -m venv $(VENV)
 	$(PIP_INSTALL) --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(PY)
+$(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(PY)
 	$(PIP_INSTALL) -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(PY)
+$(VENV)/.installed-dev: pyproject.toml $(NATIVE_SOURCES) | $(PY)
 	$(PIP_INSTALL) -e '.[dev]'
 	touch $@ $(VENV)/.installed
 

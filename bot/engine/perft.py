@@ -1,11 +1,13 @@
 """Perft: the number of move sequences of a given length, the standard check of move generation.
 
-A forced pass counts as a ply; a finished game is a leaf at whatever depth it ends.
+A forced pass counts as a ply; a finished game is a leaf at whatever depth it ends. The native
+core counts the same way when it is built (`bot.engine.native`); the code below is the reference.
 """
 
 from __future__ import annotations
 
 from bot.engine.bitboard import flips, legal_moves, nonempty_slots
+from bot.engine.native import core
 from bot.engine.position import Position
 
 
@@ -14,7 +16,14 @@ def perft(depth: int, position: Position | None = None) -> int:
     if depth < 0:
         raise ValueError("depth must be at least 0")
     start = position or Position.initial()
-    return _perft(start.player, start.opponent, depth)
+    if core is not None:
+        return core.perft(start.player, start.opponent, depth)
+    return python_perft(start.player, start.opponent, depth)
+
+
+def python_perft(player: int, opponent: int, depth: int) -> int:
+    """Perft in pure Python, whether or not the native core is built."""
+    return _perft(player, opponent, depth)
 
 
 def _perft(player: int, opponent: int, depth: int) -> int:
