@@ -26,8 +26,14 @@ setup(
     ext_modules=[
         Extension(
             "bot.engine.native._core",
-            sources=[f"{NATIVE}/{name}.c" for name in ("module", "perft")],
-            depends=[f"{NATIVE}/{name}.h" for name in ("board", "perft")],
+            sources=[
+                f"{NATIVE}/{name}.c"
+                for name in ("module", "perft", "eval", "search", "search_module")
+            ],
+            depends=[
+                f"{NATIVE}/{name}.h"
+                for name in ("board", "perft", "eval", "search", "search_module")
+            ],
             optional=True,
         )
     ],

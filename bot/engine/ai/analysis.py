@@ -18,10 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.ai.clock import Deadline, SearchTimeout
+from bot.engine.ai.clock import Deadline, NodeBudget, SearchTimeout
 from bot.engine.ai.endgame import EndgameSearch
 from bot.engine.ai.evaluation import to_discs
-from bot.engine.ai.search import INFINITY, Negamax
+from bot.engine.ai.native_search import new_search
+from bot.engine.ai.search import INFINITY
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -62,25 +63,6 @@ class ReviewBudget:
 
 
 DEFAULT_BUDGET = ReviewBudget()
-
-
-class NodeBudget(Deadline):
-    """A deadline counted in interior nodes rather than seconds: the search stops (raising
-    `SearchTimeout`) at the same node whatever the machine, so its results are reproducible."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, nodes: int) -> None:
-        super().__init__(None)
-        self.left = nodes
-
-    def remaining(self) -> float:
-        return float(self.left)
-
-    def check(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise SearchTimeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +181,7 @@ def _exact(
 def _midgame(
     player: int, opponent: int, moves: int, played: int | None, nodes: int, empties: int
 ) -> PositionAnalysis:
-    search = Negamax(NodeBudget(nodes))
+    search = new_search(NodeBudget(nodes))
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
     if played is not None:
         order.remove(played)

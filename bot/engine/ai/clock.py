@@ -29,6 +29,25 @@ class Deadline:
             raise SearchTimeout
 
 
+class NodeBudget(Deadline):
+    """A deadline counted in interior nodes rather than seconds: the search stops (raising
+    `SearchTimeout`) at the same node whatever the machine, so its results are reproducible."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(None)
+        self.left = nodes
+
+    def remaining(self) -> float:
+        return float(self.left)
+
+    def check(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTimeout
+
+
 MIN_BUDGET_MS = 10
 RESERVE = 0.1
 """Share of a live clock kept back for the moves' round trips and the queue before a search."""

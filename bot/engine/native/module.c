@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "perft.h"
+#include "search_module.h"
 
 /* Reads a bitboard argument; false (with TypeError or OverflowError set) if it is not a
  * non-negative int below 2**64. */
@@ -104,4 +105,8 @@ static struct PyModuleDef core_module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&core_module); }
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *module = PyModule_Create(&core_module);
+    if (module != NULL && PyModule_AddFunctions(module, search_methods) != 0) Py_CLEAR(module);
+    return module;
+}
