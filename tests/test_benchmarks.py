@@ -49,6 +49,11 @@ FIGURES = {
         rf"the review itself: +{NUMBER} s",
         rf"a hint \(1 s search\): idle {NUMBER} s, during the review {NUMBER} s",
     ],
+    "native_search.py": [
+        rf"python +{NUMBER} nodes/s  mean depth {NUMBER}",
+        rf"native/python: {NUMBER}x the nodes/s|native core: not built",
+        rf"level 3 \(1500 ms budget\)  python +{NUMBER} s/move depth +{NUMBER}",
+    ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
