@@ -6,6 +6,10 @@
  * byte (a shift, a mask and a multiplication), and a 256-entry table per (instance, line) turns
  * a byte of the side to move's discs into that line's share of the index. The same table serves
  * the opponent's byte, doubled. This is the scheme of patterns.py's generated code.
+ *
+ * In a search even that is done once, at the root: a move changes only the squares it fills and
+ * flips, and each square is in a handful of instances, so the children's indices are the
+ * parent's plus or minus a power of 3 per instance of each changed square (`eval_play`).
  */
 #include "eval.h"
 
@@ -34,7 +38,7 @@ typedef struct {
 /* One line's share of one instance's index. */
 typedef struct {
     int line;
-    uint16_t digits[256]; /* by byte of the side to move's discs; the opponent's count twice */
+    uint16_t digits[256]; /* by byte of one side's discs: 1 per digit, the other side's count 2 */
 } Part;
 
 typedef struct {
@@ -55,6 +59,14 @@ static Instance instances[EVAL_MAX_INSTANCES];
 static int instance_total;
 static int used_lines[LINE_COUNT]; /* the lines some instance reads, each once */
 static int used_total;
+/* Per square, the instances holding it and the power of 3 of its digit in each. */
+#define MAX_TERMS 16
+typedef struct {
+    uint8_t instance;
+    uint16_t power;
+} Term;
+static Term square_terms[64][MAX_TERMS];
+static int square_term_count[64];
 static int16_t *weight_store;
 static Stage stages[EVAL_MAX_STAGES];
 static int stage_width_of;
@@ -165,7 +177,7 @@ const char *eval_configure(const EvalInstance *given, int instance_count, const 
             return "a pattern instance does not have its family's number of squares";
     }
 
-    configured = 0;
+    configured = 0; /* until the end: a failure leaves the evaluation unusable, not half-changed */
     build_lines();
     int part_total = 0, seen[LINE_COUNT] = {0};
     used_total = 0;
@@ -197,6 +209,17 @@ const char *eval_configure(const EvalInstance *given, int instance_count, const 
         }
     }
     instance_total = instance_count;
+    for (int square = 0; square < 64; square++) square_term_count[square] = 0;
+    for (int i = 0; i < instance_count; i++) {
+        int power = 1;
+        for (int k = 0; k < given[i].length; k++, power *= 3) {
+            int square = given[i].squares[k];
+            if (square_term_count[square] == MAX_TERMS) return "a square is in too many patterns";
+            Term *term = &square_terms[square][square_term_count[square]++];
+            term->instance = (uint8_t)i;
+            term->power = (uint16_t)power;
+        }
+    }
 
     int16_t *store = malloc(weight_count * sizeof *store);
     if (store == NULL) return "out of memory for the pattern weights";
@@ -221,30 +244,72 @@ const char *eval_configure(const EvalInstance *given, int instance_count, const 
 
 int eval_ready(void) { return configured; }
 
-int eval_position(board_t player, board_t opponent) {
-    board_t ours = board_legal_moves(player, opponent);
-    board_t theirs = board_legal_moves(opponent, player);
-    if (!ours && !theirs) return EVAL_SCALE * board_final_score(player, opponent);
-    int empties = 64 - board_popcount(player | opponent);
-    const Stage *stage = &stages[empties / stage_width_of];
-
+void eval_features(board_t player, board_t opponent, EvalFeatures *features) {
     unsigned player_bytes[LINE_COUNT], opponent_bytes[LINE_COUNT];
     for (int i = 0; i < used_total; i++) {
         const Line *line = &lines[used_lines[i]];
         player_bytes[used_lines[i]] = line_byte(line, player);
         opponent_bytes[used_lines[i]] = line_byte(line, opponent);
     }
-    int total = 0;
     for (int i = 0; i < instance_total; i++) {
         const Instance *instance = &instances[i];
-        int index = 0;
+        int ours = 0, theirs = 0; /* the player's discs' share, the opponent's */
         for (int c = 0; c < instance->part_count; c++) {
             const Part *part = &parts[instance->first_part + c];
-            index += part->digits[player_bytes[part->line]] +
-                     2 * part->digits[opponent_bytes[part->line]];
+            ours += part->digits[player_bytes[part->line]];
+            theirs += part->digits[opponent_bytes[part->line]];
         }
-        total += stage->tables[instance->family][index];
+        features->view[0][i] = (uint16_t)(ours + 2 * theirs);
+        features->view[1][i] = (uint16_t)(theirs + 2 * ours);
     }
+}
+
+void eval_play(const EvalFeatures *before, int square, board_t flipped, EvalFeatures *after) {
+    /* The mover's view becomes the new opponent's: the square goes 0 -> 1, flipped discs 2 -> 1.
+     * The other view becomes the new mover's: the square goes 0 -> 2, flipped discs 1 -> 2. */
+    uint16_t *mover = after->view[1], *other = after->view[0];
+    for (int i = 0; i < instance_total; i++) {
+        mover[i] = before->view[0][i];
+        other[i] = before->view[1][i];
+    }
+    for (int t = 0; t < square_term_count[square]; t++) {
+        const Term *term = &square_terms[square][t];
+        mover[term->instance] += term->power;
+        other[term->instance] += 2 * term->power;
+    }
+    while (flipped) {
+        int at = board_lowest_square(flipped);
+        flipped &= flipped - 1;
+        for (int t = 0; t < square_term_count[at]; t++) {
+            const Term *term = &square_terms[at][t];
+            mover[term->instance] -= term->power;
+            other[term->instance] += term->power;
+        }
+    }
+}
+
+void eval_pass(const EvalFeatures *before, EvalFeatures *after) {
+    for (int i = 0; i < instance_total; i++) {
+        after->view[0][i] = before->view[1][i];
+        after->view[1][i] = before->view[0][i];
+    }
+}
+
+int eval_with(const EvalFeatures *features, board_t player, board_t opponent) {
+    board_t ours = board_legal_moves(player, opponent);
+    board_t theirs = board_legal_moves(opponent, player);
+    if (!ours && !theirs) return EVAL_SCALE * board_final_score(player, opponent);
+    int empties = 64 - board_popcount(player | opponent);
+    const Stage *stage = &stages[empties / stage_width_of];
+    int total = 0;
+    for (int i = 0; i < instance_total; i++)
+        total += stage->tables[instances[i].family][features->view[0][i]];
     return total + stage->mobility * (board_popcount(ours) - board_popcount(theirs)) +
            (empties & 1 ? stage->parity : -stage->parity) + stage->constant;
+}
+
+int eval_position(board_t player, board_t opponent) {
+    EvalFeatures features;
+    eval_features(player, opponent, &features);
+    return eval_with(&features, player, opponent);
 }

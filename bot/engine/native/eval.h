@@ -40,8 +40,30 @@ const char *eval_configure(const EvalInstance *instances, int instance_count, co
 /* True once `eval_configure` has succeeded. */
 int eval_ready(void);
 
+/* Every instance's index, twice: `view[0]` reads the board from the side to move's view (1 for
+ * its discs, 2 for the opponent's), `view[1]` from the opponent's. A search keeps both up to
+ * date move by move (`eval_play`): a move changes a few squares, so a few indices, but it also
+ * hands the turn over, which would change every digit of an index kept from one view only. */
+typedef struct {
+    uint16_t view[2][EVAL_MAX_INSTANCES];
+} EvalFeatures;
+
+/* The indices of a position, from scratch. */
+void eval_features(board_t player, board_t opponent, EvalFeatures *features);
+
+/* The indices after the side to move plays `square`, flipping `flipped`: `after` is seen from
+ * the new side to move (the old opponent). */
+void eval_play(const EvalFeatures *before, int square, board_t flipped, EvalFeatures *after);
+
+/* The indices after a pass: the same, seen from the other side. */
+void eval_pass(const EvalFeatures *before, EvalFeatures *after);
+
 /* The fitted estimate of the final disc difference for `player`, in hundredths of a disc, or
- * the exact result (times EVAL_SCALE) of a finished game: evaluation.py's `evaluate`. */
+ * the exact result (times EVAL_SCALE) of a finished game: evaluation.py's `evaluate`.
+ * `features` must be those of this position. */
+int eval_with(const EvalFeatures *features, board_t player, board_t opponent);
+
+/* The same from the position alone. */
 int eval_position(board_t player, board_t opponent);
 
 #endif /* REVERSI_EVAL_H */

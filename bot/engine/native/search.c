@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 
-#include "eval.h"
 
 #ifdef _WIN32
 #include <windows.h>
@@ -54,6 +53,10 @@ static uint32_t latest_generation;
 #define CLOCK_INTERVAL 256
 
 int search_start(Search *search) {
+    if (search->ordering == NULL) {
+        search->ordering = malloc((SEARCH_MAX_DEPTH + 1) * sizeof *search->ordering);
+        if (search->ordering == NULL) return -1;
+    }
     if (table == NULL) {
         table = calloc((size_t)1 << TABLE_BITS, sizeof *table);
         if (table == NULL) return -1;
@@ -65,6 +68,11 @@ int search_start(Search *search) {
     search->stopped = 0;
     search->until_clock = 0;
     return 0;
+}
+
+void search_free(Search *search) {
+    free(search->ordering);
+    search->ordering = NULL;
 }
 
 static inline Bucket *bucket_of(board_t player, board_t opponent) {
@@ -122,25 +130,34 @@ typedef struct {
     int key;
     int square;
     board_t player, opponent; /* the child position, its side to move first */
+    board_t flipped;
+    const EvalFeatures *features; /* its indices, when the ordering needed them; else NULL */
 } Child;
+
+
 
 /* The children of a position, likeliest best first, as `Negamax.children`: the table's move,
  * then two or more plies from the horizon by their evaluation for the opponent (lowest first),
  * one ply above it by the opponent's mobility (corners counting twice), and at the horizon by
  * square. Ties keep the order of the squares, as Python's sort of (key, square) tuples. */
-static int children(board_t player, board_t opponent, board_t moves, int depth, int hint,
-                    Child *out) {
+static int children(board_t player, board_t opponent, const EvalFeatures *features,
+                    board_t moves, int depth, int hint, Child *out, EvalFeatures *child_features) {
     int count = 0;
     while (moves) {
         int square = board_lowest_square(moves);
         board_t bit = moves & -moves;
         moves ^= bit;
         board_t flipped = board_flips(player, opponent, square);
-        Child child = {0, square, opponent ^ flipped, player | flipped | bit};
+        Child child = {0, square, opponent ^ flipped, player | flipped | bit, flipped, NULL};
+        if (depth >= 3) { /* the indices are needed for the key, kept for the search */
+            EvalFeatures *own = &child_features[count];
+            eval_play(features, square, flipped, own);
+            child.features = own;
+        }
         if (square == hint) {
             child.key = -SEARCH_INFINITY;
         } else if (depth >= 3) {
-            child.key = eval_position(child.player, child.opponent);
+            child.key = eval_with(child.features, child.player, child.opponent);
         } else if (depth == 2) {
             board_t replies = board_legal_moves(child.player, child.opponent);
             child.key = board_popcount(replies) + board_popcount(replies & BOARD_CORNERS);
@@ -155,10 +172,10 @@ static int children(board_t player, board_t opponent, board_t moves, int depth, 
     return count;
 }
 
-int search_value(Search *search, board_t player, board_t opponent, int depth, int alpha,
-                 int beta) {
+int search_value(Search *search, board_t player, board_t opponent, const EvalFeatures *features,
+                 int depth, int alpha, int beta) {
     search->nodes++;
-    if (depth <= 0) return eval_position(player, opponent);
+    if (depth <= 0) return eval_with(features, player, opponent);
     if (out_of_time(search)) return 0;
 
     Entry *entry = probe(search, player, opponent);
@@ -181,23 +198,37 @@ int search_value(Search *search, board_t player, board_t opponent, int depth, in
     if (!moves) {
         if (!board_legal_moves(opponent, player))
             return EVAL_SCALE * board_final_score(player, opponent);
-        return -search_value(search, opponent, player, depth, -beta, -alpha);
+        EvalFeatures passed;
+        eval_pass(features, &passed);
+        return -search_value(search, opponent, player, &passed, depth, -beta, -alpha);
     }
 
-    Child list[64];
-    int count = children(player, opponent, moves, depth, hint, list);
+    Child list[SEARCH_MAX_MOVES];
+    /* the children's indices: for all of them two or more plies from the horizon, where they
+     * order the moves (kept in the search, one array per depth: the only frames that share a
+     * depth are a pass and the position after it, and a pass orders no moves), else one at a
+     * time as each is searched */
+    EvalFeatures one;
+    int count =
+        children(player, opponent, features, moves, depth, hint, list, search->ordering[depth]);
     int best = -SEARCH_INFINITY, best_square = -1, low = alpha;
     for (int index = 0; index < count; index++) {
         const Child *child = &list[index];
+        const EvalFeatures *next = child->features;
+        if (next == NULL) {
+            eval_play(features, child->square, child->flipped, &one);
+            next = &one;
+        }
         int value;
         if (index == 0) {
-            value = -search_value(search, child->player, child->opponent, depth - 1, -beta, -low);
+            value = -search_value(search, child->player, child->opponent, next, depth - 1, -beta,
+                                  -low);
         } else {
-            value =
-                -search_value(search, child->player, child->opponent, depth - 1, -low - 1, -low);
+            value = -search_value(search, child->player, child->opponent, next, depth - 1,
+                                  -low - 1, -low);
             if (!search->stopped && low < value && value < beta)
-                value = -search_value(search, child->player, child->opponent, depth - 1, -beta,
-                                      -value);
+                value = -search_value(search, child->player, child->opponent, next, depth - 1,
+                                      -beta, -value);
         }
         if (search->stopped) return 0;
         if (value > best) {

@@ -13,8 +13,13 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "eval.h"
 
 #define SEARCH_INFINITY 1000000 /* search.py's INFINITY: beyond any evaluation */
+#define SEARCH_MAX_DEPTH 60
+/* The most moves a position can have: no reachable one has more than 33, but the Python binding
+ * accepts any board. */
+#define SEARCH_MAX_MOVES 64
 
 /* One search's limits and counters, kept across its calls of `search_value`.
  *
@@ -31,18 +36,23 @@ typedef struct {
     double stop_at;
     int (*interrupted)(void);
     /* set by the search */
-    int stopped;       /* 1 when the budget or the time ran out, 2 when interrupted */
+    int stopped;          /* 1 when the budget or the time ran out, 2 when interrupted */
     unsigned until_clock; /* interior nodes until the clock is read again */
+    EvalFeatures (*ordering)[SEARCH_MAX_MOVES]; /* per depth, the children's pattern indices */
 } Search;
 
-/* Starts a search: a fresh generation of the transposition table (entries of earlier searches
- * count as empty). Returns 0, or -1 when the table cannot be allocated. */
+/* Starts a search, zeroed before the first start: a fresh generation of the transposition table
+ * (entries of earlier searches count as empty). Returns 0, or -1 when memory runs out. */
 int search_start(Search *search);
 
+/* Frees what `search_start` allocated for this search. */
+void search_free(Search *search);
+
 /* The negamax value of the position `depth` plies deep for `player`: exact inside (alpha, beta),
- * a bound outside. When the search stops (see `Search.stopped`), the value is meaningless and
- * nothing more was stored. */
-int search_value(Search *search, board_t player, board_t opponent, int depth, int alpha, int beta);
+ * a bound outside. `features` are the position's pattern indices (`eval_features`). When the
+ * search stops (see `Search.stopped`), the value is meaningless and nothing more was stored. */
+int search_value(Search *search, board_t player, board_t opponent, const EvalFeatures *features,
+                 int depth, int alpha, int beta);
 
 /* Seconds on a steady clock, for `Search.stop_at`. */
 double search_clock(void);

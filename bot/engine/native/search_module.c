@@ -113,7 +113,9 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, Py_ssize_t n
 #define SEARCH_CAPSULE "bot.engine.native._core.Search"
 
 static void free_search(PyObject *capsule) {
-    free(PyCapsule_GetPointer(capsule, SEARCH_CAPSULE));
+    Search *search = PyCapsule_GetPointer(capsule, SEARCH_CAPSULE);
+    search_free(search);
+    free(search);
 }
 
 static PyObject *py_new_search(PyObject *self, PyObject *unused) {
@@ -122,11 +124,15 @@ static PyObject *py_new_search(PyObject *self, PyObject *unused) {
     if (!evaluation_ready()) return NULL;
     Search *search = calloc(1, sizeof *search);
     if (search == NULL || search_start(search) != 0) {
+        if (search != NULL) search_free(search);
         free(search);
         return PyErr_NoMemory();
     }
     PyObject *capsule = PyCapsule_New(search, SEARCH_CAPSULE, free_search);
-    if (capsule == NULL) free(search);
+    if (capsule == NULL) {
+        search_free(search);
+        free(search);
+    }
     return capsule;
 }
 
@@ -148,7 +154,7 @@ static PyObject *py_search_value(PyObject *self, PyObject *args) {
     Search *search = PyCapsule_GetPointer(capsule, SEARCH_CAPSULE);
     board_t player, opponent;
     if (search == NULL || !read_position(player_arg, opponent_arg, &player, &opponent)) return NULL;
-    if (depth > 60 || alpha < -SEARCH_INFINITY || beta > SEARCH_INFINITY || alpha >= beta) {
+    if (depth > SEARCH_MAX_DEPTH || alpha < -SEARCH_INFINITY || beta > SEARCH_INFINITY || alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "depth must be at most 60 and -INFINITY <= alpha < beta");
         return NULL;
     }
@@ -158,7 +164,9 @@ static PyObject *py_search_value(PyObject *self, PyObject *args) {
     search->interrupted = python_interrupted;
     search->stopped = 0;
     search->until_clock = 0; /* read the clock at the first interior node, as Python would */
-    int value = search_value(search, player, opponent, depth, alpha, beta);
+    EvalFeatures features;
+    eval_features(player, opponent, &features);
+    int value = search_value(search, player, opponent, &features, depth, alpha, beta);
     if (search->stopped == 2) return NULL;
     if (search->stopped)
         return Py_BuildValue("(OLL)", Py_None, (long long)search->nodes, (long long)search->checks);
