@@ -28,11 +28,11 @@ setup(
             "bot.engine.native._core",
             sources=[
                 f"{NATIVE}/{name}.c"
-                for name in ("module", "perft", "eval", "search", "search_module")
+                for name in ("module", "perft", "endgame", "eval", "search", "search_module")
             ],
             depends=[
                 f"{NATIVE}/{name}.h"
-                for name in ("board", "perft", "eval", "search", "search_module")
+                for name in ("board", "perft", "endgame", "eval", "search", "search_module")
             ],
             optional=True,
         )

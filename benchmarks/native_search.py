@@ -34,7 +34,7 @@ from bot.engine.ai import LEVELS, choose_move
 from bot.engine.ai.clock import Deadline
 from bot.engine.ai.native_search import NativeNegamax
 from bot.engine.ai.search import Negamax, iterate
-from bot.engine.native import ENVIRONMENT, core
+from bot.engine.native import ENVIRONMENT, built
 
 STAGES = (16, 24, 32, 40)
 """Moves played before the positions that the levels are timed on."""
@@ -43,10 +43,10 @@ STAGES = (16, 24, 32, 40)
 def midgame(budget_ms: int, count: int) -> None:
     print(f"Midgame search, {budget_ms} ms per position, {count} positions after 20 moves:")
     searches = {"python": Negamax}
-    if core is None:
-        print("  native core: not built (or turned off), the Python search alone")
+    if built() is None:
+        print("  native core: not built, the Python search alone")
     else:
-        searches["native"] = lambda deadline: NativeNegamax(core, deadline)
+        searches["native"] = NativeNegamax
     figures = {}
     for name, make in searches.items():
         nodes = depth = 0
@@ -90,8 +90,8 @@ def levels_here(levels: list[int], moves: int) -> dict[int, tuple[float, float, 
 def levels(levels: list[int], moves: int) -> None:
     print(f"CPU per move of each level, {moves} positions after each of {STAGES} moves:")
     engines = {"python": {**os.environ, ENVIRONMENT: "python"}}
-    if core is not None:
-        engines["native"] = {k: v for k, v in os.environ.items() if k != ENVIRONMENT}
+    if built() is not None:
+        engines["native"] = {**os.environ, ENVIRONMENT: "native"}
     runs = {}
     for name, environment in engines.items():
         command = [sys.executable, __file__, "--levels-here", ",".join(map(str, levels))]

@@ -28,6 +28,7 @@ from discord.http import Route
 
 from bot.client import ReversiBot, create_bot
 from bot.config import Settings, SettingsError
+from bot.engine import native
 from bot.lockfile import running_on
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
 
@@ -93,6 +94,7 @@ async def serve(settings: Settings) -> int:
     """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`). A
     process that loses its claim on its shards for good stops the same way, then fails with why:
     another process may be running them."""
+    log_engine()
     async with AsyncExitStack() as claims:
         file = sqlite_file(settings.database)
         if file is not None:  # one bot per SQLite file
@@ -137,6 +139,13 @@ async def serve(settings: Settings) -> int:
             log.debug("The stop cut the start short", exc_info=running.exception())
     log.info("Stopped")
     return 0
+
+
+def log_engine() -> None:
+    """Say once which engine plays: a native core that could not be built is worth a warning,
+    since the computer then plays more slowly."""
+    missing = native.core is None and native.built() is None
+    log.log(logging.WARNING if missing else logging.INFO, "Engine: %s", native.description)
 
 
 async def copy_db(source: str, target: str) -> int:
@@ -199,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return FIX_FIRST
     point_discord_py_at(settings)
+    native.select(settings.engine)
     if args.command == "run" or settings.log_level == "DEBUG":  # check and sync print results
         level = logging.getLevelNamesMapping()[settings.log_level]
         discord.utils.setup_logging(level=level, root=True)

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from dotenv import dotenv_values
 
 from bot.domain.shards import ALL_SHARDS, Shards
+from bot.engine.native import ENGINES, ENVIRONMENT
 
 DEFAULT_DATABASE = "reversi.sqlite3"
 
@@ -39,6 +40,8 @@ class Settings:
     """Discord's gateway (None: discord.py's own), likewise."""
     shards: Shards = ALL_SHARDS
     """The shards this process runs (default: all, as many as Discord recommends)."""
+    engine: str = "native"
+    """`native`: the native engine core where it is built; `python`: the pure-Python engine."""
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -70,7 +73,15 @@ class Settings:
             api_url=_url(values, "DISCORD_API_URL", ("http", "https")),
             gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
             shards=_shards(values),
+            engine=_engine(values),
         )
+
+
+def _engine(values: Mapping[str, str]) -> str:
+    engine = values.get(ENVIRONMENT, "").strip().lower() or "native"
+    if engine not in ENGINES:
+        raise SettingsError(f"{ENVIRONMENT} must be native or python, not {engine!r}.")
+    return engine
 
 
 def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:

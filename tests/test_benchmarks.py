@@ -32,6 +32,12 @@ FIGURES = {
         rf"level 5 scored {NUMBER}/1 = \d+%",
     ],
     "engine.py": [r"engine +perft\(5\) +1,396 ", rf"ratio: perft leaves/s {NUMBER}x"],
+    "native.py": [
+        r"native +perft\( 5\) +1,396 leaves",
+        rf"ratio: perft leaves/s {NUMBER}x",
+        r"#1  14 empties  \+18 g8     ok  native",
+        rf"total: native {NUMBER} s, python {NUMBER} s \(measured\); {NUMBER}x, 0 wrong",
+    ],
     "leaderboard.py": [
         rf"on\n{backend}:.*:\n  first page +p50 +{NUMBER} ms.*\n.*\n  Next from page 2 on +p50"
         for backend in ("sqlite", "postgresql")
@@ -51,7 +57,7 @@ FIGURES = {
     ],
     "native_search.py": [
         rf"python +{NUMBER} nodes/s  mean depth {NUMBER}",
-        rf"native/python: {NUMBER}x the nodes/s|native core: not built",
+        rf"native/python: {NUMBER}x the nodes/s",
         rf"level 3 \(1500 ms budget\)  python +{NUMBER} s/move depth +{NUMBER}",
     ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
@@ -68,8 +74,12 @@ FIGURES = {
     "build_book.py": [rf"all +{NUMBER}"],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
-NEEDS = {"fit_patterns.py": ("numpy", "scipy")}
-"""What a script needs beyond the dev extra (`pip install -e '.[fit]'`)."""
+NEEDS = {
+    "fit_patterns.py": ("numpy", "scipy"),
+    "native.py": ("bot.engine.native._core",),
+    "native_search.py": ("bot.engine.native._core",),
+}
+"""What a script needs beyond the dev extra (`pip install -e '.[fit]'`, a C compiler)."""
 
 
 def test_every_script_has_a_quick_run_here() -> None:

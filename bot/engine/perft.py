@@ -6,8 +6,8 @@ core counts the same way when it is built (`bot.engine.native`); the code below 
 
 from __future__ import annotations
 
+from bot.engine import native
 from bot.engine.bitboard import flips, legal_moves, nonempty_slots
-from bot.engine.native import core
 from bot.engine.position import Position
 
 
@@ -16,8 +16,8 @@ def perft(depth: int, position: Position | None = None) -> int:
     if depth < 0:
         raise ValueError("depth must be at least 0")
     start = position or Position.initial()
-    if core is not None:
-        return core.perft(start.player, start.opponent, depth)
+    if native.core is not None:
+        return native.core.perft(start.player, start.opponent, depth)
     return python_perft(start.player, start.opponent, depth)
 
 

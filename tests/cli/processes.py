@@ -23,6 +23,7 @@ SETTINGS = (
     "LOG_LEVEL",
     "DISCORD_API_URL",
     "DISCORD_GATEWAY_URL",
+    "REVERSI_ENGINE",
 )
 ERROR_ENTRIES = ("] [ERROR   ] ", "] [CRITICAL] ")
 """How discord.py's log format (`discord.utils.setup_logging`) marks ERROR and CRITICAL entries."""

@@ -31,4 +31,18 @@ async def test_a_start_logs_one_ready_line_with_the_invite_link_and_no_warnings(
     )
     assert [line for line in bot.lines if "Ready as " in line] == [ready]
     assert "voice" not in stopped.stderr
-    assert "[WARNING " not in stopped.stderr
+    warnings = [line for line in stopped.stderr.splitlines() if "[WARNING " in line]
+    # a machine without a C compiler is told once that the engine is the slower one
+    assert warnings == [line for line in bot.lines if "Engine: the pure-Python" in line]
+
+
+async def test_a_start_says_once_which_engine_plays(fake_discord: FakeDiscord, cli: Cli) -> None:
+    bot = await cli.serve(REVERSI_ENGINE="python")
+    engine = await bot.line("Engine: ")
+    bot.signal(signal.SIGTERM)
+    stopped = await bot.finished()
+
+    assert stopped.status == 0, stopped.stderr
+    assert "INFO" in engine and "WARNING" not in engine
+    assert engine.endswith("Engine: the pure-Python engine, as REVERSI_ENGINE=python asks")
+    assert [line for line in bot.lines if "Engine: " in line] == [engine]

@@ -9,22 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Position
+from bot.engine import Position, native
 from bot.engine.ai import choose_move
-from bot.engine.ai import native_search as native_search_module
-from bot.engine.ai.analysis import ReviewBudget, analyse_position
-from bot.engine.ai.clock import Deadline, NodeBudget, SearchTimeout
+from bot.engine.ai.analysis import NodeBudget, ReviewBudget, analyse_position
+from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import count_discs, evaluate
 from bot.engine.ai.native_search import NativeNegamax, new_search
 from bot.engine.ai.search import INFINITY, Negamax, iterate
 from bot.engine.bitboard import flips, legal_moves
-from bot.engine.native import core
 from bot.engine.notation import parse_square
 from tests.engine.test_ai_play import _sample
 
-pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built")
+from .native_core import native_core
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _native_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native core runs, whatever `REVERSI_ENGINE` says (where it is built)."""
+    monkeypatch.setattr(native, "core", native_core())
 
 
 def _wthor_positions() -> list[tuple[int, int]]:
@@ -58,6 +62,7 @@ def _midgame_sample(count: int, seed: int) -> list[Position]:
 def test_the_evaluation_is_the_python_one_on_every_wthor_position() -> None:
     positions = _wthor_positions()
     assert len(positions) > 200_000
+    core = native_core()
     for player, opponent in positions:
         assert core.evaluate(player, opponent) == evaluate(player, opponent)
 
@@ -70,6 +75,7 @@ def test_the_evaluation_is_the_python_one_on_random_boards() -> None:
         player = rng.getrandbits(64) & rng.getrandbits(64)
         boards.append((player, rng.getrandbits(64) & ~player))
     boards += [(0, 0), ((1 << 64) - 1, 0), (0, (1 << 64) - 1), (0x0F, 0xF0)]
+    core = native_core()
     for player, opponent in boards:
         assert core.evaluate(player, opponent) == evaluate(player, opponent)
 
@@ -78,7 +84,7 @@ def test_the_evaluation_is_the_python_one_on_random_boards() -> None:
 def test_fixed_depth_searches_agree_on_move_value_and_nodes(depth: int) -> None:
     for position in _midgame_sample(30, seed=depth):
         python = Negamax(Deadline(None))
-        native = NativeNegamax(core, Deadline(None))
+        native = NativeNegamax(Deadline(None))
         expected = iterate(python, position.player, position.opponent, max_depth=depth)
         assert iterate(native, position.player, position.opponent, max_depth=depth) == expected
         assert native.nodes == python.nodes
@@ -93,7 +99,7 @@ def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree() -> N
         alpha = rng.randint(-3000, 2000)
         window = (alpha, alpha + 1) if rng.random() < 0.5 else (-INFINITY, INFINITY)
         python = Negamax(Deadline(None))
-        native = NativeNegamax(core, Deadline(None))
+        native = NativeNegamax(Deadline(None))
         expected = python.value(position.player, position.opponent, depth, *window)
         assert native.value(position.player, position.opponent, depth, *window) == expected
         assert native.nodes == python.nodes
@@ -102,7 +108,7 @@ def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree() -> N
 def test_a_node_budget_stops_both_at_the_same_node() -> None:
     for position in _midgame_sample(12, seed=5):
         python = Negamax(NodeBudget(2_000))
-        native = NativeNegamax(core, NodeBudget(2_000))
+        native = NativeNegamax(NodeBudget(2_000))
         expected = iterate(python, position.player, position.opponent, max_depth=60)
         assert iterate(native, position.player, position.opponent, max_depth=60) == expected
         assert (native.nodes, native.deadline.left) == (python.nodes, python.deadline.left)
@@ -112,15 +118,15 @@ def test_reviews_are_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch
     budget = ReviewBudget(nodes=1_500)
     rng = random.Random(6)
     reviewed = [(p.to_string(), rng.choice(p.legal_moves())) for p in _midgame_sample(8, seed=6)]
-    native = [analyse_position(position, played, budget) for position, played in reviewed]
-    monkeypatch.setattr(native_search_module, "core", None)
-    python = [analyse_position(position, played, budget) for position, played in reviewed]
-    assert native == python
+    in_c = [analyse_position(position, played, budget) for position, played in reviewed]
+    monkeypatch.setattr(native, "core", None)
+    in_python = [analyse_position(position, played, budget) for position, played in reviewed]
+    assert in_c == in_python
 
 
 def test_an_expired_deadline_stops_the_native_search_and_keeps_the_last_depth() -> None:
     position = _midgame_sample(1, seed=8)[0]
-    search = NativeNegamax(core, Deadline(0.0))
+    search = NativeNegamax(Deadline(0.0))
     with pytest.raises(SearchTimeout):
         search.value(position.player, position.opponent, 6, -INFINITY, INFINITY)
     result = choose_move(position.to_string(), level=5, budget_ms=30)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.ai.clock import Deadline, NodeBudget, SearchTimeout
-from bot.engine.ai.endgame import EndgameSearch
+from bot.engine.ai.clock import Deadline, SearchTimeout
+from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
 from bot.engine.ai.native_search import new_search
 from bot.engine.ai.search import INFINITY
@@ -63,6 +63,32 @@ class ReviewBudget:
 
 
 DEFAULT_BUDGET = ReviewBudget()
+
+
+class NodeBudget(Deadline):
+    """A deadline counted in interior nodes rather than seconds: the search stops (raising
+    `SearchTimeout`) at the same node whatever the machine, so its results are reproducible."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(None)
+        self.left = nodes
+
+    def remaining(self) -> float:
+        return float(self.left)
+
+    def check(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTimeout
+
+    def native_limits(self) -> tuple[float | None, int | None]:
+        return None, self.left
+
+    def native_spent(self, nodes_left: int | None) -> None:
+        if nodes_left is not None:
+            self.left = nodes_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +182,7 @@ def _children(player: int, opponent: int, squares: list[int]) -> list[tuple[int,
 def _exact(
     player: int, opponent: int, moves: int, played: int | None, deadline: Deadline | None
 ) -> PositionAnalysis:
-    search = EndgameSearch(deadline)
+    search = endgame_search(deadline)
     hint = -1 if played is None else played
     order = [square for _, square, _, _ in search.ordered_children(player, opponent, moves, hint)]
     best, best_move, played_score = _root(

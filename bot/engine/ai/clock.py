@@ -28,24 +28,13 @@ class Deadline:
         if self.at is not None and time.perf_counter() > self.at:
             raise SearchTimeout
 
+    def native_limits(self) -> tuple[float | None, int | None]:
+        """The limits for a native search, which keeps its own clock and count: seconds left
+        and interior nodes left (None where there is no limit)."""
+        return (None if self.at is None else self.at - time.perf_counter()), None
 
-class NodeBudget(Deadline):
-    """A deadline counted in interior nodes rather than seconds: the search stops (raising
-    `SearchTimeout`) at the same node whatever the machine, so its results are reproducible."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, nodes: int) -> None:
-        super().__init__(None)
-        self.left = nodes
-
-    def remaining(self) -> float:
-        return float(self.left)
-
-    def check(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise SearchTimeout
+    def native_spent(self, nodes_left: int | None) -> None:
+        """Takes back the interior nodes a native search left over (it counts for `check`)."""
 
 
 MIN_BUDGET_MS = 10

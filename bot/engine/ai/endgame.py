@@ -8,13 +8,18 @@ the opponent, corners counted twice), tries the transposition-table move first, 
 a principal-variation (null-window) scheme. At `SMALL` empties and below it is cheaper to try
 each empty square directly in parity order (squares of odd regions first), with no table; the
 last empty square is scored by counting flips alone.
+
+`EndgameSearch` is the reference; where the native core is built, `endgame_search` gives its C
+twin instead (bot/engine/native/endgame.c), which visits the same nodes and returns the same
+scores, only much faster.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.ai.clock import Deadline
+from bot.engine import native
+from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -245,6 +250,36 @@ class EndgameSearch:
         return best
 
 
+class NativeEndgameSearch(EndgameSearch):
+    """The same search run by the native core: its table lives in C, and it counts its own
+    nodes and time (or node budget), handing the count back to the deadline after each call.
+    Only where the native core is built."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, deadline: Deadline | None = None) -> None:
+        super().__init__(deadline)
+        extension = native.built()
+        assert extension is not None, "the native core is not built"
+        self._native = extension.Endgame()
+
+    def score(self, player: int, opponent: int, alpha: int, beta: int) -> int:
+        seconds, nodes_left = self.deadline.native_limits()
+        value, nodes_left = self._native.score(player, opponent, alpha, beta, seconds, nodes_left)
+        self.nodes = self._native.nodes
+        self.deadline.native_spent(nodes_left)
+        if value is None:
+            raise SearchTimeout
+        return value
+
+
+def endgame_search(deadline: Deadline | None = None) -> EndgameSearch:
+    """An exact search, native where the core is built (`bot.engine.native`)."""
+    if native.core is not None:
+        return NativeEndgameSearch(deadline)
+    return EndgameSearch(deadline)
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The exact outcome of a position: its best moves (empty when the side must pass or the
@@ -262,7 +297,13 @@ def solve_bitboards(
 
     Raises `SearchTimeout` if the deadline passes first.
     """
-    search = EndgameSearch(deadline)
+    return solve_with(endgame_search(deadline), player, opponent, all_best=all_best)
+
+
+def solve_with(
+    search: EndgameSearch, player: int, opponent: int, *, all_best: bool = True
+) -> Solution:
+    """`solve_bitboards` with the search given: the Python one or the native one."""
     moves = legal_moves(player, opponent)
     if not moves:
         return Solution((), search.score(player, opponent, -_INFINITY, _INFINITY), search.nodes)

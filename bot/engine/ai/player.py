@@ -10,6 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from bot.engine import native
 from bot.engine.ai.book import book_move
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
@@ -26,9 +27,11 @@ _BUDGET_SHARE = 0.9
 # Before an exact solve under a budget, a short midgame search gets this share of it, so a solve
 # that runs out of time still leaves a sound move.
 _FALLBACK_SHARE = 0.15
-# Estimated solving time, measured on the FFO suite (benchmarks/ai.py): about a second at 16
-# empties, three times as long for each further empty square.
+# Estimated solving time, measured on the FFO suite (benchmarks/ai.py, benchmarks/native.py):
+# about a second at 16 empties in Python, a fiftieth of that with the native core, and three
+# times as long for each further empty square.
 _SOLVE_SECONDS_AT_16 = 1.0
+_NATIVE_SOLVE_SECONDS_AT_16 = 0.02
 _SOLVE_GROWTH = 3.0
 
 
@@ -148,7 +151,8 @@ def _exact_within(
 
 
 def _solve_estimate(empties: int) -> float:
-    return _SOLVE_SECONDS_AT_16 * _SOLVE_GROWTH ** (empties - 16)
+    at_16 = _SOLVE_SECONDS_AT_16 if native.core is None else _NATIVE_SOLVE_SECONDS_AT_16
+    return at_16 * _SOLVE_GROWTH ** (empties - 16)
 
 
 def _from_outcome(started: float, outcome: Outcome, nodes: int) -> SearchResult:

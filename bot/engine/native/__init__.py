@@ -1,10 +1,11 @@
 """The native engine core: the one place that decides whether the engine runs its C twin.
 
-The C sources beside this file (`board.h`, `perft.c`, ...) are built by `pip install` into the
-extension `_core`, when the machine has a C compiler. `core` is that extension, or None when it
-is not built or the environment sets `REVERSI_ENGINE=python`; the Python engine then does the
-work itself. Both give the same answers (tests/engine/test_native_*.py): the Python code is the
-readable reference, the C code the fast one.
+The C sources beside this file (`board.h`, `perft.c`, `endgame.c`) are built by `pip install`
+into the extension `_core`, when the machine has a C compiler. `core` is that extension, or None
+when it is not built or `REVERSI_ENGINE=python` asks for the pure-Python engine; the Python
+engine then does the work itself. Both give the same answers (tests/engine/test_native_*.py):
+the Python code is the readable reference, the C code the fast one. Callers read `native.core`
+when they need it, so that `select` takes effect everywhere.
 """
 
 from __future__ import annotations
@@ -14,7 +15,27 @@ from collections.abc import Sequence
 from typing import Protocol
 
 ENVIRONMENT = "REVERSI_ENGINE"
-"""Set to `python` to run the pure-Python engine even where the native core is built."""
+"""`python` runs the pure-Python engine even where the native core is built; `native` (the
+default) runs the native core where it is built."""
+ENGINES = ("native", "python")
+
+
+class Endgame(Protocol):
+    """One exact endgame search (bot/engine/ai/endgame.py's `EndgameSearch` in C)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def score(
+        self,
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        seconds: float | None,
+        nodes_left: int | None,
+        /,
+    ) -> tuple[int | None, int | None]: ...
 
 
 class Core(Protocol):
@@ -47,24 +68,44 @@ class Core(Protocol):
         depth: int,
         alpha: int,
         beta: int,
-        seconds: float,
-        checks: int,
+        seconds: float | None,
+        nodes_left: int | None,
         /,
-    ) -> tuple[int | None, int, int]: ...
+    ) -> tuple[int | None, int, int | None]: ...
+
+    def Endgame(self) -> Endgame: ...  # the extension's class
+
+
+def built() -> Core | None:
+    """The native core if it is built, whatever the environment asks."""
+    try:
+        from bot.engine.native import _core
+    except ImportError:
+        return None
+    return _core
 
 
 def _load() -> tuple[Core | None, str]:
     if os.environ.get(ENVIRONMENT, "").strip().lower() == "python":
         return None, f"the pure-Python engine, as {ENVIRONMENT}=python asks"
-    try:
-        from bot.engine.native import _core
-    except ImportError:
+    extension = built()
+    if extension is None:
         return None, (
             "the pure-Python engine: the native core is not built (no C compiler at install?), "
-            "so the computer plays slower"
+            "so the computer plays more slowly"
         )
-    return _core, "the native engine core"
+    return extension, "the native engine core"
 
 
-core, DESCRIPTION = _load()
+core, description = _load()
 """The native core or None, and a line saying which engine runs, for the bot's start-up log."""
+
+
+def select(engine: str) -> None:
+    """Run `engine` (one of `ENGINES`) from now on, here and in the worker processes started
+    from here, which read the environment."""
+    global core, description
+    if engine not in ENGINES:
+        raise ValueError(f"the engine is one of {', '.join(ENGINES)}, not {engine!r}")
+    os.environ[ENVIRONMENT] = engine
+    core, description = _load()

@@ -19,7 +19,21 @@ def search_value(
     depth: int,
     alpha: int,
     beta: int,
-    seconds: float,
-    checks: int,
+    seconds: float | None,
+    nodes_left: int | None,
     /,
-) -> tuple[int | None, int, int]: ...
+) -> tuple[int | None, int, int | None]: ...
+
+class Endgame:
+    @property
+    def nodes(self) -> int: ...
+    def score(
+        self,
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        seconds: float | None,
+        nodes_left: int | None,
+        /,
+    ) -> tuple[int | None, int | None]: ...

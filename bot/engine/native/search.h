@@ -23,8 +23,8 @@
 
 /* One search's limits and counters, kept across its calls of `search_value`.
  *
- * `checks` counts down at every interior node (the node budget of reviews, analysis.py's
- * `NodeBudget`); below 0 the search stops; a negative value at the start means no budget.
+ * With `budgeted`, `checks` counts down at every interior node (the node budget of reviews,
+ * analysis.py's `NodeBudget`), and the search stops below 0.
  * `stop_at` is a time on `search_clock` after which the search stops (HUGE_VAL: none).
  * `interrupted`, when set, is asked now and then whether to give up (Python's Ctrl-C): it
  * returns non-zero to stop. */

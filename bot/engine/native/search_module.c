@@ -140,26 +140,34 @@ static PyObject *py_new_search(PyObject *self, PyObject *unused) {
  * Python search does): a signal handler that raises stops it. */
 static int python_interrupted(void) { return PyErr_CheckSignals() != 0; }
 
-/* search_value(search, player, opponent, depth, alpha, beta, seconds, checks) ->
- * (value or None when stopped, nodes so far, checks left) */
+/* search_value(search, player, opponent, depth, alpha, beta, seconds, nodes_left) ->
+ * (value or None when stopped, nodes so far, interior nodes left or None); `seconds` and
+ * `nodes_left` are the deadline's limits (`Deadline.native_limits`), None for none. */
 static PyObject *py_search_value(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *capsule, *player_arg, *opponent_arg;
+    PyObject *capsule, *player_arg, *opponent_arg, *seconds_arg, *nodes_arg;
     int depth, alpha, beta;
-    double seconds;
-    long long checks;
-    if (!PyArg_ParseTuple(args, "OOOiiidL", &capsule, &player_arg, &opponent_arg, &depth, &alpha,
-                          &beta, &seconds, &checks))
+    if (!PyArg_ParseTuple(args, "OOOiiiOO", &capsule, &player_arg, &opponent_arg, &depth, &alpha,
+                          &beta, &seconds_arg, &nodes_arg))
         return NULL;
     Search *search = PyCapsule_GetPointer(capsule, SEARCH_CAPSULE);
     board_t player, opponent;
     if (search == NULL || !read_position(player_arg, opponent_arg, &player, &opponent)) return NULL;
-    if (depth > SEARCH_MAX_DEPTH || alpha < -SEARCH_INFINITY || beta > SEARCH_INFINITY || alpha >= beta) {
+    if (depth > SEARCH_MAX_DEPTH || alpha < -SEARCH_INFINITY || beta > SEARCH_INFINITY ||
+        alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "depth must be at most 60 and -INFINITY <= alpha < beta");
         return NULL;
     }
-    search->budgeted = checks >= 0;
-    search->checks = checks;
+    double seconds = HUGE_VAL;
+    if (seconds_arg != Py_None) {
+        seconds = PyFloat_AsDouble(seconds_arg);
+        if (seconds == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    search->budgeted = nodes_arg != Py_None;
+    if (search->budgeted) {
+        search->checks = PyLong_AsLongLong(nodes_arg);
+        if (search->checks == -1 && PyErr_Occurred()) return NULL;
+    }
     search->stop_at = isinf(seconds) ? HUGE_VAL : search_clock() + seconds;
     search->interrupted = python_interrupted;
     search->stopped = 0;
@@ -168,9 +176,10 @@ static PyObject *py_search_value(PyObject *self, PyObject *args) {
     eval_features(player, opponent, &features);
     int value = search_value(search, player, opponent, &features, depth, alpha, beta);
     if (search->stopped == 2) return NULL;
-    if (search->stopped)
-        return Py_BuildValue("(OLL)", Py_None, (long long)search->nodes, (long long)search->checks);
-    return Py_BuildValue("(iLL)", value, (long long)search->nodes, (long long)search->checks);
+    PyObject *left = search->budgeted ? PyLong_FromLongLong(search->checks) : Py_NewRef(Py_None);
+    if (left == NULL) return NULL;
+    if (search->stopped) return Py_BuildValue("(OLN)", Py_None, (long long)search->nodes, left);
+    return Py_BuildValue("(iLN)", value, (long long)search->nodes, left);
 }
 
 PyMethodDef search_methods[] = {
@@ -181,7 +190,7 @@ PyMethodDef search_methods[] = {
     {"new_search", py_new_search, METH_NOARGS,
      "new_search() -> a search with an empty transposition table"},
     {"search_value", py_search_value, METH_VARARGS,
-     "search_value(search, player, opponent, depth, alpha, beta, seconds, checks) -> "
-     "(value or None when stopped, nodes, checks left)"},
+     "search_value(search, player, opponent, depth, alpha, beta, seconds, nodes_left) -> "
+     "(value or None when stopped, nodes, nodes left)"},
     {NULL, NULL, 0, NULL},
 };
