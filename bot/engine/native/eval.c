@@ -38,7 +38,7 @@ typedef struct {
 /* One line's share of one instance's index. */
 typedef struct {
     int line;
-    uint16_t digits[256]; /* by byte of one side's discs: 1 per digit, the other side's count 2 */
+    uint16_t digits[256]; /* by byte of one side's discs, as if they were the side to move's */
 } Part;
 
 typedef struct {
@@ -70,6 +70,7 @@ static int square_term_count[64];
 static int16_t *weight_store;
 static Stage stages[EVAL_MAX_STAGES];
 static int stage_width_of;
+static int stage_total;
 static int configured;
 
 /* Fills `lines`: their gathering and the square behind each bit of their byte. */
@@ -238,6 +239,7 @@ const char *eval_configure(const EvalInstance *given, int instance_count, const 
         at += 3;
     }
     stage_width_of = stage_width;
+    stage_total = (int)stage_count;
     configured = 1;
     return NULL;
 }
@@ -275,7 +277,7 @@ void eval_play(const EvalFeatures *before, int square, board_t flipped, EvalFeat
     for (int t = 0; t < square_term_count[square]; t++) {
         const Term *term = &square_terms[square][t];
         mover[term->instance] += term->power;
-        other[term->instance] += 2 * term->power;
+        other[term->instance] += (uint16_t)(2 * term->power);
     }
     while (flipped) {
         int at = board_lowest_square(flipped);
@@ -300,7 +302,9 @@ int eval_with(const EvalFeatures *features, board_t player, board_t opponent) {
     board_t theirs = board_legal_moves(opponent, player);
     if (!ours && !theirs) return EVAL_SCALE * board_final_score(player, opponent);
     int empties = 64 - board_popcount(player | opponent);
-    const Stage *stage = &stages[empties / stage_width_of];
+    /* No game has more than 60 empty squares, but the Python binding accepts any board. */
+    int number = empties / stage_width_of;
+    const Stage *stage = &stages[number < stage_total ? number : stage_total - 1];
     int total = 0;
     for (int i = 0; i < instance_total; i++)
         total += stage->tables[instances[i].family][features->view[0][i]];

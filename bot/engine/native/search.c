@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 
-
 #ifdef _WIN32
 #include <windows.h>
 double search_clock(void) {
@@ -45,11 +44,14 @@ typedef struct {
     Entry entries[BUCKET_WIDTH];
 } Bucket;
 
+/* One table per process, allocated at its first search and kept: one search runs at a time, since
+ * the Python binding holds the GIL throughout (search_module.c). */
 static Bucket *table;
 static uint32_t latest_generation;
 
-/* Reading the clock costs more than a node: it is read once every this many interior nodes, a
- * fraction of a millisecond, instead of at every one as the Python search does. */
+/* The clock (and Python, for a Ctrl-C) is asked once every this many interior nodes, a fraction
+ * of a millisecond, rather than at every one as the Python search does: a node here costs less
+ * than a millisecond's thousandth, and asking at each would be a noticeable share of it. */
 #define CLOCK_INTERVAL 256
 
 int search_start(Search *search) {
@@ -61,7 +63,8 @@ int search_start(Search *search) {
         table = calloc((size_t)1 << TABLE_BITS, sizeof *table);
         if (table == NULL) return -1;
     }
-    /* Generation 0 marks entries never written; after 2**32 - 1 searches it wraps past it. */
+    /* Generation 0 marks entries never written, so it is skipped when the count wraps (after
+     * 2**32 - 1 searches in one process, when entries that old are long overwritten). */
     if (++latest_generation == 0) latest_generation = 1;
     search->generation = latest_generation;
     search->nodes = 0;
