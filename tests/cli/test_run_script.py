@@ -18,7 +18,8 @@ from tests.cli.processes import CHECKOUT, Cli, Finished, closed_port
 
 def installed_copy(folder: Path) -> Path:
     """The script and what it reads in `folder`, with a .venv that make finds up to date."""
-    for name in ("run", "Makefile", "pyproject.toml"):
+    names = ("run", "Makefile", "pyproject.toml", "setup.py")
+    for name in names:
         shutil.copy2(CHECKOUT / name, folder / name)
     python = folder / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
@@ -26,7 +27,7 @@ def installed_copy(folder: Path) -> Path:
     python.chmod(0o755)
     stamp = folder / ".venv" / ".installed"
     stamp.touch()
-    newer = (folder / "pyproject.toml").stat().st_mtime + 1
+    newer = max((folder / name).stat().st_mtime for name in names) + 1
     os.utime(stamp, (newer, newer))
     return folder / "run"
 

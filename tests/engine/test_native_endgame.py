@@ -157,6 +157,7 @@ def test_a_signal_interrupts_a_long_native_solve() -> None:
 
 
 def test_the_solver_is_native_where_the_core_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "core", native_core())
     assert type(endgame_search()) is NativeEndgameSearch
     monkeypatch.setattr(native, "core", None)
     assert type(endgame_search()) is EndgameSearch

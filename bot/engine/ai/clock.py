@@ -34,7 +34,8 @@ class Deadline:
         return (None if self.at is None else self.at - time.perf_counter()), None
 
     def native_spent(self, nodes_left: int | None) -> None:
-        """Takes back the interior nodes a native search left over (it counts for `check`)."""
+        """Takes back the count of interior nodes a native search left over, for the next
+        `check` (a deadline in seconds keeps no count)."""
 
 
 MIN_BUDGET_MS = 10
