@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Position, native
-from bot.engine.ai import choose_move
 from bot.engine.ai.analysis import NodeBudget, ReviewBudget, analyse_position
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import count_discs, evaluate
@@ -84,10 +83,10 @@ def test_the_evaluation_is_the_python_one_on_random_boards() -> None:
 def test_fixed_depth_searches_agree_on_move_value_and_nodes(depth: int) -> None:
     for position in _midgame_sample(30, seed=depth):
         python = Negamax(Deadline(None))
-        native = NativeNegamax(Deadline(None))
+        in_c = NativeNegamax(Deadline(None))
         expected = iterate(python, position.player, position.opponent, max_depth=depth)
-        assert iterate(native, position.player, position.opponent, max_depth=depth) == expected
-        assert native.nodes == python.nodes
+        assert iterate(in_c, position.player, position.opponent, max_depth=depth) == expected
+        assert in_c.nodes == python.nodes
 
 
 def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree() -> None:
@@ -99,19 +98,19 @@ def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree() -> N
         alpha = rng.randint(-3000, 2000)
         window = (alpha, alpha + 1) if rng.random() < 0.5 else (-INFINITY, INFINITY)
         python = Negamax(Deadline(None))
-        native = NativeNegamax(Deadline(None))
+        in_c = NativeNegamax(Deadline(None))
         expected = python.value(position.player, position.opponent, depth, *window)
-        assert native.value(position.player, position.opponent, depth, *window) == expected
-        assert native.nodes == python.nodes
+        assert in_c.value(position.player, position.opponent, depth, *window) == expected
+        assert in_c.nodes == python.nodes
 
 
 def test_a_node_budget_stops_both_at_the_same_node() -> None:
     for position in _midgame_sample(12, seed=5):
         python = Negamax(NodeBudget(2_000))
-        native = NativeNegamax(NodeBudget(2_000))
+        in_c = NativeNegamax(NodeBudget(2_000))
         expected = iterate(python, position.player, position.opponent, max_depth=60)
-        assert iterate(native, position.player, position.opponent, max_depth=60) == expected
-        assert (native.nodes, native.deadline.left) == (python.nodes, python.deadline.left)
+        assert iterate(in_c, position.player, position.opponent, max_depth=60) == expected
+        assert (in_c.nodes, in_c.deadline.left) == (python.nodes, python.deadline.left)
 
 
 def test_reviews_are_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,13 +123,16 @@ def test_reviews_are_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch
     assert in_c == in_python
 
 
-def test_an_expired_deadline_stops_the_native_search_and_keeps_the_last_depth() -> None:
+def test_a_search_out_of_time_stops_at_its_first_interior_node_as_in_python() -> None:
     position = _midgame_sample(1, seed=8)[0]
-    search = NativeNegamax(Deadline(0.0))
     with pytest.raises(SearchTimeout):
-        search.value(position.player, position.opponent, 6, -INFINITY, INFINITY)
-    result = choose_move(position.to_string(), level=5, budget_ms=30)
-    assert result.move in position.legal_moves()
+        NativeNegamax(Deadline(0.0)).value(position.player, position.opponent, 6, -1, 1)
+    # depth 1 evaluates the root's children without a check; depth 2 stops at once
+    python, in_c = Negamax(Deadline(0.0)), NativeNegamax(Deadline(0.0))
+    expected = iterate(python, position.player, position.opponent, max_depth=60)
+    assert expected.depth == 1
+    assert iterate(in_c, position.player, position.opponent, max_depth=60) == expected
+    assert in_c.nodes == python.nodes
 
 
 def test_the_levels_that_count_discs_keep_the_python_search() -> None:
