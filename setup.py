@@ -26,8 +26,14 @@ setup(
     ext_modules=[
         Extension(
             "bot.engine.native._core",
-            sources=[f"{NATIVE}/{name}.c" for name in ("module", "perft", "endgame")],
-            depends=[f"{NATIVE}/{name}.h" for name in ("board", "perft", "endgame")],
+            sources=[
+                f"{NATIVE}/{name}.c"
+                for name in ("module", "perft", "endgame", "eval", "search", "search_module")
+            ],
+            depends=[
+                f"{NATIVE}/{name}.h"
+                for name in ("board", "perft", "endgame", "eval", "search", "search_module")
+            ],
             optional=True,
         )
     ],

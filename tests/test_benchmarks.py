@@ -55,6 +55,11 @@ FIGURES = {
         rf"the review itself: +{NUMBER} s",
         rf"a hint \(1 s search\): idle {NUMBER} s, during the review {NUMBER} s",
     ],
+    "native_search.py": [
+        rf"python +{NUMBER} nodes/s  mean depth {NUMBER}",
+        rf"native/python: {NUMBER}x the nodes/s",
+        rf"level 3 \(1500 ms budget\)  python +{NUMBER} s/move depth +{NUMBER}",
+    ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
@@ -73,7 +78,11 @@ FIGURES = {
     "build_book.py": [rf"all +{NUMBER}"],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
-NEEDS = {"fit_patterns.py": ("numpy", "scipy"), "native.py": ("bot.engine.native._core",)}
+NEEDS = {
+    "fit_patterns.py": ("numpy", "scipy"),
+    "native.py": ("bot.engine.native._core",),
+    "native_search.py": ("bot.engine.native._core",),
+}
 """What a script needs beyond the dev extra (`pip install -e '.[fit]'`, a C compiler)."""
 
 

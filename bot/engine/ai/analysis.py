@@ -21,7 +21,8 @@ from typing import Any
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
-from bot.engine.ai.search import INFINITY, Negamax
+from bot.engine.ai.native_search import new_search
+from bot.engine.ai.search import INFINITY
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -206,7 +207,7 @@ def _exact(
 def _midgame(
     player: int, opponent: int, moves: int, played: int | None, nodes: int, empties: int
 ) -> PositionAnalysis:
-    search = Negamax(NodeBudget(nodes))
+    search = new_search(NodeBudget(nodes))
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
     if played is not None:
         order.remove(played)

@@ -82,7 +82,9 @@ def _by_empties(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
     return tuple(stages[empties // STAGE_WIDTH] for empties in range(61))
 
 
-_WEIGHTS = _by_empties(WeightFile.read(WEIGHTS_FILE))
+STAGE_WEIGHTS = WeightFile.read(WEIGHTS_FILE)
+"""Each stage's weights, as the file holds them."""
+_WEIGHTS = _by_empties(STAGE_WEIGHTS)
 
 
 def evaluate(player: int, opponent: int) -> int:

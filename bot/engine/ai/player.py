@@ -16,7 +16,8 @@ from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.ai.evaluation import evaluate, to_discs
 from bot.engine.ai.levels import LEVELS, Level
-from bot.engine.ai.search import Negamax, Outcome, iterate
+from bot.engine.ai.native_search import new_search
+from bot.engine.ai.search import Outcome, iterate
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -119,7 +120,7 @@ def _midgame(
     max_depth: int,
     rng: random.Random,
 ) -> SearchResult:
-    search = Negamax(deadline, settings.evaluation)
+    search = new_search(deadline, settings.evaluation)
     outcome = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
     return _from_outcome(started, outcome, search.nodes)
 
@@ -134,7 +135,7 @@ def _exact_within(
     rng: random.Random,
 ) -> SearchResult:
     """Solve exactly before the deadline, after a short midgame search kept as a fallback."""
-    search = Negamax(Deadline(seconds * _FALLBACK_SHARE), settings.evaluation)
+    search = new_search(Deadline(seconds * _FALLBACK_SHARE), settings.evaluation)
     fallback = iterate(
         search, player, opponent, max_depth=settings.max_depth or 60, noise=settings.noise, rng=rng
     )

@@ -5,6 +5,10 @@ Move ordering: the table's move first; then, two or more plies from the horizon,
 sorted by their static evaluation, and one ply above the horizon by the opponent's mobility.
 PVS was kept over MTD(f): with an evaluation in hundredths of a disc MTD(f) needs many passes
 to converge, and measured slower here.
+
+This is the readable reference: where the native core runs, `native_search.py` searches the same
+nodes in C, so any change here must be made there too (tests/engine/test_native_search.py fails
+until it is).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ when they need it, so that `select` takes effect everywhere.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Protocol
 
 ENVIRONMENT = "REVERSI_ENGINE"
@@ -45,6 +46,32 @@ class Core(Protocol):
     def flips(self, player: int, opponent: int, square: int, /) -> int: ...
 
     def perft(self, player: int, opponent: int, depth: int, /) -> int: ...
+
+    def configure_evaluation(
+        self,
+        instances: Sequence[tuple[int, Sequence[int]]],
+        sizes: Sequence[int],
+        stage_width: int,
+        weights: bytes,
+        /,
+    ) -> None: ...
+
+    def evaluate(self, player: int, opponent: int, /) -> int: ...
+
+    def new_search(self) -> object: ...
+
+    def search_value(
+        self,
+        search: object,
+        player: int,
+        opponent: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        seconds: float | None,
+        nodes_left: int | None,
+        /,
+    ) -> tuple[int | None, int, int | None]: ...
 
     def Endgame(self) -> Endgame: ...  # the extension's class
 

@@ -11,6 +11,7 @@
 #include "board.h"
 #include "endgame.h"
 #include "perft.h"
+#include "search_module.h"
 
 /* Reads a bitboard argument; false (with TypeError or OverflowError set) if it is not a
  * non-negative int below 2**64. */
@@ -222,6 +223,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&EndgameType);
     if (PyModule_AddObject(module, "Endgame", (PyObject *)&EndgameType) < 0) {
         Py_DECREF(&EndgameType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddFunctions(module, search_methods) < 0) {
         Py_DECREF(module);
         return NULL;
     }
