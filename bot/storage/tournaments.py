@@ -9,6 +9,7 @@ pairing loses nothing and pairs nothing twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from bot.domain import GameRecord, TimeControl
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.domain.tournament import Entrant, Format, Pairing
@@ -368,8 +369,6 @@ async def _view(db: Transaction, tournament_id: int) -> TournamentView:
     )
     return TournamentView(
         tournament_from_row(row),
-        tuple(
-            Entrant(e["player_id"], float(e["rating"]), e["withdrawn_after"]) for e in entrants
-        ),
+        tuple(Entrant(e["player_id"], float(e["rating"]), e["withdrawn_after"]) for e in entrants),
         tuple(board_from_row(b) for b in boards),
     )
