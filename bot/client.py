@@ -24,6 +24,7 @@ from bot.services import Services
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
+from bot.tournament_clock import TournamentClock
 from bot.translator import CatalogueTranslator
 from cogs.invite import invite_url
 
@@ -136,6 +137,9 @@ class ReversiBot(commands.AutoShardedBot):
         Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
         player = BotPlayer(services.games, self.computer, self.background, self.timers)
         player.subscribe(self.events)
+        TournamentClock(
+            services.tournaments, services.rounds, self.timers, self.background
+        ).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -68,6 +68,27 @@ class Endings(Service):
                 return ended
         raise GameRefusal(Refused.STALE_BOARD, state.record)
 
+    async def stop_for_tournament(
+        self, game_id: int, organiser_id: int, *, loser: int | None = None
+    ) -> GameState | None:
+        """A tournament's organiser ends one of its games: cancelled without a result, or lost
+        by `loser` (taken out of the tournament). None if it was over already."""
+        for _attempt in range(ATTEMPTS):
+            state = await self.load(game_id)
+            color = None if loser is None else state.record.color_of(loser)
+            try:
+                if color is None:
+                    ended = await self._end(
+                        state, EndReason.CANCELLED, None, cancelled_by=organiser_id
+                    )
+                else:
+                    ended = await self._end(state, EndReason.RESIGNATION, color.opponent)
+            except Refusal:
+                return None  # over already
+            if ended is not None:
+                return ended
+        return None
+
     async def time_out(self, game_id: int) -> GameState:
         """End the game if its move deadline has passed: the side to move loses on time, or the
         game is aborted in the abort window. Returns the game as it is now, ended or not (its

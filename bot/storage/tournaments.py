@@ -212,17 +212,30 @@ class TournamentStore(Store):
     async def withdraw(
         self, tournament_id: int, player_id: int, after_round: int
     ) -> TournamentView:
-        """The player takes no part after `after_round`, at the round the tournament is in."""
+        """The player takes no part after `after_round`, the round the tournament is in; their
+        board of it, if its game has not begun, is lost without play."""
         async with self.transaction() as db:
             tournament = await _locked(db, tournament_id, None)
             if tournament.round != after_round or tournament.state.over:
                 raise TournamentChangedError(tournament_id)
+            params = {"t": tournament_id, "p": player_id, "r": after_round}
             await db.all(
                 """
-                UPDATE tournament_entrants SET withdrawn_after = ?
-                WHERE tournament_id = ? AND player_id = ? AND withdrawn_after IS NULL
+                UPDATE tournament_entrants SET withdrawn_after = :r
+                WHERE tournament_id = :t AND player_id = :p AND withdrawn_after IS NULL
                 """,
-                (after_round, tournament_id, player_id),
+                params,
+            )
+            # Their board of this round, paired but not yet begun, is lost without play.
+            await db.all(
+                """
+                UPDATE tournament_pairings
+                SET finished = TRUE, forfeit = TRUE,
+                    winner_id = CASE WHEN black_id = :p THEN white_id ELSE black_id END
+                WHERE tournament_id = :t AND round = :r AND game_id IS NULL AND NOT finished
+                  AND (black_id = :p OR white_id = :p)
+                """,
+                params,
             )
             return await _view(db, tournament_id)
 
@@ -294,20 +307,20 @@ class TournamentStore(Store):
         deadline: float | None,
         now: float,
     ) -> GameRecord | None:
-        """Start the board's game in `channel_id` (its thread), unless it has one already or
-        the tournament is over: None then."""
+        """Start the board's game in `channel_id` (its thread), unless it has one already, was
+        forfeited, or the tournament is over: None then."""
         async with self.transaction() as db:
             tournament = await _locked(db, board.tournament_id, None)
             if tournament.state.over:
                 return None
             taken = await db.value(
                 """
-                SELECT game_id FROM tournament_pairings
+                SELECT game_id IS NOT NULL OR finished FROM tournament_pairings
                 WHERE tournament_id = ? AND round = ? AND board = ?
                 """,
                 (board.tournament_id, board.pairing.round, board.number),
             )
-            if taken is not None:
+            if taken:
                 return None
             assert board.pairing.white is not None
             record = await insert_game(
