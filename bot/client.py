@@ -39,6 +39,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.review",
     "cogs.notify",
     "cogs.language",
+    "cogs.tournament",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's

@@ -32,7 +32,8 @@ class NewTournament:
     name: str
     format: Format
     swiss_rounds: int
-    time_control: TimeControl
+    time_control: TimeControl | None
+    """None: the server's default."""
     rated: bool
     entry_limit: int
     starts_at: float
@@ -59,13 +60,14 @@ class Tournaments(Service):
             raise Refusal(Refused.NOT_ORGANISER)
         if new.starts_at <= self.now():
             raise Refusal(Refused.START_IN_THE_PAST)
+        control = new.time_control or (await self.storage.settings.get(guild_id)).time_control
         created = await self.storage.tournaments.create(
             guild_id=guild_id,
             organiser_id=manager.user_id,
             name=new.name,
             format=new.format,
             swiss_rounds=new.swiss_rounds,
-            time_control=new.time_control,
+            time_control=control,
             rated=new.rated,
             entry_limit=max(new.entry_limit, MIN_ENTRANTS),
             starts_at=new.starts_at,
