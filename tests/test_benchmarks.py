@@ -60,6 +60,9 @@ FIGURES = {
         rf"    rank lookup, bottom player +{NUMBER} ms"
         for backend in ("sqlite", "postgresql")
     ],
+    "tournament.py": [
+        rf"Swiss of 60 players, round 3 \(30 boards, 0 repeats, .*\): paired in {NUMBER} s"
+    ],
     "build_book.py": [rf"all +{NUMBER}"],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }

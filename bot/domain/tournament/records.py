@@ -3,7 +3,7 @@ they make. Points are kept in half-points (win 2, draw 1, loss 0) so that nothin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -45,10 +45,6 @@ class Pairing:
     forfeit: bool = False
     """Decided without play (a withdrawn player's unplayed game)."""
 
-    @property
-    def bye(self) -> bool:
-        return self.white is None
-
     def players(self) -> tuple[int, ...]:
         return (self.black,) if self.white is None else (self.black, self.white)
 
@@ -68,6 +64,23 @@ class Standing:
     discs: int
     results: tuple[Pairing | None, ...]
     """Per round, this player's pairing (None: not paired)."""
+
+
+BYE_DISCS = 32
+"""The discs a bye counts: half the board, as the Brightwell quotient counts it."""
+
+
+def bye(round_number: int, player_id: int) -> Pairing:
+    """A bye: a win without play, its result in from the start."""
+    return Pairing(
+        round_number, player_id, None, black_discs=BYE_DISCS, winner=player_id, finished=True
+    )
+
+
+def forfeit(pairing: Pairing, withdrawn: int) -> Pairing:
+    """`pairing` lost without play by `withdrawn`, who left the tournament before it (a round
+    robin's unplayed game; a Swiss does not pair them again)."""
+    return replace(pairing, winner=pairing.opponent(withdrawn), finished=True, forfeit=True)
 
 
 def rounds_in(format: Format, entrants: int, swiss_rounds: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.domain.tournament.records import Entrant, Pairing
+from bot.domain.tournament.records import Entrant, Pairing, bye
 
 
 def round_robin(
@@ -27,16 +27,16 @@ def round_robin(
     for swapped in (False, True) if double else (False,):
         for boards in cycle:
             number = len(schedule) + 1
-            round_boards = []
+            games, byes = [], []
             for first, second in boards:
-                black, white = players[first - 1], players[second - 1]
-                if swapped:
-                    black, white = white, black
-                if black is None:
-                    black, white = white, None
-                if black is not None:
-                    round_boards.append(Pairing(number, black, white))
-            schedule.append(tuple(round_boards))
+                pair = [players[first - 1], players[second - 1]][:: -1 if swapped else 1]
+                present = [player for player in pair if player is not None]
+                if len(present) == 1:
+                    byes.append(bye(number, present[0]))
+                else:
+                    black, white = present
+                    games.append(Pairing(number, black, white))
+            schedule.append((*games, *byes))
     return tuple(schedule)
 
 

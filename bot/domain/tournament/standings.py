@@ -1,18 +1,32 @@
-"""Standings by the World Othello Federation's order: points, the Brightwell quotient, discs."""
+"""Standings by the World Othello Federation's order: points, then the Brightwell quotient, then
+discs; players equal on all three share a rank.
+
+The Brightwell quotient (BQ), as the WOF rules for the World Othello Championship define it
+(quoted by the Othello Wiki Book, othello.dk/book/index.php/BQ, "Resolving ties"): the discs the
+player scored in all their games, plus 6 times the sum of their opponents' points, leaving out
+byes and games against an opponent who withdrew; for each of those, 32 plus 6 times the player's
+own points instead. Points there are whole (win 1, draw ½), so 6 times points is 3 times
+half-points.
+
+The discs of a game are its official score (`bot.engine.Result`): the empty squares go to the
+winner, a draw is 32-32, and a game won off the board (resigned, lost on time) counts at least
+33-31 for the winner, the WOF's score for it. A bye counts 32 discs (`records.BYE_DISCS`), what
+the BQ credits it; a forfeit counts the same 32 to the winner and nothing to the loser, who
+never sat down.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
 
-from bot.domain.tournament.records import Entrant, Pairing, Standing
+from bot.domain.tournament.records import BYE_DISCS, Entrant, Pairing, Standing
+from bot.engine import Color, Result
 
 WIN, DRAW = 2, 1
 """Half-points for a result."""
-BOARD = 64
-HALF_BOARD = BOARD // 2
-"""Discs counted for a bye or a game against a withdrawn opponent in the Brightwell quotient."""
-BRIGHTWELL_FACTOR = 6
+BRIGHTWELL_FACTOR = 3
+"""6 per whole point of the opponents (or, for byes, one's own), in half-points."""
 
 
 def half_points(pairing: Pairing, player_id: int) -> int:
@@ -25,67 +39,66 @@ def half_points(pairing: Pairing, player_id: int) -> int:
 
 
 def discs(pairing: Pairing, player_id: int) -> int:
-    """The discs `player_id` counts from this board, empties to the winner (halved in a draw):
-    a bye or a forfeit win counts 32, as half the board."""
-    if not pairing.finished or pairing.white is None or pairing.forfeit:
-        return HALF_BOARD if pairing.finished and pairing.winner == player_id else 0
-    own, other = (
-        (pairing.black_discs or 0, pairing.white_discs or 0)
-        if player_id == pairing.black
-        else (pairing.white_discs or 0, pairing.black_discs or 0)
-    )
-    if pairing.winner is None:
-        return BOARD // 2 if own == other else own
-    return BOARD - other if pairing.winner == player_id else own
+    """The discs `player_id` counts from this board (nothing while it is unfinished)."""
+    if not pairing.finished:
+        return 0
+    if pairing.white is None or pairing.forfeit:
+        return BYE_DISCS if pairing.winner == player_id else 0
+    loser = None
+    if pairing.winner is not None:
+        loser = Color.WHITE if pairing.winner == pairing.black else Color.BLACK
+    result = Result(pairing.black_discs or 0, pairing.white_discs or 0, forfeited_by=loser)
+    return result.black_score if player_id == pairing.black else result.white_score
 
 
 def standings(entrants: Sequence[Entrant], played: Sequence[Pairing]) -> tuple[Standing, ...]:
-    """Every entrant's standing, best first."""
+    """Every entrant's standing, best first, with their board of each round so far."""
     points: dict[int, int] = defaultdict(int)
     disc_total: dict[int, int] = defaultdict(int)
+    boards: dict[int, list[Pairing]] = defaultdict(list)
     for pairing in played:
         for player in pairing.players():
             points[player] += half_points(pairing, player)
             disc_total[player] += discs(pairing, player)
-    rounds = max((p.round for p in played), default=0)
-    by_round: dict[tuple[int, int], Pairing] = {}
-    for pairing in played:
-        for player in pairing.players():
-            by_round[player, pairing.round] = pairing
-    withdrawn = {e.player_id for e in entrants if e.withdrawn_after is not None}
+            boards[player].append(pairing)
+    withdrawn = {entrant.player_id for entrant in entrants if entrant.withdrawn_after is not None}
 
-    def brightwell(player: int) -> float:
-        total = 0.0
-        for pairing in played:
-            if player not in pairing.players() or not pairing.finished:
+    def brightwell(player: int) -> int:
+        total = 0
+        for pairing in boards[player]:
+            if not pairing.finished:
                 continue
             opponent = pairing.opponent(player)
             if opponent is None or opponent in withdrawn:
-                total += HALF_BOARD + BRIGHTWELL_FACTOR * points[player] / 2
+                total += BYE_DISCS + BRIGHTWELL_FACTOR * points[player]
             else:
-                total += discs(pairing, player) + BRIGHTWELL_FACTOR * points[opponent] / 2
+                total += discs(pairing, player) + BRIGHTWELL_FACTOR * points[opponent]
         return total
 
-    rows = [
-        (points[e.player_id], brightwell(e.player_id), disc_total[e.player_id], e.player_id)
-        for e in entrants
-    ]
-    rows.sort(key=lambda row: (-row[0], -row[1], -row[2], row[3]))
-    result: list[Standing] = []
+    rounds = max((pairing.round for pairing in played), default=0)
+    rows = sorted(
+        (
+            (points[player], brightwell(player), disc_total[player], player)
+            for player in (entrant.player_id for entrant in entrants)
+        ),
+        key=lambda row: (-row[0], -row[1], -row[2], row[3]),
+    )
+    table: list[Standing] = []
     for index, (half, quotient, disc_count, player) in enumerate(rows):
-        tied = result and (result[-1].half_points, result[-1].brightwell, result[-1].discs) == (
-            half,
-            quotient,
-            disc_count,
+        previous = table[-1] if table else None
+        tied = previous is not None and (
+            (previous.half_points, previous.brightwell, previous.discs)
+            == (half, quotient, disc_count)
         )
-        result.append(
+        by_round = {pairing.round: pairing for pairing in boards[player]}
+        table.append(
             Standing(
-                result[-1].rank if tied else index + 1,
+                previous.rank if tied and previous else index + 1,
                 player,
                 half,
-                quotient,
+                float(quotient),
                 disc_count,
-                tuple(by_round.get((player, r)) for r in range(1, rounds + 1)),
+                tuple(by_round.get(number) for number in range(1, rounds + 1)),
             )
         )
-    return tuple(result)
+    return tuple(table)
