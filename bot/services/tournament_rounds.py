@@ -5,10 +5,9 @@ does what is still due, once."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.domain import GameState
 from bot.domain.tournament import Format, Pairing, pair_swiss, round_robin
+from bot.domain.tournament.records import forfeit
 from bot.domain.tournaments import Board, TournamentState, TournamentView
 from bot.events import GameStarted, TournamentChanged, TournamentFinished, TournamentRoundPaired
 from bot.services.context import Service
@@ -87,22 +86,17 @@ class TournamentRounds(Service):
 
 def next_round(view: TournamentView, number: int) -> tuple[Pairing, ...]:
     """Round `number`'s boards: the Swiss pairing of the standings so far, or the round-robin
-    table's round. Byes are decided at once; in a round robin a withdrawn player's game is a
-    forfeit, lost by them (by both if both withdrew: no points either way)."""
+    table's round. In a round robin a withdrawn player's game is a forfeit, lost by them; a
+    board with nobody left in it (a withdrawn player's bye, two withdrawn players) is dropped."""
     tournament = view.tournament
     if tournament.format is Format.SWISS:
-        pairings = pair_swiss(view.entrants, view.pairings, number, tournament.seed)
-    else:
-        double = tournament.format is Format.DOUBLE_ROUND_ROBIN
-        pairings = round_robin(view.entrants, double, tournament.seed)[number - 1]
+        return pair_swiss(view.entrants, view.pairings, number, tournament.seed)
+    double = tournament.format is Format.DOUBLE_ROUND_ROBIN
     active = {e.player_id for e in view.entrants if e.active_in(number)}
     decided: list[Pairing] = []
-    for pairing in pairings:
-        if pairing.white is None:
-            pairing = replace(pairing, finished=True, winner=pairing.black)
-        elif not {pairing.black, pairing.white} <= active:
-            present = {pairing.black, pairing.white} & active
-            winner = next(iter(present)) if present else None
-            pairing = replace(pairing, finished=True, forfeit=True, winner=winner)
-        decided.append(pairing)
+    for pairing in round_robin(view.entrants, double, tournament.seed)[number - 1]:
+        gone = [player for player in pairing.players() if player not in active]
+        if len(gone) == len(pairing.players()):
+            continue
+        decided.append(forfeit(pairing, gone[0]) if gone else pairing)
     return tuple(decided)

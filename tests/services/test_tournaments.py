@@ -247,3 +247,31 @@ async def test_cancelling_ends_the_games_without_a_result(
     assert not record.active and record.winner is None and not record.rated
     view = await services.tournaments.view(tournament_id, GUILD)
     assert view.tournament.state is TournamentState.CANCELLED
+
+
+async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(Format.ROUND_ROBIN))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    first, second = await start_boards(services, recorder)
+    await services.endings.stop_for_tournament(
+        first.record.id, MODERATOR, loser=first.record.white_id
+    )
+    await services.rounds.game_ended(first.record.id)
+    leaver = first.record.white_id
+    await services.tournaments.leave(tournament_id, leaver, GUILD)
+    await services.endings.stop_for_tournament(
+        second.record.id, MODERATOR, loser=second.record.white_id
+    )
+    await services.rounds.game_ended(second.record.id)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    later = [b for b in view.boards if b.pairing.round > 1 and leaver in b.pairing.players()]
+    assert len(later) == 2
+    assert all(b.pairing.forfeit and b.game_id is None for b in later)
+    assert all(b.pairing.winner == b.pairing.opponent(leaver) for b in later)
+    _, table = await services.tournaments.standings(tournament_id, GUILD)
+    assert next(s for s in table if s.player_id == leaver).half_points == 0
