@@ -12,7 +12,9 @@ from rendering.gallery import write_gallery
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rendering", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    gallery = commands.add_parser("gallery", help="write boards in every theme and a replay")
+    gallery = commands.add_parser(
+        "gallery", help="write boards and standings in every theme, and a replay"
+    )
     gallery.add_argument("outdir", type=Path, help="folder to write the images into")
     args = parser.parse_args(argv)
     try:

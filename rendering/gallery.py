@@ -1,7 +1,11 @@
-"""Representative boards in every theme, plus one replay, written out for a person to look at."""
+"""Representative boards and standings in every theme, plus one replay, written out for a person
+to look at."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -9,6 +13,8 @@ from bot.engine import Color, Game, Position, Result
 from rendering.board import render_board
 from rendering.replay import render_replay
 from rendering.results import WonBy, result_text
+from rendering.standings import render_standings
+from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow
 from rendering.themes import THEMES
 from rendering.words import ENGLISH, Words
 
@@ -19,6 +25,19 @@ GAME = (
 )
 MIDGAME_PLIES = 20
 PASS_PLY = 53  # the 53rd move leaves white without a move
+PLAYERS = (
+    "Þórunn Guðmundsdóttir",
+    "முத்துக்குமாரசுவாமி சுப்பிரமணியன்",
+    "Maria Clara dela Cruz-Santos",
+    "Aminu Ɗanjuma Ƙwarai",
+    "Uwimana Jean-Baptiste Nshimiyimana",
+    "Alice",
+    "Bob",
+    "山田太郎 🎉",
+    "Aurélien-Maximilian de la Fontaine-Marchetti III",
+)
+"""Names for sample standings: every script the bot speaks, long ones, one with nothing the
+font can draw."""
 
 
 def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
@@ -90,13 +109,93 @@ def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
             winner=Color.WHITE,
         ),
     }
+    tables = {  # in English: their words are the cog's (`StandingsWords`), not a catalogue's
+        "standings": partial(
+            render_standings,
+            "Autumn Swiss · round 3 of 4",
+            sample_standings(PLAYERS, 4, 2),
+            rounds=4,
+        ),
+        "final-standings": partial(
+            render_standings, "Autumn Swiss · final", sample_standings(PLAYERS, 4), final=True
+        ),
+    }
     written = []
     for theme in THEMES:
         for case, render in cases.items():
             path = directory / f"{theme}-{case}.png"
             path.write_bytes(render(theme=theme, words=words))
             written.append(path)
+        for case, table in tables.items():
+            path = directory / f"{theme}-{case}.png"
+            path.write_bytes(table(theme=theme))
+            written.append(path)
     replay = directory / "replay.gif"
     replay.write_bytes(render_replay(game, black_name="Alice", white_name="Bob", words=words))
     written.append(replay)
     return written
+
+
+def sample_standings(
+    names: Sequence[str], rounds: int, played: int | None = None, seed: int = 27
+) -> tuple[StandingsRow, ...]:
+    """The standings of a made-up Swiss of `rounds` rounds among `names`, after `played` of
+    them (all by default) with the next one under way: each round pairs neighbours in the
+    standings, the odd one out has a bye, the results are random. The second player withdraws
+    after round 1: their game of round 2 is lost by forfeit, and they are not paired again."""
+    played = rounds if played is None else played
+    chance = random.Random(seed)
+    count = len(names)
+    points, discs = [0] * count, [0] * count
+    games: list[list[tuple[int | None, RoundResult | None]]] = [[] for _ in names]
+    for number in range(1, min(rounds, played + 1) + 1):
+        order = sorted(range(count), key=lambda p: (-points[p], -discs[p], p))
+        if number > 2 and count > 1:
+            order.remove(1)
+            games[1].append((None, None))
+        if len(order) % 2:
+            odd = order[-2] if order[-1] == 1 else order[-1]  # the one withdrawing forfeits
+            games[odd].append((None, BYE))
+            points[odd] += 2
+            discs[odd] += 32
+            order.remove(odd)
+        for black, white in zip(order[::2], order[1::2], strict=True):
+            forfeit = number == 2 and 1 in (black, white)
+            if forfeit:
+                black_discs = 0 if black == 1 else 64
+            else:
+                black_discs = chance.choice((14, 22, 28, 32, 33, 36, 40, 50))
+            for player, opponent, colour, mine in (
+                (black, white, Color.BLACK, black_discs),
+                (white, black, Color.WHITE, 64 - black_discs),
+            ):
+                if number > played:
+                    games[player].append((opponent, RoundResult(None, colour)))
+                    continue
+                outcome = Outcome.WIN if mine > 32 else Outcome.DRAW if mine == 32 else Outcome.LOSS
+                points[player] += {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}[outcome]
+                discs[player] += mine
+                shown = None if forfeit else colour
+                games[player].append((opponent, RoundResult(None, shown, outcome, forfeit)))
+    quotient = [
+        discs[p] + 3 * sum(points[p if o is None else o] for o, r in games[p] if r is not None)
+        for p in range(count)
+    ]
+    order = sorted(range(count), key=lambda p: (-points[p], -quotient[p], -discs[p], p))
+    rank = {player: place for place, player in enumerate(order, 1)}
+    return tuple(
+        StandingsRow(
+            rank[p],
+            names[p],
+            points[p],
+            float(quotient[p]),
+            discs[p],
+            tuple(
+                result
+                if opponent is None or result is None
+                else replace(result, opponent_rank=rank[opponent])
+                for opponent, result in games[p]
+            ),
+        )
+        for p in order
+    )

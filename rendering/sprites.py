@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from rendering.themes import RGB, Theme
+from rendering.themes import RGB, Theme, mix
 
 SCALE = 4
 DISC_DIAMETER = 0.84  # of a cell
 HINT_DIAMETER = 0.62
 LAST_MOVE_DIAMETER = 0.24
 FLIPPED_DIAMETER = 0.2
-
-
-def _mix(colour: RGB, towards: RGB, amount: float) -> RGB:
-    r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))
-    return r, g, b
 
 
 def _circle_box(size: int, diameter: float) -> tuple[float, float, float, float]:
@@ -50,7 +45,7 @@ def disc(theme: Theme, black: bool, size: int, *, shadow: bool = True) -> Image.
     ImageDraw.Draw(image).ellipse(outer, fill=(*rim, 255))
     rim_width = big * 0.035
     inner = (outer[0] + rim_width, outer[1] + rim_width, outer[2] - rim_width, outer[3] - rim_width)
-    top, bottom = _mix(body, (255, 255, 255), 0.12), _mix(body, (0, 0, 0), 0.12)
+    top, bottom = mix(body, (255, 255, 255), 0.12), mix(body, (0, 0, 0), 0.12)
     gradient = Image.linear_gradient("L").resize((big, big))
     shading = Image.composite(
         Image.new("RGB", (big, big), bottom), Image.new("RGB", (big, big), top), gradient

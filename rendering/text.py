@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import struct
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -56,10 +56,10 @@ def is_tamil(text: str) -> bool:
 
 def font_for(text: str, font: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
     """The font to draw `text` with: `font`, or for Tamil text the Tamil font of its size and
-    weight."""
+    weight (`font` itself if it is one)."""
     if not is_tamil(text):
         return font
-    return _tamil_font(Path(str(font.path)) == BOLD, int(font.size))
+    return _tamil_font(Path(str(font.path)) in (BOLD, TAMIL_BOLD), int(font.size))
 
 
 @cache
@@ -182,13 +182,31 @@ def wrap_words(
     (largest first) that fits, else on up to `max_lines` lines in the last, broken at spaces,
     after punctuation where it can be and as evenly as it can. Only text too long for that is
     cut (`fit_words`, which logs it). Returns the font to draw with and the lines."""
+    return _wrap(text, fonts, width, max_lines, fit_words)
+
+
+def wrap_text(
+    text: str, fonts: Sequence[ImageFont.FreeTypeFont], width: float, max_lines: int = 2
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """`wrap_words` for a text the bot's users wrote (a tournament's name): cut, if it must
+    be, without a word in the log."""
+    return _wrap(text, fonts, width, max_lines, fit_text)
+
+
+def _wrap(
+    text: str,
+    fonts: Sequence[ImageFont.FreeTypeFont],
+    width: float,
+    max_lines: int,
+    fit: Callable[[str, ImageFont.FreeTypeFont, float], str],
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     for font in fonts:
         font = font_for(text, font)
         if font.getlength(text) <= width:
             return font, [text]
     font = font_for(text, fonts[-1])
     lines = _wrapped(text, font, width, max_lines)
-    return font, [fit_words(text, font, width)] if lines is None else lines
+    return font, [fit(text, font, width)] if lines is None else lines
 
 
 def _wrapped(

@@ -9,6 +9,12 @@ from types import MappingProxyType
 RGB = tuple[int, int, int]
 
 
+def mix(colour: RGB, towards: RGB, amount: float) -> RGB:
+    """`colour` moved `amount` (0 to 1) of the way towards `towards`."""
+    r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))
+    return r, g, b
+
+
 @dataclass(frozen=True, slots=True)
 class Theme:
     """The colours of one look. Hint colours are solid (already blended with the board colour)

@@ -61,7 +61,8 @@ FIGURES = {
         for backend in ("sqlite", "postgresql")
     ],
     "tournament.py": [
-        rf"Swiss of 60 players, round 3 \(30 boards, 0 repeats, .*\): paired in {NUMBER} s"
+        rf"Swiss of 60 players, round 3 \(30 boards, 0 repeats, .*\): paired in {NUMBER} s",
+        rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",
     ],
     "build_book.py": [rf"all +{NUMBER}"],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],

@@ -20,6 +20,8 @@ CASES = (
     "clocks",
     "flag",
     "resigned",
+    "standings",
+    "final-standings",
 )
 
 
