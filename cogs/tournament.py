@@ -19,8 +19,10 @@ from bot.i18n import N_, _
 from bot.services.tournaments import Manager, NewTournament
 from cogs import handlers, time_option
 from cogs.audience import for_everyone
+from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import Declined, answering
+from cogs.tournament_image import standings_file
 from cogs.tournament_items import TournamentButton, signup_view
 from cogs.tournament_rounds import RoundOpener
 from cogs.tournament_texts import (
@@ -118,9 +120,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         _view, table = await self.bot.services.tournaments.standings(t.id, t.guild_id)
         async with for_everyone(self.bot, t.guild_id):
             text = standings_text(event.view, table)
+            image = await standings_file(event.view, table, core(self.bot).names)
         try:
             channel = self.bot.get_partial_messageable(t.channel_id)
-            await channel.send(text, allowed_mentions=NONE)
+            await channel.send(text, file=image, allowed_mentions=NONE)
         except discord.HTTPException as error:
             log.warning("Final standings of tournament %s not posted (%s)", t.id, error.code)
 
@@ -233,8 +236,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view, table = await self.bot.services.tournaments.standings(tournament_id, guild_id)
+            image = await standings_file(view, table, core(self.bot).names)
             await interaction.response.send_message(
-                standings_text(view, table), ephemeral=True, allowed_mentions=NONE
+                standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
             )
 
     @tournament.command(name="pairings", description=locale_str("A round's pairings"))

@@ -114,6 +114,8 @@ async def test_a_round_robin_with_a_loss_on_time_and_a_restart_mid_round(
     assert "wins the tournament!" in standings.content
     winner = min(user.id for user in players)
     assert f"🥇 <@{winner}> wins the tournament!" in standings.content
+    (image,) = standings.attachments
+    assert image.image().format == "PNG" and image.description == "Club Cup: standings"
     assert len(fake.threads(fake.games)) == 6
     assert signup.buttons == []
     assert "Finished." in signup.content
@@ -154,5 +156,6 @@ async def test_a_swiss_with_a_bye_and_a_withdrawal(
     standings = await fake.slash(fake.bob, "reversi tournament standings")
     assert standings.ephemeral and "**Club Cup** (#1): standings" in standings.content
     assert "wins the tournament!" in standings.content
+    assert standings.message is not None and len(standings.message.attachments) == 1
     pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
     assert "round 1 of 3" in pairings.content and "has a bye" in pairings.content
