@@ -68,94 +68,139 @@ async def lose(
     await fake.click(users[loser], asked.message, label="Yes, resign")
 
 
-async def test_a_round_robin_with_a_loss_on_time_and_a_restart_mid_round(
-    fake: FakeDiscord, bot_harness: BotHarness
-) -> None:
-    erin = fake.add_user("erin")
-    players = [fake.alice, fake.bob, fake.carol, erin]
-    users = {user.id: user for user in players}
-    signup = await create(fake, "round_robin")
+async def play_round(
+    fake: FakeDiscord,
+    harness: BotHarness,
+    users: dict[int, User],
+    signup: Message,
+    *,
+    on_time: bool = False,
+    restart: bool = False,
+    withdraw: bool = False,
+) -> tuple[list[GameRecord], User | None]:
+    """Play the current round, the player with the larger id losing each game: the last game on
+    time if `on_time`, the bot restarted halfway if `restart`, and if `withdraw`, the loser of the
+    first game leaving once it is over (the round still going on). Returns the round's games and
+    who left."""
+    games = await games_of_round(fake, harness)
+    assert games
+    timed = games[-1] if on_time else None
+    leaver = None
+    for index, (record, board, thread) in enumerate(games):
+        if restart and index == len(games) // 2:
+            await harness.restart()
+        if timed is not None and record is timed[0]:
+            continue
+        loser = max(record.black_id, record.white_id)
+        await lose(fake, users, record, thread, board, loser)
+        if withdraw and leaver is None:
+            leaver = users[loser]
+            left = await fake.click(leaver, signup, label="Leave")
+            assert left.content == "You've left **Club Cup** (#1).", left.content
+            assert f"{leaver.mention} (withdrawn)" in signup.content
+    if timed is not None:  # the loser's clock runs out with their move to make
+        record, board, _thread = timed
+        black, white = users[record.black_id], users[record.white_id]
+        await past_abort_window(fake, board, black, white)
+        if record.black_id != max(record.black_id, record.white_id):
+            await play(fake, board, black, move_labels(board)[0])
+        await fake.advance(hours=2)
+        ended = await harness.bot.storage.games.get(record.id)
+        assert ended.end_reason is not None and ended.end_reason.value == "timeout"
+        assert ended.winner is not None and ended.player(ended.winner) == min(users_of(ended))
+    return [record for record, _, _ in games], leaver
+
+
+def users_of(record: GameRecord) -> tuple[int, int]:
+    return record.black_id, record.white_id
+
+
+async def sign_up(fake: FakeDiscord, signup: Message, players: list[User]) -> None:
     for user in players:
         joined = await fake.click(user, signup, label="Join")
         assert joined.ephemeral and joined.content == "You're in **Club Cup** (#1). Good luck!"
+    assert f"Entrants ({len(players)} of 64):" in signup.content
+    assert all(user.mention in signup.content for user in players)
+
+
+async def test_a_nine_player_swiss_of_four_rounds(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """With a loss on time, a withdrawal and a restart in the middle of a round."""
+    players = [fake.alice, fake.bob, fake.carol, *(fake.add_user(f"p{i}") for i in range(6))]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "swiss", rounds=4)
+    await sign_up(fake, signup, players)
     twice = await fake.click(fake.alice, signup, label="Join")
     assert twice.content == "You're already in this tournament."
     refused = await fake.slash(fake.alice, "reversi tournament start")
     assert refused.content == "Only the tournament's organiser can do that."
-    assert "Entrants (4 of 64):" in signup.content and erin.mention in signup.content
-    assert "<t:" in signup.content and ":R>" in signup.content
+    assert "Sign-up is open: it starts <t:" in signup.content and ":R>)" in signup.content
 
     await fake.advance(hours=1)  # the start time comes
+    assert [b.label for b in signup.buttons] == ["Leave"]  # sign-up is closed
+    playing = (await games_of_round(fake, bot_harness))[0][0]
+    refused = await fake.click(users[playing.black_id], signup, label="Leave")
+    assert refused.content == (
+        f"You're playing game #{playing.id} of this tournament: finish it first."
+    )
 
-    for number in (1, 2, 3):
-        games = await games_of_round(fake, bot_harness)
-        assert len(games) == 2, number
-        assert {t.parent for _, _, t in games} == {fake.games}
-        (first, board, thread), (second, second_board, second_thread) = games
-        await lose(fake, users, first, thread, board, max(first.black_id, first.white_id))
-        loser = max(second.black_id, second.white_id)
-        if number == 1:  # a loss on time: the loser's clock runs out with their move to make
-            black, white = users[second.black_id], users[second.white_id]
-            await past_abort_window(fake, second_board, black, white)
-            if second.black_id != loser:
-                await play(fake, second_board, black, move_labels(second_board)[0])
-            await fake.advance(hours=2)
-            ended = await bot_harness.bot.storage.games.get(second.id)
-            assert ended.end_reason is not None and ended.end_reason.value == "timeout"
-            assert ended.winner is not None and ended.player(ended.winner) != loser
-        else:
-            if number == 3:
-                await bot_harness.restart()
-            await lose(fake, users, second, second_thread, second_board, loser)
+    round_games = [await play_round(fake, bot_harness, users, signup)]
+    round_games.append(
+        await play_round(fake, bot_harness, users, signup, on_time=True, withdraw=True)
+    )
+    round_games.append(await play_round(fake, bot_harness, users, signup, restart=True))
+    round_games.append(await play_round(fake, bot_harness, users, signup))
+    assert await games_of_round(fake, bot_harness) == []
 
     final = await view(bot_harness)
-    assert final.tournament.state is TournamentState.FINISHED
+    assert final.tournament.state is TournamentState.FINISHED and final.tournament.round == 4
+    leaver = round_games[1][1]
+    assert leaver is not None
+    for number in (3, 4):
+        assert all(leaver.id not in b.pairing.players() for b in final.round_boards(number))
+    met = [frozenset(b.pairing.players()) for b in final.boards if b.pairing.white]
+    assert len(met) == len(set(met)), "a pairing repeated"
+    byes = [b.pairing.black for b in final.boards if b.pairing.white is None]
+    assert len(byes) == len(set(byes)) and len(final.round_boards(1)) == 5
+    assert len(fake.threads(fake.games)) == sum(len(games) for games, _ in round_games)
     standings = fake.last_message(fake.games)
-    assert "wins the tournament!" in standings.content
-    winner = min(user.id for user in players)
-    assert f"🥇 <@{winner}> wins the tournament!" in standings.content
+    assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     (image,) = standings.attachments
     assert image.image().format == "PNG" and image.description == "Club Cup: standings"
-    assert len(fake.threads(fake.games)) == 6
-    assert signup.buttons == []
-    assert "Finished." in signup.content
+    assert signup.buttons == [] and "Finished." in signup.content
+    asked = await fake.slash(fake.bob, "reversi tournament standings")
+    assert asked.ephemeral and "**Club Cup** (#1): standings" in asked.content
+    assert asked.message is not None and len(asked.message.attachments) == 1
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert "round 1 of 4" in pairings.content and "has a bye" in pairings.content
 
 
-async def test_a_swiss_with_a_bye_and_a_withdrawal(
-    fake: FakeDiscord, bot_harness: BotHarness
-) -> None:
-    players = [fake.alice, fake.bob, fake.carol, fake.add_user("erin"), fake.add_user("finn")]
+async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    """Started early by the organiser, with a withdrawal (the rest of the leaver's games lost
+    without play), a loss on time and a restart in the middle of a round."""
+    players = [fake.alice, fake.bob, fake.carol, *(fake.add_user(f"p{i}") for i in range(3))]
     users = {user.id: user for user in players}
-    signup = await create(fake, "swiss", rounds=3)
-    for user in players:
-        await fake.click(user, signup, label="Join")
+    signup = await create(fake, "round_robin")
+    await sign_up(fake, signup, players)
     started = await fake.slash(fake.world.owner, "reversi tournament start")
     assert started.content == "**Club Cup** (#1) has started."
+    assert [b.label for b in signup.buttons] == ["Leave"]
 
-    games = await games_of_round(fake, bot_harness)
-    assert len(games) == 2
-    leaver = users[games[0][0].black_id]
-    refused = await fake.click(leaver, signup, label="Leave")
-    playing = games[0][0].id
-    assert refused.content == f"You're playing game #{playing} of this tournament: finish it first."
-    for index, (record, board, thread) in enumerate(games):
-        await lose(fake, users, record, thread, board, max(record.black_id, record.white_id))
-        if index == 0:  # their game is over, the round is not: they may withdraw
-            left = await fake.click(leaver, signup, label="Leave")
-            assert left.content == "You've left **Club Cup** (#1)."
-            assert f"{leaver.mention} (withdrawn)" in signup.content
-
-    while games := await games_of_round(fake, bot_harness):
-        for record, board, thread in games:
-            assert leaver.id not in (record.black_id, record.white_id)
-            await lose(fake, users, record, thread, board, max(record.black_id, record.white_id))
+    await play_round(fake, bot_harness, users, signup)
+    _, leaver = await play_round(fake, bot_harness, users, signup, withdraw=True)
+    await play_round(fake, bot_harness, users, signup, on_time=True)
+    await play_round(fake, bot_harness, users, signup, restart=True)
+    await play_round(fake, bot_harness, users, signup)
 
     final = await view(bot_harness)
-    assert final.tournament.state is TournamentState.FINISHED
-    assert final.tournament.round == 3
-    standings = await fake.slash(fake.bob, "reversi tournament standings")
-    assert standings.ephemeral and "**Club Cup** (#1): standings" in standings.content
-    assert "wins the tournament!" in standings.content
-    assert standings.message is not None and len(standings.message.attachments) == 1
-    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
-    assert "round 1 of 3" in pairings.content and "has a bye" in pairings.content
+    assert final.tournament.state is TournamentState.FINISHED and final.tournament.round == 5
+    met = {frozenset(b.pairing.players()) for b in final.boards}
+    assert len(met) == 15 == len(final.boards)
+    assert leaver is not None
+    forfeits = [b for b in final.boards if b.pairing.forfeit]
+    assert len(forfeits) == 3 and all(leaver.id in b.pairing.players() for b in forfeits)
+    assert all(b.game_id is None and b.pairing.winner != leaver.id for b in forfeits)
+    standings = fake.last_message(fake.games)
+    assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
+    assert f"6. {leaver.mention}: 0 pts" in standings.content
