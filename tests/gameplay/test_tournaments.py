@@ -13,7 +13,12 @@ from tests.fakediscord.world import Channel, Message, User
 from .play import move_labels, past_abort_window, play
 
 
-async def create(fake: FakeDiscord, format: str, **options: object) -> Message:
+async def create(
+    fake: FakeDiscord,
+    format: str,
+    expect: str = "Tournament **Club Cup** (#1) created: ",
+    **options: object,
+) -> Message:
     owner = fake.world.owner
     reply = await fake.slash(
         owner,
@@ -25,10 +30,8 @@ async def create(fake: FakeDiscord, format: str, **options: object) -> Message:
         options={"channel": fake.games},
         **options,
     )
-    assert reply.ephemeral and "Tournament **Club Cup** (#" in reply.content, reply.content
-    signup = fake.last_message(fake.games)
-    assert [b.label for b in signup.buttons] == ["Join", "Leave"]
-    return signup
+    assert reply.ephemeral and reply.content.startswith(expect), reply.content
+    return fake.last_message(fake.games)
 
 
 async def view(harness: BotHarness) -> TournamentView:
@@ -130,6 +133,7 @@ async def test_a_nine_player_swiss_of_four_rounds(
     players = [fake.alice, fake.bob, fake.carol, *(fake.add_user(f"p{i}") for i in range(6))]
     users = {user.id: user for user in players}
     signup = await create(fake, "swiss", rounds=4)
+    assert [b.label for b in signup.buttons] == ["Join", "Leave"]
     await sign_up(fake, signup, players)
     twice = await fake.click(fake.alice, signup, label="Join")
     assert twice.content == "You're already in this tournament."
@@ -205,3 +209,70 @@ async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarne
     assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     won_before = sum(b.pairing.winner == leaver.id for b in final.boards if b.pairing.round <= 2)
     assert f"{leaver.mention}: {won_before} pts" in standings.content
+
+
+async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reader_s(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.world.owner, "reversi settings", language="is")
+    await fake.slash(fake.bob, "reversi language", language="ta")
+    signup = await create(fake, "round_robin", expect="Mótið **Club Cup** (#1) er stofnað: ")
+
+    assert signup.content.startswith("🏆 Mót **Club Cup** (#1)\nallir við alla · ")
+    assert "Skráning er opin: það hefst <t:" in signup.content
+    assert [b.label for b in signup.buttons] == ["Skrá mig", "Hætta"]
+    joined = await fake.click(fake.bob, signup, label="Skrá mig")
+    assert joined.content == "நீங்கள் **Club Cup** (#1)-இல் சேர்ந்தீர்கள். வாழ்த்துகள்!"
+    twice = await fake.click(fake.alice, signup, label="Hætta")
+    assert twice.content == "Þú ert ekki skráð(ur) í þetta mót."
+    assert "Þátttakendur (1 af 64):" in signup.content
+
+
+async def test_the_organiser_role_runs_tournaments(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    refused = await fake.slash(fake.carol, "reversi tournament create", name="Club Cup", start="1h")
+    assert refused.content == "Only the tournament's organiser can do that."
+    moderator = fake.guild.role("Moderator")
+    await fake.slash(fake.world.owner, "reversi settings", organiser_role=moderator)
+
+    created = await fake.slash(fake.carol, "reversi tournament create", name="Club Cup", start="1h")
+    assert created.ephemeral and created.content.startswith("Tournament **Club Cup** (#1) created")
+    signup = fake.last_message(fake.general)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    refused = await fake.slash(fake.bob, "reversi tournament cancel")
+    assert refused.content == "Only the tournament's organiser can do that."
+    cancelled = await fake.slash(fake.carol, "reversi tournament cancel")
+    assert cancelled.content == "**Club Cup** (#1) is cancelled."
+    assert signup.buttons == [] and "Cancelled." in signup.content
+
+
+async def test_a_thread_discord_refused_is_opened_at_the_next_start(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    fake.faults.fail(
+        "POST /channels/{channel_id}/threads",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        channel_id=fake.games.id,
+    )
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    assert fake.threads(fake.games) == []
+    (board,) = (await view(bot_harness)).round_boards(1)
+    assert board.game_id is None
+
+    await bot_harness.restart()
+
+    (thread,) = fake.threads(fake.games)
+    (board,) = (await view(bot_harness)).round_boards(1)
+    assert board.game_id is not None
+    record = await bot_harness.bot.storage.games.get(board.game_id)
+    assert record.channel_id == thread.id and record.active
+    told, shown = fake.messages(thread)
+    assert fake.alice.mention in told.content and fake.bob.mention in told.content
+    assert shown.id == record.message_id
