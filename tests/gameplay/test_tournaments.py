@@ -254,6 +254,8 @@ async def test_a_thread_discord_refused_is_opened_at_the_next_start(
     signup = await create(fake, "swiss", rounds=1)
     for user in (fake.alice, fake.bob):
         await fake.click(user, signup, label="Join")
+    await fake.slash(fake.alice, "reversi notify", choice="dm")
+    await fake.slash(fake.bob, "reversi notify", choice="none")
     fake.faults.fail(
         "POST /channels/{channel_id}/threads",
         status=403,
@@ -273,6 +275,9 @@ async def test_a_thread_discord_refused_is_opened_at_the_next_start(
     assert board.game_id is not None
     record = await bot_harness.bot.storage.games.get(board.game_id)
     assert record.channel_id == thread.id and record.active
-    told, shown = fake.messages(thread)
-    assert fake.alice.mention in told.content and fake.bob.mention in told.content
-    assert shown.id == record.message_id
+    (told,) = [m for m in fake.messages(thread) if m.id != record.message_id]
+    # Bob chose no notices, Alice a direct message: named, nobody pinged
+    assert told.mentioned_ids() == [] and told.content.endswith("your game starts now. Good luck!")
+    assert {"Alice", "Bob"} <= set(told.content.replace("(", " ").split())
+    (dm,) = fake.world.dms_to(fake.alice)
+    assert dm.content == f"Your game in Club Cup has begun: <#{thread.id}>"
