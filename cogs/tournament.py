@@ -94,20 +94,26 @@ class Tournaments(commands.Cog, name="Tournaments"):
             )
 
     async def _show_signup(self, tournament_id: int) -> None:
-        while (event := self._latest.get(tournament_id)) is not None:
-            t = event.view.tournament
-            assert t.message_id is not None
-            async with for_everyone(self.bot, t.guild_id):
-                text, view = signup_text(event.view), signup_view(t)
-            try:
-                message = self.bot.get_partial_messageable(t.channel_id)
-                await message.get_partial_message(t.message_id).edit(
-                    content=text, view=view, allowed_mentions=NONE
-                )
-            except discord.HTTPException as error:
-                log.info("Sign-up of tournament %s not updated (%s)", tournament_id, error.code)
-            if self._latest.get(tournament_id) is event:
-                del self._latest[tournament_id]
+        try:
+            while (event := self._latest.get(tournament_id)) is not None:
+                await self._edit_signup(event)
+                if self._latest.get(tournament_id) is event:
+                    del self._latest[tournament_id]
+        finally:  # failed unexpectedly (and logged): the next change starts afresh
+            self._latest.pop(tournament_id, None)
+
+    async def _edit_signup(self, event: TournamentChanged) -> None:
+        t = event.view.tournament
+        assert t.message_id is not None
+        async with for_everyone(self.bot, t.guild_id):
+            text, view = signup_text(event.view), signup_view(t)
+        try:
+            message = self.bot.get_partial_messageable(t.channel_id)
+            await message.get_partial_message(t.message_id).edit(
+                content=text, view=view, allowed_mentions=NONE
+            )
+        except discord.HTTPException as error:
+            log.info("Sign-up of tournament %s not updated (%s)", t.id, error.code)
 
     def on_finished(self, event: TournamentFinished) -> None:
         self.on_changed(TournamentChanged(event.view))

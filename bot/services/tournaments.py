@@ -60,7 +60,10 @@ class Tournaments(Service):
             raise Refusal(Refused.NOT_ORGANISER)
         if new.starts_at <= self.now():
             raise Refusal(Refused.START_IN_THE_PAST)
-        control = new.time_control or (await self.storage.settings.get(guild_id)).time_control
+        settings = await self.storage.settings.get(guild_id)
+        if not settings.allows(new.channel_id):
+            raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
+        control = new.time_control or settings.time_control
         created = await self.storage.tournaments.create(
             guild_id=guild_id,
             organiser_id=manager.user_id,
@@ -133,17 +136,18 @@ class Tournaments(Service):
     async def remove(
         self, tournament_id: int, user_id: int, guild_id: int, manager: Manager
     ) -> TournamentView:
-        """The organiser takes a player out: a game of theirs in progress is lost."""
+        """The organiser takes a player out: a game of theirs in progress is lost (once they are
+        out, so that the round it ends pairs the next without them)."""
         view = await self._managed(tournament_id, guild_id, manager)
         entrant = view.entrant(user_id)
         if entrant is None or entrant.withdrawn_after is not None:
             raise Refusal(Refused.NOT_ENTERED)
-        for board in view.round_boards(view.tournament.round):
+        removed = await self._take_out(view, user_id)
+        for board in removed.round_boards(removed.tournament.round):
             if user_id in board.pairing.players() and board.game_id is not None:
-                await self.endings.stop_for_tournament(
-                    board.game_id, manager.user_id, loser=user_id
-                )
-        return await self._take_out(view, user_id)
+                organiser = manager.user_id
+                await self.endings.stop_for_tournament(board.game_id, organiser, loser=user_id)
+        return removed
 
     async def _take_out(self, view: TournamentView, user_id: int) -> TournamentView:
         tournament = view.tournament
@@ -151,7 +155,7 @@ class Tournaments(Service):
             if tournament.state is TournamentState.SIGNUP:
                 changed = await self.storage.tournaments.leave(tournament.id, user_id)
             elif tournament.state in RUNNING:
-                await self.storage.tournaments.withdraw(tournament.id, user_id, tournament.round)
+                await self.storage.tournaments.withdraw(tournament.id, user_id)
                 await self.rounds.advance(tournament.id)  # their forfeit may end the round
                 changed = await self.storage.tournaments.view(tournament.id)
             else:

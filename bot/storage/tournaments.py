@@ -209,16 +209,14 @@ class TournamentStore(Store):
             )
             return await _view(db, tournament_id)
 
-    async def withdraw(
-        self, tournament_id: int, player_id: int, after_round: int
-    ) -> TournamentView:
-        """The player takes no part after `after_round`, the round the tournament is in; their
-        board of it, if its game has not begun, is lost without play."""
+    async def withdraw(self, tournament_id: int, player_id: int) -> TournamentView:
+        """The player takes no part after the round the tournament is in; their board of it, if
+        its game has not begun, is lost without play. Refused once it is over."""
         async with self.transaction() as db:
             tournament = await _locked(db, tournament_id, None)
-            if tournament.round != after_round or tournament.state.over:
+            if tournament.state not in (TournamentState.RUNNING, TournamentState.PAUSED):
                 raise TournamentChangedError(tournament_id)
-            params = {"t": tournament_id, "p": player_id, "r": after_round}
+            params = {"t": tournament_id, "p": player_id, "r": tournament.round}
             await db.all(
                 """
                 UPDATE tournament_entrants SET withdrawn_after = :r

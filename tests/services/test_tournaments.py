@@ -275,3 +275,50 @@ async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
     assert all(b.pairing.winner == b.pairing.opponent(leaver) for b in later)
     _, table = await services.tournaments.standings(tournament_id, GUILD)
     assert next(s for s in table if s.player_id == leaver).half_points == 0
+
+
+async def test_a_paused_tournament_pairs_no_round_until_resumed(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=2))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    games = await start_boards(services, recorder)
+    await services.tournaments.pause(tournament_id, GUILD, ORGANISER)
+    with pytest.raises(Refusal) as twice:
+        await services.tournaments.pause(tournament_id, GUILD, ORGANISER)
+    for state in games:
+        record = state.record
+        await services.endings.stop_for_tournament(record.id, MODERATOR, loser=record.black_id)
+        await services.rounds.game_ended(record.id)
+
+    paused = await services.tournaments.view(tournament_id, GUILD)
+    assert twice.value.code is Refused.TOURNAMENT_NOT_RUNNING
+    assert paused.tournament.state is TournamentState.PAUSED and paused.tournament.round == 1
+    await services.tournaments.resume(tournament_id, GUILD, ORGANISER)
+    assert len(await start_boards(services, recorder)) == 2
+    assert (await services.tournaments.view(tournament_id, GUILD)).tournament.round == 2
+
+
+async def test_removing_a_player_loses_their_game_and_pairs_them_no_more(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=3))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    games = await start_boards(services, recorder)
+    removed = games[0].record.black_id
+
+    with pytest.raises(Refusal) as refused:
+        await services.tournaments.remove(tournament_id, removed, GUILD, NOBODY)
+    await services.tournaments.remove(tournament_id, removed, GUILD, ORGANISER)
+    record = (await services.endings.load(games[0].record.id)).record
+    assert refused.value.code is Refused.NOT_ORGANISER
+    assert not record.active and record.winner is not None
+    assert record.player(record.winner) == record.white_id
+    await services.rounds.game_ended(record.id)
+    other = games[1].record
+    await services.endings.stop_for_tournament(other.id, MODERATOR, loser=other.black_id)
+    await services.rounds.game_ended(other.id)
+
+    view = await play_out(services, recorder, tournament_id)
+    assert view.tournament.state is TournamentState.FINISHED
+    assert all(removed not in b.pairing.players() for b in view.boards if b.pairing.round > 1)
