@@ -22,9 +22,11 @@ from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import Declined, answering
+from cogs.text import shorten
 from cogs.tournament_image import standings_file
 from cogs.tournament_items import TournamentButton, signup_view
 from cogs.tournament_rounds import RoundOpener
+from cogs.tournament_signup import Signups
 from cogs.tournament_texts import (
     list_line,
     pairings_text,
@@ -53,6 +55,22 @@ DONE = {
 NONE = discord.AllowedMentions.none()
 
 
+async def tournament_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The server's latest tournaments whose name or number holds what was typed."""
+    if interaction.guild_id is None:
+        return []
+    bot = cast(ReversiBot, interaction.client)
+    typed = current.strip().lower().lstrip("#")
+    found = await bot.services.tournaments.of_guild(interaction.guild_id)
+    return [
+        app_commands.Choice(name=shorten(f"#{t.id} {t.name}", 100), value=t.id)
+        for t in found
+        if typed in t.name.lower() or typed in str(t.id)
+    ][:25]
+
+
 class Tournaments(commands.Cog, name="Tournaments"):
     """Swiss and round-robin tournaments run in the server."""
 
@@ -63,75 +81,19 @@ class Tournaments(commands.Cog, name="Tournaments"):
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self.rounds = RoundOpener(bot)
-        self._latest: dict[int, TournamentChanged] = {}
-        """The newest change of each sign-up message waiting to be shown."""
+        self.signups = Signups(bot)
 
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
 
     def subscribe(self, events: Events) -> None:
-        events.subscribe(TournamentChanged, self.on_changed)
+        events.subscribe(TournamentChanged, self.signups.on_changed)
         events.subscribe(TournamentRoundPaired, self.rounds.on_paired)
-        events.subscribe(TournamentFinished, self.on_finished)
+        events.subscribe(TournamentFinished, self.signups.on_finished)
 
     def unsubscribe(self, events: Events) -> None:
-        for handler in (self.on_changed, self.rounds.on_paired, self.on_finished):
+        for handler in (self.signups.on_changed, self.rounds.on_paired, self.signups.on_finished):
             events.unsubscribe(handler)
-
-    # --- the sign-up message ------------------------------------------------------------------
-
-    def on_changed(self, event: TournamentChanged) -> None:
-        """Show the change on the sign-up message: one edit at a time per tournament, the newest
-        state last."""
-        tournament_id = event.view.tournament.id
-        if event.view.tournament.message_id is None:
-            return
-        busy = tournament_id in self._latest
-        self._latest[tournament_id] = event
-        if not busy:
-            self.bot.background.spawn(
-                self._show_signup(tournament_id), name=f"tournament {tournament_id} sign-up"
-            )
-
-    async def _show_signup(self, tournament_id: int) -> None:
-        try:
-            while (event := self._latest.get(tournament_id)) is not None:
-                await self._edit_signup(event)
-                if self._latest.get(tournament_id) is event:
-                    del self._latest[tournament_id]
-        finally:  # failed unexpectedly (and logged): the next change starts afresh
-            self._latest.pop(tournament_id, None)
-
-    async def _edit_signup(self, event: TournamentChanged) -> None:
-        t = event.view.tournament
-        assert t.message_id is not None
-        async with for_everyone(self.bot, t.guild_id):
-            text, view = signup_text(event.view), signup_view(t)
-        try:
-            message = self.bot.get_partial_messageable(t.channel_id)
-            await message.get_partial_message(t.message_id).edit(
-                content=text, view=view, allowed_mentions=NONE
-            )
-        except discord.HTTPException as error:
-            log.info("Sign-up of tournament %s not updated (%s)", t.id, error.code)
-
-    def on_finished(self, event: TournamentFinished) -> None:
-        self.on_changed(TournamentChanged(event.view))
-        self.bot.background.spawn(
-            self._announce_winner(event), name=f"tournament {event.view.tournament.id} finished"
-        )
-
-    async def _announce_winner(self, event: TournamentFinished) -> None:
-        t = event.view.tournament
-        _view, table = await self.bot.services.tournaments.standings(t.id, t.guild_id)
-        async with for_everyone(self.bot, t.guild_id):
-            text = standings_text(event.view, table)
-            image = await standings_file(event.view, table, core(self.bot).names)
-        try:
-            channel = self.bot.get_partial_messageable(t.channel_id)
-            await channel.send(text, file=image, allowed_mentions=NONE)
-        except discord.HTTPException as error:
-            log.warning("Final standings of tournament %s not posted (%s)", t.id, error.code)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
@@ -235,6 +197,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     @tournament.command(name="standings", description=locale_str("A tournament's standings"))
     @app_commands.describe(tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
@@ -251,6 +214,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(
         tournament=WHICH, round=locale_str("The round (default: the current one)")
     )
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def pairings(
         self,
         interaction: discord.Interaction,
@@ -266,16 +230,19 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     @tournament.command(name="start", description=locale_str("Start a tournament now"))
     @app_commands.describe(tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.manage(interaction, "start", tournament)
 
     @tournament.command(name="pause", description=locale_str("Pair no new round until resumed"))
     @app_commands.describe(tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.manage(interaction, "pause", tournament)
 
     @tournament.command(name="resume", description=locale_str("Resume a paused tournament"))
     @app_commands.describe(tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.manage(interaction, "resume", tournament)
 
@@ -283,11 +250,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         name="cancel", description=locale_str("Cancel a tournament and its games in progress")
     )
     @app_commands.describe(tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self.manage(interaction, "cancel", tournament)
 
     @tournament.command(name="remove", description=locale_str("Take a player out of a tournament"))
     @app_commands.describe(player=locale_str("The player to take out"), tournament=WHICH)
+    @app_commands.autocomplete(tournament=tournament_choices)
     async def remove(
         self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
     ) -> None:

@@ -241,6 +241,8 @@ async def test_the_organiser_role_runs_tournaments(
     signup = fake.last_message(fake.general)
     for user in (fake.alice, fake.bob):
         await fake.click(user, signup, label="Join")
+    offered = await fake.autocomplete(fake.bob, "reversi tournament cancel", "tournament", "cup")
+    assert [(c.name, c.value) for c in offered] == [("#1 Club Cup", 1)]
     refused = await fake.slash(fake.bob, "reversi tournament cancel")
     assert refused.content == "Only the tournament's organiser can do that."
     cancelled = await fake.slash(fake.carol, "reversi tournament cancel")
