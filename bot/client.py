@@ -138,9 +138,7 @@ class ReversiBot(commands.AutoShardedBot):
         Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
         player = BotPlayer(services.games, self.computer, self.background, self.timers)
         player.subscribe(self.events)
-        TournamentClock(
-            services.tournaments, services.rounds, self.timers, self.background
-        ).subscribe(self.events)
+        TournamentClock(services.tournaments, services.rounds, self.timers).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

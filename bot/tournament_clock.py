@@ -1,10 +1,12 @@
 """What moves tournaments on without a click: a game's end (its round may be over) and the start
 time of a tournament still signing up. Both re-read the stored tournament before they act, so an
-early or repeated call does nothing."""
+early or repeated call does nothing, and both run as timers (`bot.timers`), so work that fails
+(the database out of reach) is tried again."""
 
 from __future__ import annotations
 
-from bot.background import Background
+from functools import partial
+
 from bot.domain.tournaments import TournamentState
 from bot.events import Events, GameEnded, TournamentChanged
 from bot.services.tournament_rounds import TournamentRounds
@@ -13,33 +15,25 @@ from bot.timers import Timers
 
 
 class TournamentClock:
-    def __init__(
-        self,
-        tournaments: Tournaments,
-        rounds: TournamentRounds,
-        timers: Timers,
-        background: Background,
-    ) -> None:
+    def __init__(self, tournaments: Tournaments, rounds: TournamentRounds, timers: Timers) -> None:
         self.tournaments = tournaments
         self.rounds = rounds
         self.timers = timers
-        self.background = background
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEnded, self.on_game_ended)
         events.subscribe(TournamentChanged, self.on_tournament)
 
     def on_game_ended(self, event: GameEnded) -> None:
-        game_id = event.state.record.id
-        self.background.spawn(self.rounds.game_ended(game_id), name=f"rounds after {game_id}")
+        record = event.state.record
+        work = partial(self.rounds.game_ended, record.id)
+        self.timers.arm(("after game", record.id), record.updated_at, work)
 
     def on_tournament(self, event: TournamentChanged) -> None:
         tournament = event.view.tournament
         key = ("tournament", tournament.id)
         if tournament.state is TournamentState.SIGNUP:
-            self.timers.arm(key, tournament.starts_at, lambda: self._start(tournament.id))
+            start = partial(self.tournaments.start_due, tournament.id)
+            self.timers.arm(key, tournament.starts_at, start)
         else:
             self.timers.cancel(key)
-
-    async def _start(self, tournament_id: int) -> None:
-        await self.tournaments.start_due(tournament_id)
