@@ -14,7 +14,9 @@ def round_robin(
 ) -> tuple[tuple[Pairing, ...], ...]:
     """Every round of the schedule: each pair meets once (twice in a double, the second cycle
     with colours swapped), Berger numbers drawn by lot from `seed`. An odd count gets a bye
-    slot, the table's last number. Black moves first, so black takes the table's white.
+    slot, the table's last number; the bye is a win as in a Swiss (`records.bye`), and as
+    everyone has one a cycle it moves nobody up or down. Black moves first, so black takes the
+    table's white.
 
     Everyone is scheduled, withdrawn or not: the schedule is drawn once and is the same when
     drawn again, and a withdrawn player's unplayed games become forfeits where they fall."""

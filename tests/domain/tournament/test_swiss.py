@@ -154,7 +154,7 @@ tournaments = st.builds(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments)
 def test_every_round_pairs_everyone_still_in_once_without_avoidable_repeats(
     rounds: Iterator[Round],
@@ -195,7 +195,7 @@ def assert_no_better_swap(round_: Round, history: History) -> None:
                 assert history.cost(swap, lowest) >= now, (swap, now)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     size=st.integers(2, 9),
     rounds=st.integers(2, 7),
