@@ -1,6 +1,7 @@
-"""Board images for the bot: PNG boards, GIF replays and alt text, and the texts of results and
-clocks that the bot's messages share with them. Depends on the engine only: the language of
-their words is the caller's `words` (English by default), never a language in force.
+"""Images for the bot: PNG boards, GIF replays and alt text, a tournament's standings, and the
+texts of results and clocks that the bot's messages share with them. Depends on the engine only:
+the language of their words is the caller's `words` (English by default), never a language in
+force; the standings take theirs ready-made (`StandingsWords`), like their rows.
 
 >>> from bot.engine import Position
 >>> png = render_board(Position.initial(), black_name="Ann", white_name="Bo", theme="dark")
@@ -13,14 +14,21 @@ from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
 from rendering.replay import render_replay, replay_alt_text
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
+from rendering.standings import points_text, render_standings
+from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
 from rendering.words import ENGLISH, Words
 
 __all__ = [
+    "BYE",
     "DISC_MARKS",
     "ENGLISH",
     "THEMES",
+    "Outcome",
+    "RoundResult",
+    "StandingsRow",
+    "StandingsWords",
     "Theme",
     "WonBy",
     "Words",
@@ -29,8 +37,10 @@ __all__ = [
     "clock_text",
     "describe_status",
     "missed_turns",
+    "points_text",
     "render_board",
     "render_replay",
+    "render_standings",
     "replay_alt_text",
     "result_text",
     "score_text",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -27,6 +27,8 @@ from bot.engine import Color
 from rendering import sprites
 from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
 from rendering.text import (
+    BOLD,
+    REGULAR,
     drawable_name,
     drawable_text,
     fit_text,
@@ -142,8 +144,9 @@ def standings_image(
     chosen = get_theme(theme)
     round_count = max((len(row.rounds) for row in rows), default=0) if rounds is None else rounds
     _check(rows, round_count)
-    fonts = _Fonts.load()
-    grid = _Grid.plan(rows, round_count, final, fonts, words)
+    words = StandingsWords(*(drawable_text(getattr(words, f.name)) for f in fields(words)))
+    fonts, masks = _Fonts.load(), _Masks()
+    grid = _Grid.plan(rows, round_count, final, fonts, masks, words)
     title_font, title_lines = wrap_text(
         drawable_text(title), fonts.titles, grid.width - 2 * MARGIN - 2 * PAD
     )
@@ -152,7 +155,7 @@ def standings_image(
     rows_top = table_top + HEADER_HEIGHT + 1
     height = rows_top + ROW_HEIGHT * len(rows) + MARGIN
     image = Image.new("RGB", (grid.width, height), chosen.background)
-    pen = _Pen(image)
+    pen = _Pen(image, masks)
     title_cell = (MARGIN, MARGIN // 2, grid.width - MARGIN, table_top)
     for number, line in enumerate(title_lines):
         baseline = MARGIN + spacing * number + round(title_font.size * 0.95)
@@ -186,14 +189,14 @@ def standings_image(
             at = (rank_cell[0] + PAD, middle - CROWN_SIZE // 2 - 1)
             image.paste(crown, at, crown)
         rank_at = (rank_cell[2] - PAD, baseline)
-        pen.text(str(row.rank), fonts.regular, chosen.text, rank_at, "r", rank_cell)
+        pen.text(str(row.rank), fonts.figures, chosen.text, rank_at, "r", rank_cell)
         name_font = fonts.bold if crowned else fonts.regular
         name = fit_text(_name(row, words), name_font, grid.name_width)
         pen.text(name, name_font, chosen.text, (cells[1][0] + PAD, baseline), "l", cells[1])
         figures = (
-            (points_text(row.half_points), fonts.bold, chosen.text),
-            (f"{row.brightwell:.1f}", fonts.regular, chosen.muted_text),
-            (str(row.discs), fonts.regular, chosen.muted_text),
+            (points_text(row.half_points), fonts.bold_figures, chosen.text),
+            (f"{row.brightwell:.1f}", fonts.figures, chosen.muted_text),
+            (str(row.discs), fonts.figures, chosen.muted_text),
         )
         for (text, font, colour), cell in zip(figures, cells[2:5], strict=True):
             pen.text(text, font, colour, (cell[2] - PAD, baseline), "r", cell)
@@ -220,6 +223,8 @@ def _check(rows: Sequence[StandingsRow], round_count: int) -> None:
 class _Fonts:
     regular: ImageFont.FreeTypeFont
     bold: ImageFont.FreeTypeFont
+    figures: ImageFont.FreeTypeFont  # for numbers, which need no shaping: several times faster
+    bold_figures: ImageFont.FreeTypeFont
     header: ImageFont.FreeTypeFont
     mark: ImageFont.FreeTypeFont
     titles: tuple[ImageFont.FreeTypeFont, ...]
@@ -227,9 +232,12 @@ class _Fonts:
     @classmethod
     def load(cls) -> _Fonts:
         """Fonts of this image's own, so that no other thread draws with them at once."""
+        basic = ImageFont.Layout.BASIC
         return cls(
             load_font(False, TEXT_SIZE),
             load_font(True, TEXT_SIZE),
+            ImageFont.truetype(str(REGULAR), TEXT_SIZE, layout_engine=basic),
+            ImageFont.truetype(str(BOLD), TEXT_SIZE, layout_engine=basic),
             load_font(True, HEADER_SIZE),
             load_font(False, MARK_SIZE),
             tuple(load_font(True, size) for size in TITLE_SIZES),
@@ -276,24 +284,28 @@ class _Grid:
         round_count: int,
         final: bool,
         fonts: _Fonts,
+        masks: _Masks,
         words: StandingsWords,
     ) -> _Grid:
         regular, bold, header = fonts.regular, fonts.bold, fonts.header
+        figures, bold_figures = fonts.figures, fonts.bold_figures
         crown = final and any(row.rank == 1 for row in rows)
-        ranks = max((_width(str(row.rank), regular) for row in rows), default=0)
+        ranks = max((masks.advance(str(row.rank), figures) for row in rows), default=0)
         names = max(
             (_width(_name(row, words), bold if crown else regular) for row in rows), default=0
         )
-        points = max((_width(points_text(r.half_points), bold) for r in rows), default=0)
-        quotients = max((_width(f"{r.brightwell:.1f}", regular) for r in rows), default=0)
-        discs = max((_width(str(row.discs), regular) for row in rows), default=0)
+        points = max(
+            (masks.advance(points_text(r.half_points), bold_figures) for r in rows), default=0
+        )
+        quotients = max((masks.advance(f"{r.brightwell:.1f}", figures) for r in rows), default=0)
+        discs = max((masks.advance(str(row.discs), figures) for row in rows), default=0)
         opponents = [
             result.opponent_rank
             for row in rows
             for result in row.rounds
             if result is not None and result.opponent_rank is not None
         ]
-        digits = _width(str(max(opponents, default=0)), regular)
+        digits = max((masks.advance(str(rank), figures) for rank in set(opponents)), default=0)
         letters = {outcome: _width(*_result(outcome, words, fonts)) for outcome in Outcome}
         forfeit, bye = _width(words.forfeit, fonts.mark), _width(words.bye, regular)
 
@@ -354,7 +366,7 @@ def _draw_headers(pen: _Pen, grid: _Grid, fonts: _Fonts, theme: Theme, top: int)
     for index, (text, cell) in enumerate(zip(grid.headers, cells, strict=True)):
         cell = (cell[0], top, cell[2], top + HEADER_HEIGHT)
         width = cell[2] - cell[0] - 2 * PAD
-        text = fit_words(drawable_text(text), fonts.header, width)
+        text = fit_words(text, fonts.header, width)
         if index == 1:
             at, align = (cell[0] + PAD, baseline), "l"
         elif index < 5:
@@ -384,7 +396,7 @@ def _draw_result(
         return
     x += DISC_SIZE + GAP + grid.digits
     number = str(result.opponent_rank)
-    width = pen.text(number, fonts.regular, theme.text, (x, baseline), "r", cell)
+    width = pen.text(number, fonts.figures, theme.text, (x, baseline), "r", cell)
     if result.colour is not None:
         disc = discs[result.colour]
         at = (x - width - GAP - DISC_SIZE, (cell[1] + cell[3] - DISC_SIZE) // 2)
@@ -411,13 +423,38 @@ def _result(
             return words.loss, fonts.regular
 
 
-class _Pen:
-    """Draws texts from masks rendered once per text and font, and keeps each text's box."""
+class _Masks:
+    """Each text rendered once per font, as a mask with its box (from the origin, on the
+    baseline) and its advance."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, ImageFont.FreeTypeFont], tuple[Image.Image, Box, int]] = {}
+
+    def get(self, text: str, font: ImageFont.FreeTypeFont) -> tuple[Image.Image, Box, int]:
+        key = (text, font)
+        found = self._found.get(key)
+        if found is None:
+            left, top, right, bottom = (
+                math.floor(v) if i < 2 else math.ceil(v)
+                for i, v in enumerate(font.getbbox(text, anchor="ls"))
+            )
+            mask = Image.new("L", (right - left, bottom - top), 0)
+            ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="ls")
+            found = (mask, (left, top, right, bottom), math.ceil(font.getlength(text)))
+            self._found[key] = found
+        return found
+
+    def advance(self, text: str, font: ImageFont.FreeTypeFont) -> int:
+        return self.get(text, font)[2]
+
+
+class _Pen:
+    """Draws texts from `_Masks` and keeps each text's box."""
+
+    def __init__(self, image: Image.Image, masks: _Masks) -> None:
         self.image = image
+        self.masks = masks
         self.texts: list[Text] = []
-        self._masks: dict[tuple[str, ImageFont.FreeTypeFont], tuple[Image.Image, Box, int]] = {}
 
     def text(
         self,
@@ -432,24 +469,9 @@ class _Pen:
         (`r`) or centred on it (`m`); returns its advance. `cell` is recorded with it."""
         if not text:
             return 0
-        font = font_for(text, font)
-        mask, (left, top, right, bottom), advance = self._mask(text, font)
+        mask, (left, top, right, bottom), advance = self.masks.get(text, font_for(text, font))
         x = at[0] - (advance if align == "r" else advance // 2 if align == "m" else 0)
         box = (x + left, at[1] + top, x + right, at[1] + bottom)
         self.image.paste(fill, box, mask)
         self.texts.append(Text(text, box, box if cell is None else cell))
         return advance
-
-    def _mask(self, text: str, font: ImageFont.FreeTypeFont) -> tuple[Image.Image, Box, int]:
-        key = (text, font)
-        found = self._masks.get(key)
-        if found is None:
-            left, top, right, bottom = (
-                math.floor(v) if i < 2 else math.ceil(v)
-                for i, v in enumerate(font.getbbox(text, anchor="ls"))
-            )
-            mask = Image.new("L", (right - left, bottom - top), 0)
-            ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="ls")
-            found = (mask, (left, top, right, bottom), round(font.getlength(text)))
-            self._masks[key] = found
-        return found

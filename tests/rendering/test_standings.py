@@ -232,6 +232,20 @@ def test_a_long_tournament_shows_its_latest_rounds_within_the_width() -> None:
     assert_inside_cells(drawn, 200)
 
 
+def test_a_page_of_a_long_table_keeps_the_ranks_of_the_whole() -> None:
+    rows = sample_standings(names("en", 200), 4)
+
+    page = standings_image(TITLES["en"], rows[50:75], final=True)
+
+    assert [t.text for row in range(25) for t in cell_texts(page, row, 0)] == [
+        str(rank) for rank in range(51, 76)
+    ]
+    assert page.image.height < 25 * MAX_ROW_HEIGHT + 200
+    opponents = [int(t.text) for row in range(25) for t in cell_texts(page, row, 5)[:1]]
+    assert max(opponents) > 75  # from the whole table, not the page
+    assert not has(page.image, (0, 0, page.image.width, page.image.height), CLASSIC.winner)
+
+
 def test_a_long_title_goes_onto_a_second_line_rather_than_being_cut() -> None:
     title = "The Grand Autumn Swiss of the Reykjavík Othello Society · round 3 of 4"
     rows = sample_standings(["Ann", "Bo"], 1)
@@ -338,6 +352,23 @@ def test_the_final_standings_crown_the_winner(theme: str) -> None:
     highlighted = final.image.getpixel((MARGIN + 1, top + 1))
     plain = going.image.getpixel((MARGIN + 1, top + 1))
     assert highlighted != plain and plain == chosen.background
+
+
+def test_words_and_names_the_font_cannot_draw_are_not_drawn_as_boxes() -> None:
+    words = StandingsWords(player="選手 Player", bye="🎉")
+    rows = (StandingsRow(1, "山田太郎", 2, 35.0, 33, (BYE,)), StandingsRow(2, "Bo", 0, 0.0, 0))
+
+    drawn = standings_image("秋のスイス Autumn Swiss", rows, words=words)
+
+    shown = texts_in(drawn)
+    assert shown[0] == "· Autumn Swiss" and shown[2] == "· Player"
+    assert "· Player 1" in shown  # a name with nothing to draw
+    assert "·" in shown  # the bye
+
+
+def test_no_players_yet() -> None:
+    drawn = standings_image("Autumn Swiss", [], rounds=4)
+    assert drawn.rounds == range(1, 5) and drawn.image.width >= 640
 
 
 def test_points_are_drawn_in_halves() -> None:

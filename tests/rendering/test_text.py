@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.engine import Position
@@ -16,7 +18,9 @@ from rendering.text import (
     drawable_text,
     fit_text,
     font_codepoints,
+    font_for,
     load_font,
+    wrap_text,
     wrap_words,
 )
 from tests.rendering.images import decode
@@ -110,3 +114,21 @@ def test_the_bot_s_words_wrap_onto_two_lines_after_punctuation_before_being_cut(
     assert all(small.getlength(line) <= 300 for line in lines)
     font, lines = wrap_words(text, (big, small), 60)  # too long even for two lines
     assert len(lines) == 1 and lines[0].endswith(ELLIPSIS)
+
+
+def test_a_user_s_text_wraps_like_the_bot_s_words_and_is_cut_without_a_word(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    big, small = load_font(True, 26), load_font(True, 22)
+    title = "The Grand Autumn Swiss of the Reykjavík Othello Society · round 3 of 4"
+    with caplog.at_level(logging.WARNING, logger="rendering"):
+        assert wrap_text(title, (big, small), 600) == wrap_words(title, (big, small), 600)
+        _, lines = wrap_text(title, (big, small), 100)
+    assert len(lines) == 1 and lines[0].endswith(ELLIPSIS)
+    assert caplog.records == []
+
+
+def test_the_tamil_font_keeps_its_weight_when_asked_again() -> None:
+    for bold in (False, True):
+        tamil = font_for("கா", load_font(bold, 20))
+        assert font_for("கா", tamil).path == tamil.path
