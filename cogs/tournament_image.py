@@ -15,8 +15,7 @@ from bot.engine import Color
 from bot.i18n import _
 from cogs.names import Names
 from cogs.text import shorten
-from rendering.standings import render_standings
-from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
+from rendering import BYE, Outcome, RoundResult, StandingsRow, StandingsWords, render_standings
 
 DESCRIPTION = 1024
 
