@@ -721,7 +721,9 @@ _TOURNAMENTS: Migration = (
         """,
     ),
     "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, id)",
-    "CREATE INDEX tournaments_open ON tournaments (state) WHERE state IN ('signup', 'running')",
+    # The tournaments a start-up picks up again.
+    "CREATE INDEX tournaments_open ON tournaments (id) "
+    "WHERE state NOT IN ('finished', 'cancelled')",
     PerDialect(
         """
         CREATE TABLE tournament_entrants (

@@ -157,7 +157,7 @@ class TournamentStore(Store):
             rows = await db.all(
                 f"""
                 SELECT {TOURNAMENT_COLUMNS} FROM tournaments
-                WHERE state IN ('signup', 'running', 'paused') AND {in_shards(shards)}
+                WHERE state NOT IN ('finished', 'cancelled') AND {in_shards(shards)}
                 ORDER BY id
                 """
             )
