@@ -175,9 +175,18 @@ class Tournaments(commands.Cog, name="Tournaments"):
             t = view.tournament
             async with for_everyone(self.bot, t.guild_id):
                 text, buttons = signup_text(view), signup_view(t)
-            posted = await self.bot.get_partial_messageable(channel_id).send(
-                text, view=buttons or discord.utils.MISSING, allowed_mentions=NONE
-            )
+            try:
+                posted = await self.bot.get_partial_messageable(channel_id).send(
+                    text, view=buttons or discord.utils.MISSING, allowed_mentions=NONE
+                )
+            except discord.HTTPException as error:  # no tournament nobody can see
+                await service.cancel(t.id, t.guild_id, Manager(t.organiser_id, True))
+                log.info("Tournament %s not posted in %s (%s)", t.id, channel_id, error.code)
+                raise Declined(
+                    _("I can't post in {channel}, so no tournament was made there.").format(
+                        channel=f"<#{channel_id}>"
+                    )
+                ) from None
             await service.posted(t.id, posted.id)
             await interaction.response.send_message(
                 _("Tournament {title} created: {link}").format(

@@ -283,3 +283,23 @@ async def test_a_thread_discord_refused_is_opened_at_the_next_start(
     assert {"Alice", "Bob"} <= set(told.content.replace("(", " ").split())
     (dm,) = fake.world.dms_to(fake.alice)
     assert dm.content == f"Your game in Club Cup has begun: <#{thread.id}>"
+
+
+async def test_no_tournament_is_made_where_its_sign_up_can_t_be_posted(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    fake.deny(fake.quiet, "send_messages")
+
+    refused = await fake.slash(
+        fake.world.owner,
+        "reversi tournament create",
+        name="Club Cup",
+        start="1h",
+        options={"channel": fake.quiet},
+    )
+
+    assert (
+        refused.content == f"I can't post in <#{fake.quiet.id}>, so no tournament was made there."
+    )
+    (cancelled,) = await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id)
+    assert cancelled.state is TournamentState.CANCELLED
