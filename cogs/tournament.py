@@ -234,7 +234,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view = await self.bot.services.tournaments.view(tournament_id, guild_id)
-            text = pairings_text(view, round or view.tournament.round)
+            text = pairings_text(view, round or view.tournament.round, {})
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
 
     @tournament.command(name="start", description=locale_str("Start a tournament now"))

@@ -50,17 +50,19 @@ class RoundOpener:
         return board.tournament_id, board.pairing.round, board.number
 
     async def _open(self, tournament: TournamentRecord, boards: list[Board]) -> None:
-        started = 0
+        threads: dict[int, int] = {}
         try:
             for board in boards:
-                started += await self._open_board(tournament, board)
+                thread_id = await self._open_board(tournament, board)
+                if thread_id is not None:
+                    threads[board.number] = thread_id
         finally:
             self._opening.difference_update(self._key(b) for b in boards)
-        if not started:
+        if not threads:
             return
         view = await self.bot.services.tournaments.view(tournament.id, tournament.guild_id)
         async with for_everyone(self.bot, tournament.guild_id):
-            text = pairings_text(view, boards[0].pairing.round)
+            text = pairings_text(view, boards[0].pairing.round, threads)
         try:
             await self.bot.get_partial_messageable(tournament.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none()
@@ -68,9 +70,9 @@ class RoundOpener:
         except discord.HTTPException as error:
             log.warning("Pairings of tournament %s not posted (%s)", tournament.id, error.code)
 
-    async def _open_board(self, tournament: TournamentRecord, board: Board) -> bool:
-        """Open the board's thread, start its game there and tell its players; whether it
-        started."""
+    async def _open_board(self, tournament: TournamentRecord, board: Board) -> int | None:
+        """Open the board's thread, start its game there and tell its players; the thread, if
+        the game started."""
         pairing = board.pairing
         assert pairing.white is not None
         async with for_everyone(self.bot, tournament.guild_id):
@@ -83,7 +85,7 @@ class RoundOpener:
                 parent = await self.bot.fetch_channel(tournament.channel_id)
             if not isinstance(parent, discord.TextChannel):
                 log.warning("Tournament %s has no text channel for its games", tournament.id)
-                return False
+                return None
             thread = await parent.create_thread(
                 name=shorten(name, THREAD_NAME), type=discord.ChannelType.public_thread
             )
@@ -94,12 +96,12 @@ class RoundOpener:
                 tournament.id,
                 error.code,
             )
-            return False
+            return None
         rounds = self.bot.services.rounds
         if await rounds.start_board(board, tournament.guild_id, thread.id) is None:
-            return False
+            return None
         await self._tell(tournament, pairing, thread)
-        return True
+        return thread.id
 
     async def _tell(
         self, tournament: TournamentRecord, pairing: Pairing, thread: discord.Thread

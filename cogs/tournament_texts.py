@@ -4,7 +4,7 @@ the standings, and the start time an organiser writes."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.domain.tournament import Format, Pairing, Standing
 from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
@@ -81,8 +81,9 @@ def signup_text(view: TournamentView) -> str:
     return text + "\n" + fit(entrants, CONTENT - len(text) - 1, separator=", ")
 
 
-def board_line(board: Board) -> str:
-    """One board: its players, and its result or where it is played."""
+def board_line(board: Board, threads: Mapping[int, int]) -> str:
+    """One board: its players, and its result or where it is played (its thread, if
+    `threads` knows it by the board's number)."""
     p = board.pairing
     if p.white is None:
         return _("{player} has a bye").format(player=mention(p.black))
@@ -92,6 +93,8 @@ def board_line(board: Board) -> str:
     line = f"{board.number}. {players}"
     if p.finished:
         return f"{line}: {result(p)}"
+    if board.number in threads:
+        return f"{line}: <#{threads[board.number]}>"
     if board.game_id is not None:
         return f"{line}: " + _("game #{id}").format(id=board.game_id)
     return line
@@ -108,12 +111,13 @@ def result(pairing: Pairing) -> str:
     return _("{player} wins").format(player=mention(pairing.winner)) + discs
 
 
-def pairings_text(view: TournamentView, number: int) -> str:
+def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int]) -> str:
+    """Round `number`'s boards; `threads` by board number link those it knows."""
     t = view.tournament
     head = _("{title}: round {round} of {rounds}").format(
         title=title(t), round=number, rounds=t.rounds
     )
-    boards = [board_line(b) for b in view.round_boards(number)]
+    boards = [board_line(b, threads) for b in view.round_boards(number)]
     if not boards:
         boards = [_("No round has been paired yet.")]
     return fit([head, *boards], CONTENT)

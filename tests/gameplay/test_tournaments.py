@@ -168,6 +168,11 @@ async def test_a_nine_player_swiss_of_four_rounds(
     byes = [b.pairing.black for b in final.boards if b.pairing.white is None]
     assert len(byes) == len(set(byes)) and len(final.round_boards(1)) == 5
     assert len(fake.threads(fake.games)) == sum(len(games) for games, _ in round_games)
+    announced = [
+        m for m in fake.messages(fake.games) if "**Club Cup** (#1): round 2 of 4" in m.content
+    ]
+    (second_round,) = announced
+    assert all(f"<#{game.channel_id}>" in second_round.content for game in round_games[1][0])
     standings = fake.last_message(fake.games)
     assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     (image,) = standings.attachments
