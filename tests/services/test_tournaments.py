@@ -322,3 +322,21 @@ async def test_removing_a_player_loses_their_game_and_pairs_them_no_more(
     view = await play_out(services, recorder, tournament_id)
     assert view.tournament.state is TournamentState.FINISHED
     assert all(removed not in b.pairing.players() for b in view.boards if b.pairing.round > 1)
+
+
+async def test_a_double_round_robin_of_three_meets_twice_with_colours_swapped(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL], new(Format.DOUBLE_ROUND_ROBIN))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    assert view.tournament.rounds == 6
+    games = [b.pairing for b in view.boards if b.pairing.white is not None]
+    assert sorted((p.black, p.white) for p in games) == sorted(
+        pair for pair in itertools.permutations([ALICE, BOB, CAROL], 2)
+    )
+    byes = [b.pairing for b in view.boards if b.pairing.white is None]
+    assert len(byes) == 6 and all(p.finished and p.winner == p.black for p in byes)
