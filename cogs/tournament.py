@@ -233,8 +233,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         async with answering(interaction, "/reversi tournament pairings"):
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
-            view = await self.bot.services.tournaments.view(tournament_id, guild_id)
-            text = pairings_text(view, round or view.tournament.round, {})
+            service = self.bot.services.tournaments
+            view = await service.view(tournament_id, guild_id)
+            number = round or view.tournament.round
+            text = pairings_text(view, number, await service.threads(view, number))
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
 
     @tournament.command(name="start", description=locale_str("Start a tournament now"))

@@ -82,7 +82,7 @@ def signup_text(view: TournamentView) -> str:
 
 
 def board_line(board: Board, threads: Mapping[int, int]) -> str:
-    """One board: its players, and its result or where it is played (its thread, if
+    """One board: its players, its result once in, and where it is played (its thread, if
     `threads` knows it by the board's number)."""
     p = board.pairing
     if p.white is None:
@@ -90,14 +90,13 @@ def board_line(board: Board, threads: Mapping[int, int]) -> str:
     players = _("{black} (black) vs {white} (white)").format(
         black=mention(p.black), white=mention(p.white)
     )
-    line = f"{board.number}. {players}"
-    if p.finished:
-        return f"{line}: {result(p)}"
+    parts = [result(p)] if p.finished else []
     if board.number in threads:
-        return f"{line}: <#{threads[board.number]}>"
-    if board.game_id is not None:
-        return f"{line}: " + _("game #{id}").format(id=board.game_id)
-    return line
+        parts.append(f"<#{threads[board.number]}>")
+    elif board.game_id is not None:
+        parts.append(_("game #{id}").format(id=board.game_id))
+    line = f"{board.number}. {players}"
+    return f"{line}: {' · '.join(parts)}" if parts else line
 
 
 def result(pairing: Pairing) -> str:

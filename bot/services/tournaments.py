@@ -100,6 +100,14 @@ class Tournaments(Service):
         view = await self.view(tournament_id, guild_id)
         return view, standings(view.entrants, view.pairings)
 
+    async def threads(self, view: TournamentView, number: int) -> dict[int, int]:
+        """Where round `number`'s games are played: each one's thread, by board number."""
+        return {
+            board.number: (await self.storage.games.get(board.game_id)).channel_id
+            for board in view.round_boards(number)
+            if board.game_id is not None
+        }
+
     async def of_guild(self, guild_id: int) -> list[TournamentRecord]:
         return await self.storage.tournaments.of_guild(guild_id)
 

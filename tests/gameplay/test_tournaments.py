@@ -183,6 +183,7 @@ async def test_a_nine_player_swiss_of_four_rounds(
     assert asked.message is not None and len(asked.message.attachments) == 1
     pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
     assert "round 1 of 4" in pairings.content and "has a bye" in pairings.content
+    assert all(f"<#{game.channel_id}>" in pairings.content for game in round_games[0][0])
 
 
 async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarness) -> None:
