@@ -24,6 +24,7 @@ from bot.services.bus import Events
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
+from bot.tournament_clock import TournamentClock
 from cogs.invite import invite_url
 from cogs.translator import CatalogueTranslator
 
@@ -38,6 +39,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.review",
     "cogs.notify",
     "cogs.language",
+    "cogs.tournament",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's
@@ -136,6 +138,7 @@ class ReversiBot(commands.AutoShardedBot):
         Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
         player = BotPlayer(services.games, self.computer, self.background, self.timers)
         player.subscribe(self.events)
+        TournamentClock(services.tournaments, services.rounds, self.timers).subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

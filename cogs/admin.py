@@ -60,6 +60,9 @@ def settings_text(settings: GuildSettings) -> str:
         _("Games allowed in: {channels}").format(channels=where),
         _("Language: **{language}**").format(language=language),
     ]
+    if settings.organiser_role is not None:
+        role = f"<@&{settings.organiser_role}>"
+        lines.append(_("Tournament organisers: {role} and Manage Server").format(role=role))
     return "\n".join(lines)
 
 
@@ -115,6 +118,7 @@ class Admin(commands.Cog, name="Admin"):
         disallow=locale_str("Disallow games in this channel"),
         everywhere=locale_str("Allow games in every channel again"),
         language=locale_str("The language of boards and of what everyone sees"),
+        organiser_role=locale_str("A role whose members may run tournaments (@everyone: none)"),
     )
     @app_commands.choices(
         language=language_choices(locale_str("Each member's own Discord language"))
@@ -129,6 +133,7 @@ class Admin(commands.Cog, name="Admin"):
         disallow: discord.TextChannel | None = None,
         everywhere: bool = False,
         language: app_commands.Choice[str] | None = None,
+        organiser_role: discord.Role | None = None,
     ) -> None:
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
@@ -141,6 +146,11 @@ class Admin(commands.Cog, name="Admin"):
                 disallow=None if disallow is None else disallow.id,
                 everywhere=everywhere,
                 language=None if language is None else language.value,
+                organiser_role=None
+                if organiser_role is None
+                else 0
+                if organiser_role.is_default()
+                else organiser_role.id,
             )
             if not changes:
                 current = await self.bot.services.lookups.settings(guild_id)

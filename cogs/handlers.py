@@ -77,6 +77,12 @@ class ReviewHandler(Protocol):
     ) -> None: ...
 
 
+class TournamentHandler(Protocol):
+    async def on_tournament_button(
+        self, interaction: discord.Interaction, tournament_id: int, action: str
+    ) -> None: ...
+
+
 class Kind(Generic[H]):
     """A kind of component handler: the key its cog registers under, typed by its protocol."""
 
@@ -91,6 +97,7 @@ HISTORY: Kind[HistoryHandler] = Kind("history")
 GAMES: Kind[GamesHandler] = Kind("games")
 ADMIN: Kind[AdminHandler] = Kind("admin")
 REVIEW: Kind[ReviewHandler] = Kind("review")
+TOURNAMENT: Kind[TournamentHandler] = Kind("tournament")
 
 _registered: weakref.WeakKeyDictionary[discord.Client, dict[str, object]] = (
     weakref.WeakKeyDictionary()

@@ -83,6 +83,20 @@ REFUSALS = {
         "No move was played in game #{id}, so there's nothing to review."
     ),
     Refused.SAME_PLAYER_TWICE: N_("Pick two different players."),
+    Refused.NO_SUCH_TOURNAMENT: N_("There's no tournament #{id} in this server."),
+    Refused.NOT_ORGANISER: N_("Only the tournament's organiser can do that."),
+    Refused.ALREADY_ENTERED: N_("You're already in this tournament."),
+    Refused.TOURNAMENT_STARTED: N_("This tournament has already started; sign-up is closed."),
+    Refused.TOURNAMENT_FULL: N_("This tournament is full: {limit} players."),
+    Refused.NOT_ENTERED: N_("You're not in this tournament."),
+    Refused.LEAVING_DURING_GAME: N_(
+        "You're playing game #{id} of this tournament: finish it first."
+    ),
+    Refused.TOURNAMENT_OVER: N_("This tournament is over."),
+    Refused.TOO_FEW_ENTRANTS: N_("A tournament needs at least two players to start."),
+    Refused.TOURNAMENT_NOT_RUNNING: N_("This tournament isn't running."),
+    Refused.TOURNAMENT_NOT_PAUSED: N_("This tournament isn't paused."),
+    Refused.START_IN_THE_PAST: N_("That start time has already passed."),
 }
 """Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
 

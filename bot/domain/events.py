@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot import engine
 from bot.domain import Challenge, FinishedGame, GameState, ReviewRecord
+from bot.domain.tournaments import Board, TournamentView
 from bot.engine.review import Review
 
 
@@ -80,5 +81,31 @@ class ReviewFailed:
     record: ReviewRecord
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentChanged:
+    """Created, entered, left, started, paused, resumed, a player withdrawn or removed, or
+    cancelled; also at start-up for each tournament not over. `view` is it right after."""
+
+    view: TournamentView
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRoundPaired:
+    """Boards of the current round waiting for their games: the Discord side opens a thread for
+    each and starts its game there (`Tournaments.start_board`). At start-up, the boards a crash
+    left without a game."""
+
+    view: TournamentView
+    boards: tuple[Board, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinished:
+    """The last round is over: `view` holds the final standings' boards."""
+
+    view: TournamentView
+
+
 ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
-Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent
+TournamentEvent = TournamentChanged | TournamentRoundPaired | TournamentFinished
+Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent | TournamentEvent

@@ -61,6 +61,23 @@ class Refused(Enum):
     """`id`: no move was played in the game."""
     SAME_PLAYER_TWICE = auto()
     """Head to head asked of one player against themself."""
+    NO_SUCH_TOURNAMENT = auto()
+    """`id`: no such tournament in this server."""
+    NOT_ORGANISER = auto()
+    """Managing a tournament takes its organiser, Manage Server or the server's organiser role."""
+    ALREADY_ENTERED = auto()
+    TOURNAMENT_STARTED = auto()
+    """Joining once sign-up has closed."""
+    TOURNAMENT_FULL = auto()
+    """`limit`: its entry limit."""
+    NOT_ENTERED = auto()
+    LEAVING_DURING_GAME = auto()
+    """`id`: the tournament game they are playing."""
+    TOURNAMENT_OVER = auto()
+    TOO_FEW_ENTRANTS = auto()
+    TOURNAMENT_NOT_RUNNING = auto()
+    TOURNAMENT_NOT_PAUSED = auto()
+    START_IN_THE_PAST = auto()
 
 
 class Refusal(Exception):

@@ -20,6 +20,8 @@ class GuildSettings:
     """For what everyone sees (boards, invitations); None: the server's Discord locale."""
     blocked_channels: frozenset[int] = frozenset()
     """While no channel is allowed by name, the channels where games may not start."""
+    organiser_role: int | None = None
+    """Members with this role may run tournaments, as those with Manage Server may."""
 
     def allows(self, channel_id: int) -> bool:
         if self.allowed_channels:

@@ -20,6 +20,8 @@ from bot.services.places import Place
 from bot.services.recovery import Recovery
 from bot.services.replays import Replays
 from bot.services.settings import Settings, SettingsChange, SettingsSaved
+from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournaments import Tournaments
 from bot.services.versus_bot import VersusBot
 from bot.storage import Storage
 
@@ -41,6 +43,8 @@ class Services:
     boards: Boards
     lookups: Lookups
     recovery: Recovery
+    tournaments: Tournaments
+    rounds: TournamentRounds
 
     @classmethod
     def build(
@@ -55,6 +59,7 @@ class Services:
         context = Context(storage, clock, events, shards, rng or random.Random())
         endings = Endings(context)
         versus_bot = VersusBot(context)
+        rounds = TournamentRounds(context)
         return cls(
             context=context,
             games=Games(context, endings),
@@ -66,5 +71,7 @@ class Services:
             notices=Notices(context),
             boards=Boards(context),
             lookups=Lookups(context),
-            recovery=Recovery(context),
+            recovery=Recovery(context, rounds),
+            tournaments=Tournaments(context, endings, rounds),
+            rounds=rounds,
         )

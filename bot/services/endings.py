@@ -67,6 +67,29 @@ class Endings(Service):
 
         return await retried(attempt)
 
+    async def stop_for_tournament(
+        self, game_id: int, organiser_id: int, *, loser: int | None = None
+    ) -> GameState | None:
+        """A tournament's organiser ends one of its games: cancelled without a result, or lost
+        by `loser` (taken out of the tournament). None if it was over already."""
+
+        async def attempt() -> GameState | None:
+            state = await self.load(game_id)
+            color = None if loser is None else state.record.color_of(loser)
+            try:
+                if color is None:
+                    return await self._end(
+                        state, EndReason.CANCELLED, None, cancelled_by=organiser_id
+                    )
+                return await self._end(state, EndReason.RESIGNATION, color.opponent)
+            except Refusal:
+                return None  # over already
+
+        try:
+            return await retried(attempt)
+        except Changed:
+            return None
+
     async def time_out(self, game_id: int) -> GameState:
         """End the game if its move deadline has passed: the side to move loses on time, or the
         game is aborted in the abort window. Returns the game as it is now, ended or not (its

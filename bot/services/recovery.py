@@ -4,18 +4,25 @@ from __future__ import annotations
 
 from bot.domain import GameState
 from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
-from bot.services.context import Service
+from bot.services.context import Context, Service
 from bot.services.endings import board_ending
+from bot.services.tournament_rounds import TournamentRounds
 
 
 class Recovery(Service):
     """Announces what is still going on, so that every subscriber picks it up again."""
 
+    def __init__(self, context: Context, rounds: TournamentRounds) -> None:
+        super().__init__(context)
+        self.rounds = rounds
+
     async def recover(self) -> None:
         """After a restart: finish games a crash left at a final position, and announce every
         game in progress (timers, the bot's turns), every board left behind, every open
-        challenge, of this process's servers. Every other event follows an interaction or a
-        timer of its own servers, so the subscribers never hear of other processes' games."""
+        challenge and tournament, of this process's servers, and finish what the tournaments
+        had due (a round played but not paired, boards without their game). Every other event
+        follows an interaction or a timer of its own servers, so the subscribers never hear of
+        other processes' games."""
         finished_now: set[int] = set()
         for record in await self.storage.games.active(self.shards):
             state = GameState.of(record)
@@ -33,3 +40,4 @@ class Recovery(Service):
                 self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending(self.shards):
             self.events.emit(ChallengeOpened(challenge))
+        await self.rounds.recover()

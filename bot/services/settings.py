@@ -32,14 +32,23 @@ class SettingsChange:
     everywhere: bool = False
     language: str | None = None
     """A language code, or `AUTO_LANGUAGE` for each server member's Discord language."""
+    organiser_role: int | None = None
+    """The role whose members run tournaments; 0 for none."""
 
     def __bool__(self) -> bool:
-        changes = (self.time_control, self.rated, self.allow, self.disallow, self.language)
+        changes = (
+            self.time_control,
+            self.rated,
+            self.allow,
+            self.disallow,
+            self.language,
+            self.organiser_role,
+        )
         return self.everywhere or any(change is not None for change in changes)
 
     def besides_channels(self) -> bool:
         """Whether anything but where games may start is to change."""
-        others = (self.time_control, self.rated, self.language)
+        others = (self.time_control, self.rated, self.language, self.organiser_role)
         return any(change is not None for change in others)
 
     def channels(self) -> ChannelChange | None:
@@ -99,6 +108,7 @@ class Settings(Service):
                     channels_were=were,
                     language=None if change.language == AUTO_LANGUAGE else change.language,
                     clear_language=change.language == AUTO_LANGUAGE,
+                    organiser_role=change.organiser_role,
                 )
             except ChannelsChangedError:  # another admin's change came first: work it out again
                 raise Changed(Refusal(Refused.CHANNELS_CHANGED)) from None

@@ -16,6 +16,7 @@ from bot.storage.games import GAME_COLUMNS
 from bot.storage.players import PLAYER_COLUMNS
 from bot.storage.postgres import shown_url
 from bot.storage.reviews import REVIEW_COLUMNS
+from bot.storage.tournaments import BOARD_COLUMNS, TOURNAMENT_COLUMNS
 
 BATCH = 5000
 """Rows read, written and compared at a time, so that memory stays flat whatever the size."""
@@ -42,6 +43,7 @@ TABLES = (
             "clock_increment",
             "rated",
             "language",
+            "organiser_role_id",
             "updated_at",
         ),
         ("guild_id",),
@@ -55,6 +57,13 @@ TABLES = (
     Table("replays", ("game_id", "channel_id", "message_id", "claimed_at"), ("game_id",)),
     Table("notify_choices", ("user_id", "choice", "updated_at"), ("user_id",)),
     Table("player_languages", ("user_id", "language", "updated_at"), ("user_id",)),
+    Table("tournaments", _columns(TOURNAMENT_COLUMNS), ("id",)),
+    Table(
+        "tournament_entrants",
+        ("tournament_id", "player_id", "rating", "withdrawn_after", "joined_at"),
+        ("tournament_id", "player_id"),
+    ),
+    Table("tournament_pairings", _columns(BOARD_COLUMNS), ("tournament_id", "round", "board")),
     Table(
         "turn_notices",
         ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id"),

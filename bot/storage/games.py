@@ -23,6 +23,7 @@ from bot.storage.errors import ChannelBusyError, GameNotFoundError, GameOverErro
 from bot.storage.players import record_rated_result
 from bot.storage.rows import time_control_columns, time_control_from_row
 from bot.storage.shards import in_shards
+from bot.storage.tournament_results import record_game_result
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
@@ -204,9 +205,11 @@ async def _finish(
     assert row is not None
     finished = game_from_row(row)
     if not finished.rated:
-        return FinishedGame(finished, None, None)
-    black, white = await record_rated_result(db, finished, now)
-    return FinishedGame(finished, black, white)
+        ended = FinishedGame(finished, None, None)
+    else:
+        ended = FinishedGame(finished, *await record_rated_result(db, finished, now))
+    await record_game_result(db, ended)
+    return ended
 
 
 class GameStore(Store):

@@ -17,7 +17,8 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults for a guild that never changed them."""
     row = await db.one(
         """
-        SELECT time_per_move, clock_base, clock_increment, rated, language FROM guild_settings
+        SELECT time_per_move, clock_base, clock_increment, rated, language, organiser_role_id
+        FROM guild_settings
         WHERE guild_id = ?
         """,
         (guild_id,),
@@ -37,6 +38,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         allowed_channels=frozenset(r["channel_id"] for r in channels),
         language=None if row is None else row["language"],
         blocked_channels=frozenset(r["channel_id"] for r in blocked),
+        organiser_role=None if row is None else row["organiser_role_id"],
     )
 
 
@@ -57,10 +59,11 @@ class SettingsStore(Store):
         channels_were: tuple[frozenset[int], frozenset[int]] | None = None,
         language: str | None = None,
         clear_language: bool = False,
+        organiser_role: int | None = None,
     ) -> GuildSettings:
         """Change the given settings, keep the others. Games may start in the `allowed_channels`
         only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
-        back to the server's Discord locale.
+        back to the server's Discord locale; `organiser_role` 0 names none.
         With `channels_were` (the allowed and blocked channels a change was worked out from),
         nothing is stored if they are no longer so (`ChannelsChangedError`).
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
@@ -76,10 +79,10 @@ class SettingsStore(Store):
                 """
                 INSERT INTO guild_settings AS saved
                     (guild_id, time_per_move, clock_base, clock_increment, rated, language,
-                     updated_at)
+                     organiser_role_id, updated_at)
                 VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
                         :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE),
-                        CAST(:language AS TEXT), :now)
+                        CAST(:language AS TEXT), nullif(CAST(:role AS BIGINT), 0), :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
                     clock_base = CASE WHEN :changed THEN excluded.clock_base
@@ -89,6 +92,9 @@ class SettingsStore(Store):
                     rated = coalesce(CAST(:rated AS BOOLEAN), saved.rated),
                     language = CASE WHEN :clear_language THEN NULL
                                     ELSE coalesce(CAST(:language AS TEXT), saved.language) END,
+                    organiser_role_id = CASE WHEN CAST(:role AS BIGINT) IS NULL
+                                             THEN saved.organiser_role_id
+                                             ELSE nullif(CAST(:role AS BIGINT), 0) END,
                     updated_at = excluded.updated_at
                 """,
                 {
@@ -101,6 +107,7 @@ class SettingsStore(Store):
                     "rated": rated,
                     "language": language,
                     "clear_language": clear_language,
+                    "role": organiser_role,
                     "now": now,
                 },
             )

@@ -20,6 +20,7 @@ from bot.storage.players import PlayerStore
 from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
+from bot.storage.tournaments import TournamentStore
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,7 @@ class Storage:
         self.replays = ReplayStore(database)
         self.notices = NoticeStore(database)
         self.languages = LanguageStore(database)
+        self.tournaments = TournamentStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:

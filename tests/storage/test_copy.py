@@ -6,6 +6,8 @@ from typing import Any
 import pytest
 
 from bot.domain import DELETED_USER_ID, Ending, EndReason, TimeControl
+from bot.domain.tournament import Format, Pairing
+from bot.domain.tournaments import TournamentState
 from bot.engine import Color
 from bot.storage import DatabaseError, Storage
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database
@@ -71,6 +73,45 @@ async def fill(storage: Storage) -> None:
     await storage.forget_player(GUILD, CAROL)
 
 
+async def fill_tournament(storage: Storage) -> None:
+    """A tournament in its first round: a board played, a board in play and a bye."""
+    dave = 1_170_000_000_000_000_004
+    await storage.settings.update(GUILD, organiser_role=1_190_000_000_000_000_001, now=80)
+    created = await storage.tournaments.create(
+        guild_id=GUILD,
+        organiser_id=ALICE,
+        name="Winter Cup",
+        format=Format.SWISS,
+        swiss_rounds=3,
+        time_control=TimeControl(base=300, increment=2),
+        rated=True,
+        entry_limit=8,
+        starts_at=90.5,
+        channel_id=CHANNEL + 5,
+        seed=2_000_000_000,
+        now=81,
+    )
+    for player in (ALICE, BOB, CAROL, BOT, dave):
+        await storage.tournaments.join(created.id, player, 1512.75, now=82)
+    await storage.tournaments.set_state(
+        created.id, (TournamentState.SIGNUP,), TournamentState.RUNNING, now=91, rounds=3
+    )
+    pairings = (
+        Pairing(1, ALICE, BOB),
+        Pairing(1, CAROL, BOT),
+        Pairing(1, dave, None, black_discs=32, winner=dave, finished=True),
+    )
+    view = await storage.tournaments.pair_round(created.id, 1, pairings, now=92)
+    for board, thread in zip(view.round_boards(1)[:2], (CHANNEL + 6, CHANNEL + 7), strict=True):
+        await storage.tournaments.start_game(board, GUILD, thread, deadline=400.5, now=93)
+    played = (await storage.tournaments.view(created.id)).round_boards(1)[0]
+    assert played.game_id is not None
+    await storage.games.finish(
+        played.game_id, 0, Ending(EndReason.TIMEOUT, Color.WHITE, 2, 2), now=94
+    )
+    await storage.tournaments.set_message(created.id, 1_180_000_000_000_000_099)
+
+
 async def test_round_trip_from_sqlite_to_postgresql_and_back(
     tmp_path: Path, postgres: PostgresServer
 ) -> None:
@@ -78,6 +119,7 @@ async def test_round_trip_from_sqlite_to_postgresql_and_back(
     middle = await postgres.fresh_schema()
     async with await Storage.open(first) as storage:
         await fill(storage)
+        await fill_tournament(storage)
     original = await snapshot(first)
 
     there = await copy_database(first, middle)
@@ -86,7 +128,9 @@ async def test_round_trip_from_sqlite_to_postgresql_and_back(
     assert await snapshot(middle) == original == await snapshot(last)
     expected = {name: len(rows) for name, rows in original.items() if name != "rating_histogram"}
     assert there.rows == back.rows == expected
-    assert expected["games"] == 7 and expected["players"] == 2 and expected["challenges"] == 2
+    assert expected["games"] == 9 and expected["players"] == 2 and expected["challenges"] == 2
+    assert expected["tournaments"] == 1 and expected["tournament_entrants"] == 5
+    assert expected["tournament_pairings"] == 3
     assert DELETED_USER_ID in {row[5] for row in original["games"]}  # Carol, forgotten
     assert (
         f"Copied {first} to {middle}: guild_settings 2, allowed_channels 2, blocked_channels 1,"

@@ -68,6 +68,8 @@ async def test_empty_database_gets_current_schema(database_url: str) -> None:
     assert await stored_version(database_url) == len(MIGRATIONS)
     assert {"games", "challenges", "players", "guild_settings", "rating_histogram"} <= found
     assert {"games_active_in_channel", "games_board_behind", "players_by_rating"} <= found
+    assert {"tournaments", "tournament_entrants", "tournament_pairings"} <= found
+    assert {"tournament_pairings_by_game", "tournaments_open"} <= found
 
 
 async def test_sqlite_settings(db_path: Path) -> None:

@@ -86,3 +86,13 @@ async def test_a_default_clock_replaces_the_time_per_move_and_back(storage: Stor
 
     back = await storage.settings.update(GUILD, time_control=TimeControl(per_move=3600), now=4)
     assert back.time_control == TimeControl(per_move=3600)
+
+
+async def test_organiser_role_is_kept_until_changed_or_cleared(storage: Storage) -> None:
+    role = 1_190_000_000_000_000_001
+    await storage.settings.update(GUILD, organiser_role=role, now=1)
+    kept = await storage.settings.update(GUILD, rated=False, now=2)
+    cleared = await storage.settings.update(GUILD, organiser_role=0, now=3)
+
+    assert kept.organiser_role == role
+    assert cleared.organiser_role is None

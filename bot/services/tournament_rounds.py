@@ -1,0 +1,107 @@
+"""Rounds that run by themselves: once a round's last game ends, the next is paired (by the pure
+rules of `bot.domain.tournament`) and its games start, each in a thread the Discord side opens;
+after the last round the tournament is finished. Everything here may run again after a crash and
+does what is still due, once."""
+
+from __future__ import annotations
+
+from bot.domain import GameState
+from bot.domain.events import (
+    GameStarted,
+    TournamentChanged,
+    TournamentFinished,
+    TournamentRoundPaired,
+)
+from bot.domain.tournament import Format, Pairing, pair_swiss, round_robin
+from bot.domain.tournament.records import forfeit
+from bot.domain.tournaments import Board, TournamentState, TournamentView
+from bot.services.context import Service
+from bot.storage.tournaments import TournamentChangedError
+
+
+class TournamentRounds(Service):
+    async def game_ended(self, game_id: int) -> None:
+        """A game ended: if it was a tournament's, its round may be over."""
+        board = await self.storage.tournaments.board_of_game(game_id)
+        if board is not None:
+            await self.advance(board.tournament_id)
+
+    async def advance(self, tournament_id: int) -> None:
+        """Do what the tournament's state calls for: start the boards of the current round still
+        without a game, pair the next round once this one is played, or finish after the last.
+        A second caller racing this one finds the round paired and stops."""
+        while True:
+            view = await self.storage.tournaments.view(tournament_id)
+            tournament = view.tournament
+            if tournament.state is not TournamentState.RUNNING:
+                return
+            current = view.round_boards(tournament.round)
+            if any(not board.pairing.finished for board in current):
+                waiting = tuple(board for board in current if board.waiting)
+                if waiting:
+                    self.events.emit(TournamentRoundPaired(view, waiting))
+                return
+            if tournament.round >= tournament.rounds:
+                await self._finish(tournament_id)
+                return
+            number = tournament.round + 1
+            try:
+                view = await self.storage.tournaments.pair_round(
+                    tournament_id, number, next_round(view, number), now=self.now()
+                )
+            except TournamentChangedError:
+                return  # paired by another, or paused or cancelled meanwhile
+            self.events.emit(TournamentChanged(view))
+            # Byes and forfeits only: the round is over as soon as it is paired.
+
+    async def _finish(self, tournament_id: int) -> None:
+        try:
+            await self.storage.tournaments.set_state(
+                tournament_id, (TournamentState.RUNNING,), TournamentState.FINISHED, now=self.now()
+            )
+        except TournamentChangedError:
+            return
+        self.events.emit(TournamentFinished(await self.storage.tournaments.view(tournament_id)))
+
+    async def start_board(self, board: Board, guild_id: int, thread_id: int) -> GameState | None:
+        """Start the board's game in `thread_id`, the thread the Discord side opened for it;
+        None if it has its game already or the tournament is over."""
+        tournament = await self.storage.tournaments.get(board.tournament_id)
+        control, now = tournament.time_control, self.now()
+        record = await self.storage.tournaments.start_game(
+            board,
+            guild_id,
+            thread_id,
+            deadline=self._deadline(control, board.pairing.black, now, control.base),
+            now=now,
+        )
+        if record is None:
+            return None
+        state = GameState.of(record)
+        self.events.emit(GameStarted(state))
+        return state
+
+    async def recover(self) -> None:
+        """At start-up: announce each tournament not over (the sign-up messages, the start
+        timers), and finish in each running one what a crash left undone."""
+        for tournament in await self.storage.tournaments.unfinished(self.shards):
+            self.events.emit(TournamentChanged(await self.storage.tournaments.view(tournament.id)))
+            await self.advance(tournament.id)
+
+
+def next_round(view: TournamentView, number: int) -> tuple[Pairing, ...]:
+    """Round `number`'s boards: the Swiss pairing of the standings so far, or the round-robin
+    table's round. In a round robin a withdrawn player's game is a forfeit, lost by them; a
+    board with nobody left in it (a withdrawn player's bye, two withdrawn players) is dropped."""
+    tournament = view.tournament
+    if tournament.format is Format.SWISS:
+        return pair_swiss(view.entrants, view.pairings, number, tournament.seed)
+    double = tournament.format is Format.DOUBLE_ROUND_ROBIN
+    active = {e.player_id for e in view.entrants if e.active_in(number)}
+    decided: list[Pairing] = []
+    for pairing in round_robin(view.entrants, double, tournament.seed)[number - 1]:
+        gone = [player for player in pairing.players() if player not in active]
+        if len(gone) == len(pairing.players()):
+            continue
+        decided.append(forfeit(pairing, gone[0]) if gone else pairing)
+    return tuple(decided)

@@ -1,0 +1,80 @@
+"""What the tournament's channel shows without a click: its sign-up message kept up to date
+(entrants, state, buttons) and, once it is over, the final standings with their image."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.client import ReversiBot
+from bot.domain.events import TournamentChanged, TournamentFinished
+from cogs.audience import for_everyone
+from cogs.core import core
+from cogs.tournament_image import standings_file
+from cogs.tournament_items import signup_view
+from cogs.tournament_texts import signup_text, standings_text
+
+log = logging.getLogger(__name__)
+
+NONE = discord.AllowedMentions.none()
+
+
+class Signups:
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+        self._latest: dict[int, TournamentChanged] = {}
+        """The newest change of each sign-up message waiting to be shown."""
+
+    def on_changed(self, event: TournamentChanged) -> None:
+        """Show the change on the sign-up message: one edit at a time per tournament, the newest
+        state last."""
+        tournament_id = event.view.tournament.id
+        if event.view.tournament.message_id is None:
+            return
+        busy = tournament_id in self._latest
+        self._latest[tournament_id] = event
+        if not busy:
+            self.bot.background.spawn(
+                self._show_signup(tournament_id), name=f"tournament {tournament_id} sign-up"
+            )
+
+    async def _show_signup(self, tournament_id: int) -> None:
+        try:
+            while (event := self._latest.get(tournament_id)) is not None:
+                await self._edit_signup(event)
+                if self._latest.get(tournament_id) is event:
+                    del self._latest[tournament_id]
+        finally:  # failed unexpectedly (and logged): the next change starts afresh
+            self._latest.pop(tournament_id, None)
+
+    async def _edit_signup(self, event: TournamentChanged) -> None:
+        t = event.view.tournament
+        assert t.message_id is not None
+        async with for_everyone(self.bot, t.guild_id):
+            text, view = signup_text(event.view), signup_view(t)
+        try:
+            message = self.bot.get_partial_messageable(t.channel_id)
+            await message.get_partial_message(t.message_id).edit(
+                content=text, view=view, allowed_mentions=NONE
+            )
+        except discord.HTTPException as error:
+            log.info("Sign-up of tournament %s not updated (%s)", t.id, error.code)
+
+    def on_finished(self, event: TournamentFinished) -> None:
+        self.on_changed(TournamentChanged(event.view))
+        self.bot.background.spawn(
+            self._announce_winner(event), name=f"tournament {event.view.tournament.id} finished"
+        )
+
+    async def _announce_winner(self, event: TournamentFinished) -> None:
+        t = event.view.tournament
+        _view, table = await self.bot.services.tournaments.standings(t.id, t.guild_id)
+        async with for_everyone(self.bot, t.guild_id):
+            text = standings_text(event.view, table)
+            image = await standings_file(event.view, table, core(self.bot).names)
+        try:
+            channel = self.bot.get_partial_messageable(t.channel_id)
+            await channel.send(text, file=image, allowed_mentions=NONE)
+        except discord.HTTPException as error:
+            log.warning("Final standings of tournament %s not posted (%s)", t.id, error.code)

@@ -1,0 +1,152 @@
+"""A tournament's texts, in the language in force: the sign-up message, the pairings of a round,
+the standings, and the start time an organiser writes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from bot.domain.tournament import Format, Pairing, Standing
+from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
+from bot.i18n import N_, _
+from cogs import time_option
+from cogs.links import mention
+from cogs.text import CONTENT, fit, shorten
+
+FORMATS = {
+    Format.SWISS: N_("Swiss, {rounds} rounds"),
+    Format.ROUND_ROBIN: N_("round robin"),
+    Format.DOUBLE_ROUND_ROBIN: N_("double round robin"),
+}
+STATES = {
+    TournamentState.SIGNUP: N_("Sign-up is open: it starts {start}."),
+    TournamentState.RUNNING: N_("Round {round} of {rounds} is being played."),
+    TournamentState.PAUSED: N_("Paused after round {round} of {rounds}."),
+    TournamentState.FINISHED: N_("Finished."),
+    TournamentState.CANCELLED: N_("Cancelled."),
+}
+NAME = 100
+_TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(:[tTdDfFR])?>|([0-9]{9,12})")
+_DELAY = re.compile(r"([0-9]{1,4})\s*([mhd])")
+_UNITS = {"m": 60, "h": 3600, "d": 86400}
+
+
+def start_time(text: str, now: float) -> float | None:
+    """When a tournament starts, from what the organiser wrote: a Discord timestamp
+    (`<t:1900000000:F>`), Unix seconds, or a delay such as `30m`, `2h` or `1d`; None if it is none
+    of these."""
+    typed = text.strip().lower()
+    if match := _TIMESTAMP.fullmatch(typed):
+        return float(match.group(1) or match.group(3))
+    if match := _DELAY.fullmatch(typed):
+        return now + int(match.group(1)) * _UNITS[match.group(2)]
+    return None
+
+
+def when(timestamp: float) -> str:
+    """A time every reader sees in their own zone, and how far off it is."""
+    return f"<t:{int(timestamp)}:F> (<t:{int(timestamp)}:R>)"
+
+
+def format_name(tournament: TournamentRecord) -> str:
+    return _(FORMATS[tournament.format]).format(rounds=tournament.swiss_rounds)
+
+
+def state_line(tournament: TournamentRecord) -> str:
+    return _(STATES[tournament.state]).format(
+        start=when(tournament.starts_at), round=tournament.round, rounds=tournament.rounds
+    )
+
+
+def title(tournament: TournamentRecord) -> str:
+    return f"**{shorten(tournament.name, NAME)}** (#{tournament.id})"
+
+
+def signup_text(view: TournamentView) -> str:
+    """The sign-up message: what the tournament is, where it stands, and who has entered."""
+    t = view.tournament
+    rated = _("rated") if t.rated else _("unrated")
+    head = [
+        _("🏆 Tournament {title}").format(title=title(t)),
+        f"{format_name(t)} · {time_option.describe(t.time_control)} · {rated}",
+        _("Games are played in threads of {channel}.").format(channel=f"<#{t.channel_id}>"),
+        state_line(t),
+        _("Entrants ({count} of {limit}):").format(count=len(view.entrants), limit=t.entry_limit),
+    ]
+    entrants = [
+        mention(e.player_id) + ("" if e.withdrawn_after is None else " " + _("(withdrawn)"))
+        for e in view.entrants
+    ] or [_("nobody yet")]
+    text = "\n".join(head)
+    return text + "\n" + fit(entrants, CONTENT - len(text) - 1, separator=", ")
+
+
+def board_line(board: Board, threads: Mapping[int, int]) -> str:
+    """One board: its players, its result once in, and where it is played (its thread, if
+    `threads` knows it by the board's number)."""
+    p = board.pairing
+    if p.white is None:
+        return _("{player} has a bye").format(player=mention(p.black))
+    players = _("{black} (black) vs {white} (white)").format(
+        black=mention(p.black), white=mention(p.white)
+    )
+    parts = [result(p)] if p.finished else []
+    if board.number in threads:
+        parts.append(f"<#{threads[board.number]}>")
+    elif board.game_id is not None:
+        parts.append(_("game #{id}").format(id=board.game_id))
+    line = f"{board.number}. {players}"
+    return f"{line}: {' · '.join(parts)}" if parts else line
+
+
+def result(pairing: Pairing) -> str:
+    if pairing.forfeit and pairing.winner is not None:
+        return _("{player} wins without play").format(player=mention(pairing.winner))
+    if pairing.winner is None:
+        return _("draw")
+    discs = ""
+    if pairing.black_discs is not None and pairing.white_discs is not None:
+        discs = f" ({pairing.black_discs}-{pairing.white_discs})"
+    return _("{player} wins").format(player=mention(pairing.winner)) + discs
+
+
+def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int]) -> str:
+    """Round `number`'s boards; `threads` by board number link those it knows."""
+    t = view.tournament
+    head = _("{title}: round {round} of {rounds}").format(
+        title=title(t), round=number, rounds=t.rounds
+    )
+    boards = [board_line(b, threads) for b in view.round_boards(number)]
+    if not boards:
+        boards = [_("No round has been paired yet.")]
+    return fit([head, *boards], CONTENT)
+
+
+def points(half_points: int) -> str:
+    return f"{half_points // 2}½" if half_points % 2 else str(half_points // 2)
+
+
+def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
+    """The standings by points, then the Brightwell quotient, then discs; the final ones crown
+    the winner."""
+    t = view.tournament
+    head = [_("{title}: standings").format(title=title(t)), state_line(t)]
+    if t.state is TournamentState.FINISHED and table:
+        head.append(
+            _("🥇 {player} wins the tournament!").format(player=mention(table[0].player_id))
+        )
+    rows = [
+        _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
+            rank=s.rank,
+            player=mention(s.player_id),
+            points=points(s.half_points),
+            bq=f"{s.brightwell:g}",
+            discs=s.discs,
+        )
+        for s in table
+    ]
+    return fit([*head, *rows], CONTENT)
+
+
+def list_line(tournament: TournamentRecord) -> str:
+    return f"#{tournament.id} {shorten(tournament.name, NAME)}: {state_line(tournament)}"

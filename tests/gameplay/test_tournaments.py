@@ -1,0 +1,311 @@
+"""Tournaments end to end: signing up on the sign-up message, rounds that pair and start their
+games in threads by themselves, resignations, a loss on time, a withdrawal and a restart in the
+middle of a round, to the final standings."""
+
+from __future__ import annotations
+
+from bot.domain import GameRecord
+from bot.domain.tournaments import TournamentState, TournamentView
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
+from tests.fakediscord.world import Channel, Message, User
+
+from .play import move_labels, past_abort_window, play
+
+
+async def create(
+    fake: FakeDiscord,
+    format: str,
+    expect: str = "Tournament **Club Cup** (#1) created: ",
+    **options: object,
+) -> Message:
+    owner = fake.world.owner
+    reply = await fake.slash(
+        owner,
+        "reversi tournament create",
+        name="Club Cup",
+        format=format,
+        start="1h",
+        time="1h",
+        options={"channel": fake.games},
+        **options,
+    )
+    assert reply.ephemeral and reply.content.startswith(expect), reply.content
+    return fake.last_message(fake.games)
+
+
+async def view(harness: BotHarness) -> TournamentView:
+    (latest,) = await harness.bot.storage.tournaments.of_guild(harness.bot.guilds[0].id)
+    return await harness.bot.storage.tournaments.view(latest.id)
+
+
+async def games_of_round(
+    fake: FakeDiscord, harness: BotHarness
+) -> list[tuple[GameRecord, Message, Channel]]:
+    """The current round's games in progress, each with its board and its thread."""
+    current = await view(harness)
+    threads = {thread.id: thread for thread in fake.threads(fake.games)}
+    found = []
+    for board in current.round_boards(current.tournament.round):
+        if board.game_id is None or board.pairing.finished:
+            continue
+        record = await harness.bot.storage.games.get(board.game_id)
+        assert record.message_id is not None
+        thread = threads[record.channel_id]
+        found.append((record, fake.world.messages[record.message_id], thread))
+    return found
+
+
+async def lose(
+    fake: FakeDiscord,
+    users: dict[int, User],
+    game: GameRecord,
+    thread: Channel,
+    board: Message,
+    loser: int,
+) -> None:
+    """Two moves each, then `loser` resigns in the game's thread."""
+    await past_abort_window(fake, board, users[game.black_id], users[game.white_id])
+    asked = await fake.slash(users[loser], "reversi resign", channel=thread)
+    assert asked.message is not None, asked.content
+    await fake.click(users[loser], asked.message, label="Yes, resign")
+
+
+async def play_round(
+    fake: FakeDiscord,
+    harness: BotHarness,
+    users: dict[int, User],
+    signup: Message,
+    *,
+    on_time: bool = False,
+    restart: bool = False,
+    withdraw: bool = False,
+) -> tuple[list[GameRecord], User | None]:
+    """Play the current round, the player with the larger id losing each game: the last game on
+    time if `on_time`, the bot restarted halfway if `restart`, and if `withdraw`, the loser of the
+    first game leaving once it is over (the round still going on). Returns the round's games and
+    who left."""
+    games = await games_of_round(fake, harness)
+    assert games
+    timed = games[-1] if on_time else None
+    leaver = None
+    for index, (record, board, thread) in enumerate(games):
+        if restart and index == len(games) // 2:
+            await harness.restart()
+        if timed is not None and record is timed[0]:
+            continue
+        loser = max(record.black_id, record.white_id)
+        await lose(fake, users, record, thread, board, loser)
+        if withdraw and leaver is None:
+            leaver = users[loser]
+            left = await fake.click(leaver, signup, label="Leave")
+            assert left.content == "You've left **Club Cup** (#1).", left.content
+            assert f"{leaver.mention} (withdrawn)" in signup.content
+    if timed is not None:  # the loser's clock runs out with their move to make
+        record, board, _thread = timed
+        black, white = users[record.black_id], users[record.white_id]
+        await past_abort_window(fake, board, black, white)
+        if record.black_id != max(record.black_id, record.white_id):
+            await play(fake, board, black, move_labels(board)[0])
+        await fake.advance(hours=2)
+        ended = await harness.bot.storage.games.get(record.id)
+        assert ended.end_reason is not None and ended.end_reason.value == "timeout"
+        assert ended.winner is not None and ended.player(ended.winner) == min(users_of(ended))
+    return [record for record, _, _ in games], leaver
+
+
+def users_of(record: GameRecord) -> tuple[int, int]:
+    return record.black_id, record.white_id
+
+
+async def sign_up(fake: FakeDiscord, signup: Message, players: list[User]) -> None:
+    for user in players:
+        joined = await fake.click(user, signup, label="Join")
+        assert joined.ephemeral and joined.content == "You're in **Club Cup** (#1). Good luck!"
+    assert f"Entrants ({len(players)} of 64):" in signup.content
+    assert all(user.mention in signup.content for user in players)
+
+
+async def test_a_nine_player_swiss_of_four_rounds(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """With a loss on time, a withdrawal and a restart in the middle of a round."""
+    players = [fake.alice, fake.bob, fake.carol, *(fake.add_user(f"p{i}") for i in range(6))]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "swiss", rounds=4)
+    assert [b.label for b in signup.buttons] == ["Join", "Leave"]
+    await sign_up(fake, signup, players)
+    twice = await fake.click(fake.alice, signup, label="Join")
+    assert twice.content == "You're already in this tournament."
+    refused = await fake.slash(fake.alice, "reversi tournament start")
+    assert refused.content == "Only the tournament's organiser can do that."
+    assert "Sign-up is open: it starts <t:" in signup.content and ":R>)" in signup.content
+
+    await fake.advance(hours=1)  # the start time comes
+    assert [b.label for b in signup.buttons] == ["Leave"]  # sign-up is closed
+    playing = (await games_of_round(fake, bot_harness))[0][0]
+    refused = await fake.click(users[playing.black_id], signup, label="Leave")
+    assert refused.content == (
+        f"You're playing game #{playing.id} of this tournament: finish it first."
+    )
+
+    round_games = [await play_round(fake, bot_harness, users, signup)]
+    round_games.append(
+        await play_round(fake, bot_harness, users, signup, on_time=True, withdraw=True)
+    )
+    round_games.append(await play_round(fake, bot_harness, users, signup, restart=True))
+    round_games.append(await play_round(fake, bot_harness, users, signup))
+    assert await games_of_round(fake, bot_harness) == []
+
+    final = await view(bot_harness)
+    assert final.tournament.state is TournamentState.FINISHED and final.tournament.round == 4
+    leaver = round_games[1][1]
+    assert leaver is not None
+    for number in (3, 4):
+        assert all(leaver.id not in b.pairing.players() for b in final.round_boards(number))
+    met = [frozenset(b.pairing.players()) for b in final.boards if b.pairing.white]
+    assert len(met) == len(set(met)), "a pairing repeated"
+    byes = [b.pairing.black for b in final.boards if b.pairing.white is None]
+    assert len(byes) == len(set(byes)) and len(final.round_boards(1)) == 5
+    assert len(fake.threads(fake.games)) == sum(len(games) for games, _ in round_games)
+    announced = [
+        m for m in fake.messages(fake.games) if "**Club Cup** (#1): round 2 of 4" in m.content
+    ]
+    (second_round,) = announced
+    assert all(f"<#{game.channel_id}>" in second_round.content for game in round_games[1][0])
+    standings = fake.last_message(fake.games)
+    assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
+    (image,) = standings.attachments
+    assert image.image().format == "PNG" and image.description == "Club Cup: standings"
+    assert signup.buttons == [] and "Finished." in signup.content
+    asked = await fake.slash(fake.bob, "reversi tournament standings")
+    assert asked.ephemeral and "**Club Cup** (#1): standings" in asked.content
+    assert asked.message is not None and len(asked.message.attachments) == 1
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert "round 1 of 4" in pairings.content and "has a bye" in pairings.content
+    assert all(f"<#{game.channel_id}>" in pairings.content for game in round_games[0][0])
+
+
+async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarness) -> None:
+    """Started early by the organiser, with a withdrawal (the rest of the leaver's games lost
+    without play), a loss on time and a restart in the middle of a round."""
+    players = [fake.alice, fake.bob, fake.carol, *(fake.add_user(f"p{i}") for i in range(3))]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "round_robin")
+    await sign_up(fake, signup, players)
+    started = await fake.slash(fake.world.owner, "reversi tournament start")
+    assert started.content == "**Club Cup** (#1) has started."
+    assert [b.label for b in signup.buttons] == ["Leave"]
+
+    await play_round(fake, bot_harness, users, signup)
+    _, leaver = await play_round(fake, bot_harness, users, signup, withdraw=True)
+    await play_round(fake, bot_harness, users, signup, on_time=True)
+    await play_round(fake, bot_harness, users, signup, restart=True)
+    await play_round(fake, bot_harness, users, signup)
+
+    final = await view(bot_harness)
+    assert final.tournament.state is TournamentState.FINISHED and final.tournament.round == 5
+    met = {frozenset(b.pairing.players()) for b in final.boards}
+    assert len(met) == 15 == len(final.boards)
+    assert leaver is not None
+    forfeits = [b for b in final.boards if b.pairing.forfeit]
+    assert len(forfeits) == 3 and all(leaver.id in b.pairing.players() for b in forfeits)
+    assert all(b.game_id is None and b.pairing.winner != leaver.id for b in forfeits)
+    standings = fake.last_message(fake.games)
+    assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
+    won_before = sum(b.pairing.winner == leaver.id for b in final.boards if b.pairing.round <= 2)
+    assert f"{leaver.mention}: {won_before} pts" in standings.content
+
+
+async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reader_s(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await fake.slash(fake.world.owner, "reversi settings", language="is")
+    await fake.slash(fake.bob, "reversi language", language="ta")
+    signup = await create(fake, "round_robin", expect="Mótið **Club Cup** (#1) er stofnað: ")
+
+    assert signup.content.startswith("🏆 Mót **Club Cup** (#1)\nallir við alla · ")
+    assert "Skráning er opin: það hefst <t:" in signup.content
+    assert [b.label for b in signup.buttons] == ["Skrá mig", "Hætta"]
+    joined = await fake.click(fake.bob, signup, label="Skrá mig")
+    assert joined.content == "நீங்கள் **Club Cup** (#1)-இல் சேர்ந்தீர்கள். வாழ்த்துகள்!"
+    twice = await fake.click(fake.alice, signup, label="Hætta")
+    assert twice.content == "Þú ert ekki skráð(ur) í þetta mót."
+    assert "Þátttakendur (1 af 64):" in signup.content
+
+
+async def test_the_organiser_role_runs_tournaments(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    refused = await fake.slash(fake.carol, "reversi tournament create", name="Club Cup", start="1h")
+    assert refused.content == "Only the tournament's organiser can do that."
+    moderator = fake.guild.role("Moderator")
+    await fake.slash(fake.world.owner, "reversi settings", organiser_role=moderator)
+
+    created = await fake.slash(fake.carol, "reversi tournament create", name="Club Cup", start="1h")
+    assert created.ephemeral and created.content.startswith("Tournament **Club Cup** (#1) created")
+    signup = fake.last_message(fake.general)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    offered = await fake.autocomplete(fake.bob, "reversi tournament cancel", "tournament", "cup")
+    assert [(c.name, c.value) for c in offered] == [("#1 Club Cup", 1)]
+    refused = await fake.slash(fake.bob, "reversi tournament cancel")
+    assert refused.content == "Only the tournament's organiser can do that."
+    cancelled = await fake.slash(fake.carol, "reversi tournament cancel")
+    assert cancelled.content == "**Club Cup** (#1) is cancelled."
+    assert signup.buttons == [] and "Cancelled." in signup.content
+
+
+async def test_a_thread_discord_refused_is_opened_at_the_next_start(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    await fake.slash(fake.alice, "reversi notify", choice="dm")
+    await fake.slash(fake.bob, "reversi notify", choice="none")
+    fake.faults.fail(
+        "POST /channels/{channel_id}/threads",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        channel_id=fake.games.id,
+    )
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    assert fake.threads(fake.games) == []
+    (board,) = (await view(bot_harness)).round_boards(1)
+    assert board.game_id is None
+
+    await bot_harness.restart()
+
+    (thread,) = fake.threads(fake.games)
+    (board,) = (await view(bot_harness)).round_boards(1)
+    assert board.game_id is not None
+    record = await bot_harness.bot.storage.games.get(board.game_id)
+    assert record.channel_id == thread.id and record.active
+    (told,) = [m for m in fake.messages(thread) if m.id != record.message_id]
+    # Bob chose no notices, Alice a direct message: named, nobody pinged
+    assert told.mentioned_ids() == [] and told.content.endswith("your game starts now. Good luck!")
+    assert {"Alice", "Bob"} <= set(told.content.replace("(", " ").split())
+    (dm,) = fake.world.dms_to(fake.alice)
+    assert dm.content == f"Your game in Club Cup has begun: <#{thread.id}>"
+
+
+async def test_no_tournament_is_made_where_its_sign_up_can_t_be_posted(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    fake.deny(fake.quiet, "send_messages")
+
+    refused = await fake.slash(
+        fake.world.owner,
+        "reversi tournament create",
+        name="Club Cup",
+        start="1h",
+        options={"channel": fake.quiet},
+    )
+
+    assert (
+        refused.content == f"I can't post in <#{fake.quiet.id}>, so no tournament was made there."
+    )
+    (cancelled,) = await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id)
+    assert cancelled.state is TournamentState.CANCELLED

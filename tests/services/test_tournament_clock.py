@@ -1,0 +1,137 @@
+"""What moves tournaments on by itself: the start time, and a game's end pairing the next round,
+tried again when the database was out of reach. Each step waits for the timer it expects."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.domain import TimeControl
+from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
+from bot.domain.tournament import Format
+from bot.domain.tournaments import TournamentState
+from bot.services import Services
+from bot.services.bus import Events
+from bot.services.tournaments import Manager, NewTournament
+from bot.storage import DatabaseBusyError
+from bot.timers import RETRY_AFTER, Timers
+from bot.tournament_clock import TournamentClock
+
+from .support import ALICE, BOB, CHANNEL, GUILD, MODERATOR, ManualClock, Recorder
+
+ORGANISER = Manager(MODERATOR, any_tournament=True)
+
+
+@pytest.fixture
+async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
+    timers = Timers(clock)
+    yield timers
+    tasks = list(timers._tasks.values())
+    timers.cancel_all()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@pytest.fixture
+def tournament_clock(services: Services, timers: Timers, events: Events) -> TournamentClock:
+    clock = TournamentClock(services.tournaments, services.rounds, timers)
+    clock.subscribe(events)
+    return clock
+
+
+async def signed_up(
+    services: Services, clock: ManualClock, players: list[int]
+) -> tuple[int, float]:
+    starts_at = clock.timestamp() + 3600
+    new = NewTournament(
+        name="Cup",
+        format=Format.ROUND_ROBIN,
+        swiss_rounds=1,
+        time_control=TimeControl(per_move=600),
+        rated=False,
+        entry_limit=8,
+        starts_at=starts_at,
+        channel_id=CHANNEL,
+    )
+    view = await services.tournaments.create(GUILD, ORGANISER, new)
+    for player in players:
+        await services.tournaments.join(view.tournament.id, player, GUILD)
+    return view.tournament.id, starts_at
+
+
+def paired(event: object) -> bool:
+    return isinstance(event, TournamentRoundPaired)
+
+
+async def test_the_start_time_starts_it(
+    tournament_clock: TournamentClock,
+    services: Services,
+    clock: ManualClock,
+    recorder: Recorder,
+) -> None:
+    tournament_id, starts_at = await signed_up(services, clock, [ALICE, BOB])
+    await clock.sleeper_at(starts_at)
+
+    clock.advance_to(starts_at)
+    event = await recorder.wait_for(paired)
+
+    assert isinstance(event, TournamentRoundPaired) and len(event.boards) == 1
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.RUNNING and view.tournament.round == 1
+
+
+async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
+    tournament_clock: TournamentClock,
+    services: Services,
+    clock: ManualClock,
+    recorder: Recorder,
+) -> None:
+    tournament_id, starts_at = await signed_up(services, clock, [ALICE])
+    await clock.sleeper_at(starts_at)
+
+    clock.advance_to(starts_at)
+    await recorder.wait_for(
+        lambda e: isinstance(e, TournamentChanged) and e.view.tournament.state.over
+    )
+
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.CANCELLED and view.boards == ()
+
+
+async def test_a_round_not_paired_for_a_busy_database_is_paired_later(
+    tournament_clock: TournamentClock,
+    services: Services,
+    clock: ManualClock,
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    tournament_id, _ = await signed_up(services, clock, [ALICE, BOB])
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (event,) = [e for e in recorder.take() if isinstance(e, TournamentRoundPaired)]
+    state = await services.rounds.start_board(event.boards[0], GUILD, CHANNEL + 1)
+    assert state is not None
+    game_ended = services.rounds.game_ended
+    failed: list[int] = []
+
+    async def busy_once(game_id: int) -> None:
+        if not failed:
+            failed.append(game_id)
+            raise DatabaseBusyError()
+        await game_ended(game_id)
+
+    monkeypatch.setattr(services.rounds, "game_ended", busy_once)
+    await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=BOB)
+    await clock.sleepers(clock.timestamp() + RETRY_AFTER)
+
+    assert failed == [state.record.id]
+    (logged,) = [r for r in caplog.records if r.name == "bot.timers"]
+    assert logged.levelno == logging.WARNING
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.RUNNING
+    clock.advance(RETRY_AFTER)
+    await recorder.wait_for(lambda e: isinstance(e, TournamentFinished))
+    finished = await services.tournaments.view(tournament_id, GUILD)
+    assert finished.tournament.state is TournamentState.FINISHED

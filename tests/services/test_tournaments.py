@@ -1,0 +1,342 @@
+"""Tournaments: signing up and its refusals, rounds that run by themselves to the final
+standings, and a crash at any point between a game's end and the next round's games."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.domain import GameState, TimeControl
+from bot.domain.events import GameEnded, TournamentFinished, TournamentRoundPaired
+from bot.domain.refusals import Refusal, Refused
+from bot.domain.tournament import Format
+from bot.domain.tournaments import TournamentState, TournamentView
+from bot.engine import square_name
+from bot.services import Place, Services
+from bot.services.tournaments import Manager, NewTournament
+from bot.storage import Storage
+from tests.storage.postgres_server import PostgresServer
+
+from .support import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, OTHER_GUILD, Recorder
+
+DAVE, ERIN = 1_170_000_000_000_000_005, 1_170_000_000_000_000_006
+ORGANISER = Manager(MODERATOR, any_tournament=True)
+NOBODY = Manager(ALICE, any_tournament=False)
+THREADS = itertools.count(1_180_000_000_000_000_001)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def storage(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Storage]:
+    """The services' storage on each backend."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{db_path}"
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres")
+        url = await server.fresh_schema()
+    async with await Storage.open(url) as opened:
+        yield opened
+
+
+def new(format: Format = Format.SWISS, *, rounds: int = 3, limit: int = 16) -> NewTournament:
+    return NewTournament(
+        name="Winter Cup",
+        format=format,
+        swiss_rounds=rounds,
+        time_control=TimeControl(per_move=3600),
+        rated=True,
+        entry_limit=limit,
+        starts_at=1_900_000_000.0,
+        channel_id=CHANNEL,
+    )
+
+
+async def created(services: Services, players: list[int], tournament: NewTournament) -> int:
+    view = await services.tournaments.create(GUILD, ORGANISER, tournament)
+    for player in players:
+        await services.tournaments.join(view.tournament.id, player, GUILD)
+    return view.tournament.id
+
+
+async def start_boards(services: Services, recorder: Recorder) -> list[GameState]:
+    """What the Discord side does with each round paired: a thread per board, its game in it."""
+    started = []
+    paired = [e for e in recorder.seen if isinstance(e, TournamentRoundPaired)]
+    recorder.seen = [e for e in recorder.seen if e not in paired]
+    for event in paired:
+        for board in event.boards:
+            state = await services.rounds.start_board(board, GUILD, next(THREADS))
+            if state is not None:
+                started.append(state)
+    return started
+
+
+async def play_out(services: Services, recorder: Recorder, tournament_id: int) -> TournamentView:
+    """Every game lost by the player with the larger id, round after round, to the end."""
+    while games := await start_boards(services, recorder):
+        for state in games:
+            record = state.record
+            loser = max(record.black_id, record.white_id)
+            await services.endings.stop_for_tournament(record.id, MODERATOR, loser=loser)
+            await services.rounds.game_ended(record.id)
+    return await services.tournaments.view(tournament_id, GUILD)
+
+
+async def test_sign_up_refusals(services: Services) -> None:
+    tournament_id = await created(services, [ALICE, BOB], new(limit=3))
+    tournaments = services.tournaments
+
+    with pytest.raises(Refusal) as twice:
+        await tournaments.join(tournament_id, ALICE, GUILD)
+    await tournaments.join(tournament_id, CAROL, GUILD)
+    with pytest.raises(Refusal) as full:
+        await tournaments.join(tournament_id, DAVE, GUILD)
+    with pytest.raises(Refusal) as elsewhere:
+        await tournaments.join(tournament_id, DAVE, OTHER_GUILD)
+    with pytest.raises(Refusal) as not_organiser:
+        await tournaments.start(tournament_id, GUILD, NOBODY)
+    with pytest.raises(Refusal) as creating:
+        await tournaments.create(GUILD, NOBODY, new())
+
+    assert twice.value.code is Refused.ALREADY_ENTERED
+    assert (full.value.code, full.value.params) == (Refused.TOURNAMENT_FULL, {"limit": 3})
+    assert elsewhere.value.code is Refused.NO_SUCH_TOURNAMENT
+    assert not_organiser.value.code is Refused.NOT_ORGANISER
+    assert creating.value.code is Refused.NOT_ORGANISER
+    await tournaments.leave(tournament_id, CAROL, GUILD)
+    view = await tournaments.view(tournament_id, GUILD)
+    assert [e.player_id for e in view.entrants] == [ALICE, BOB]
+
+
+async def test_no_joining_after_the_start_nor_leaving_during_a_game(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL], new(rounds=2))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    games = await start_boards(services, recorder)
+    playing = games[0].record.black_id
+
+    with pytest.raises(Refusal) as late:
+        await services.tournaments.join(tournament_id, DAVE, GUILD)
+    with pytest.raises(Refusal) as leaving:
+        await services.tournaments.leave(tournament_id, playing, GUILD)
+
+    assert late.value.code is Refused.TOURNAMENT_STARTED
+    assert (leaving.value.code, leaving.value.params) == (
+        Refused.LEAVING_DURING_GAME,
+        {"id": games[0].record.id},
+    )
+
+
+async def test_round_robin_runs_to_final_standings(services: Services, recorder: Recorder) -> None:
+    players = [ALICE, BOB, CAROL, DAVE]
+    tournament_id = await created(services, players, new(Format.ROUND_ROBIN))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    assert view.tournament.round == view.tournament.rounds == 3
+    met = {frozenset(b.pairing.players()) for b in view.boards}
+    assert met == {frozenset(pair) for pair in itertools.combinations(players, 2)}
+    assert all(b.game_id is not None and b.pairing.finished for b in view.boards)
+    _, table = await services.tournaments.standings(tournament_id, GUILD)
+    assert [(s.player_id, s.half_points) for s in table] == [
+        (ALICE, 6),
+        (BOB, 4),
+        (CAROL, 2),
+        (DAVE, 0),
+    ]
+    assert any(isinstance(event, TournamentFinished) for event in recorder.seen)
+
+
+async def test_swiss_with_a_bye_and_a_withdrawal(services: Services, recorder: Recorder) -> None:
+    players = [ALICE, BOB, CAROL, DAVE, ERIN]
+    tournament_id = await created(services, players, new(rounds=3))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    for state in await start_boards(services, recorder):
+        record = state.record
+        await services.endings.stop_for_tournament(
+            record.id, MODERATOR, loser=max(record.black_id, record.white_id)
+        )
+        await services.rounds.game_ended(record.id)
+    paired = await services.tournaments.view(tournament_id, GUILD)
+    leaver = next(b.pairing.black for b in paired.round_boards(2) if b.pairing.white)
+    await services.tournaments.leave(tournament_id, leaver, GUILD)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    # Round 2 was paired as round 1 ended: her board of it is lost without play.
+    (forfeit,) = [b.pairing for b in view.round_boards(2) if leaver in b.pairing.players()]
+    assert forfeit.forfeit and forfeit.winner == forfeit.opponent(leaver)
+    assert all(leaver not in b.pairing.players() for b in view.round_boards(3))
+    assert sum(b.pairing.white is None for b in view.round_boards(1)) == 1
+
+
+async def test_a_board_s_result_is_written_with_its_game_s_end(
+    services: Services, recorder: Recorder, storage: Storage
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB], new(rounds=1))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (state,) = await start_boards(services, recorder)
+    game = state.record
+    rng = random.Random(7)
+    place = Place(GUILD, game.channel_id, CHANNEL)
+    while state.record.active:
+        square = rng.choice(state.position.legal_moves())
+        state = await services.games.move(
+            game.id, state.to_move_id or 0, square_name(square), place
+        )
+
+    # No advance ran (as after a crash right after the last move): the board has its result.
+    board = await storage.tournaments.board_of_game(game.id)
+    assert board is not None and board.pairing.finished
+    assert (board.pairing.black_discs, board.pairing.white_discs) == (
+        state.record.black_discs,
+        state.record.white_discs,
+    )
+    assert (await storage.tournaments.get(tournament_id)).state is TournamentState.RUNNING
+    await services.recovery.recover()
+    assert (await storage.tournaments.get(tournament_id)).state is TournamentState.FINISHED
+
+
+async def test_a_crash_before_pairing_or_before_the_games_loses_and_doubles_nothing(
+    services: Services, recorder: Recorder, storage: Storage
+) -> None:
+    players = [ALICE, BOB, CAROL, DAVE]
+    tournament_id = await created(services, players, new(rounds=3))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    for state in await start_boards(services, recorder):
+        await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=BOB)
+        await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=DAVE)
+    # The games ended but no round was paired: a crash. Start-up pairs round 2, once, even if
+    # asked twice at the same time, and announces its boards.
+    recorder.take()
+    await services.recovery.recover()
+    await services.rounds.advance(tournament_id)
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.round == 2 and len(view.round_boards(2)) == 2
+    paired = [e for e in recorder.take() if isinstance(e, TournamentRoundPaired)]
+    assert {b.number for e in paired for b in e.boards} == {1, 2}
+    # A crash before the games were started: announced again at the next start.
+    await services.recovery.recover()
+    started = await start_boards(services, recorder)
+    assert len(started) == 2
+    board = paired[0].boards[0]
+    assert await services.rounds.start_board(board, GUILD, next(THREADS)) is None
+    assert not any(isinstance(e, GameEnded) for e in recorder.seen)
+
+
+async def test_cancelling_ends_the_games_without_a_result(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB], new())
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (state,) = await start_boards(services, recorder)
+
+    with pytest.raises(Refusal) as refused:
+        await services.tournaments.cancel(tournament_id, GUILD, NOBODY)
+    await services.tournaments.cancel(tournament_id, GUILD, ORGANISER)
+
+    assert refused.value.code is Refused.NOT_ORGANISER
+    record = (await services.endings.load(state.record.id)).record
+    assert not record.active and record.winner is None and not record.rated
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.CANCELLED
+
+
+async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(Format.ROUND_ROBIN))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    first, second = await start_boards(services, recorder)
+    await services.endings.stop_for_tournament(
+        first.record.id, MODERATOR, loser=first.record.white_id
+    )
+    await services.rounds.game_ended(first.record.id)
+    leaver = first.record.white_id
+    await services.tournaments.leave(tournament_id, leaver, GUILD)
+    await services.endings.stop_for_tournament(
+        second.record.id, MODERATOR, loser=second.record.white_id
+    )
+    await services.rounds.game_ended(second.record.id)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    later = [b for b in view.boards if b.pairing.round > 1 and leaver in b.pairing.players()]
+    assert len(later) == 2
+    assert all(b.pairing.forfeit and b.game_id is None for b in later)
+    assert all(b.pairing.winner == b.pairing.opponent(leaver) for b in later)
+    _, table = await services.tournaments.standings(tournament_id, GUILD)
+    assert next(s for s in table if s.player_id == leaver).half_points == 0
+
+
+async def test_a_paused_tournament_pairs_no_round_until_resumed(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=2))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    games = await start_boards(services, recorder)
+    await services.tournaments.pause(tournament_id, GUILD, ORGANISER)
+    with pytest.raises(Refusal) as twice:
+        await services.tournaments.pause(tournament_id, GUILD, ORGANISER)
+    for state in games:
+        record = state.record
+        await services.endings.stop_for_tournament(record.id, MODERATOR, loser=record.black_id)
+        await services.rounds.game_ended(record.id)
+
+    paused = await services.tournaments.view(tournament_id, GUILD)
+    assert twice.value.code is Refused.TOURNAMENT_NOT_RUNNING
+    assert paused.tournament.state is TournamentState.PAUSED and paused.tournament.round == 1
+    await services.tournaments.resume(tournament_id, GUILD, ORGANISER)
+    assert len(await start_boards(services, recorder)) == 2
+    assert (await services.tournaments.view(tournament_id, GUILD)).tournament.round == 2
+
+
+async def test_removing_a_player_loses_their_game_and_pairs_them_no_more(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=3))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    games = await start_boards(services, recorder)
+    removed = games[0].record.black_id
+
+    with pytest.raises(Refusal) as refused:
+        await services.tournaments.remove(tournament_id, removed, GUILD, NOBODY)
+    await services.tournaments.remove(tournament_id, removed, GUILD, ORGANISER)
+    record = (await services.endings.load(games[0].record.id)).record
+    assert refused.value.code is Refused.NOT_ORGANISER
+    assert not record.active and record.winner is not None
+    assert record.player(record.winner) == record.white_id
+    await services.rounds.game_ended(record.id)
+    other = games[1].record
+    await services.endings.stop_for_tournament(other.id, MODERATOR, loser=other.black_id)
+    await services.rounds.game_ended(other.id)
+
+    view = await play_out(services, recorder, tournament_id)
+    assert view.tournament.state is TournamentState.FINISHED
+    assert all(removed not in b.pairing.players() for b in view.boards if b.pairing.round > 1)
+
+
+async def test_a_double_round_robin_of_three_meets_twice_with_colours_swapped(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB, CAROL], new(Format.DOUBLE_ROUND_ROBIN))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+
+    view = await play_out(services, recorder, tournament_id)
+
+    assert view.tournament.state is TournamentState.FINISHED
+    assert view.tournament.rounds == 6
+    games = [b.pairing for b in view.boards if b.pairing.white is not None]
+    assert sorted((p.black, p.white) for p in games) == sorted(
+        pair for pair in itertools.permutations([ALICE, BOB, CAROL], 2)
+    )
+    byes = [b.pairing for b in view.boards if b.pairing.white is None]
+    assert len(byes) == 6 and all(p.finished and p.winner == p.black for p in byes)
