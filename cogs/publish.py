@@ -87,7 +87,17 @@ class BoardPublisher:
         record = event.state.record
         if isinstance(event, GameResumed) and not record.board_behind:
             return
+        if record.version < self._newest(record.id):
+            return  # read before a later change (a start-up recovery racing a move): stale
         self._slot(record.id).state = event.state
+
+    def _newest(self, game_id: int) -> int:
+        """The newest version of the game this publisher knows of: the one it is about to show,
+        or the one it showed last."""
+        slot = self._slots.get(game_id)
+        pending = slot.state.record.version if slot is not None and slot.state is not None else -1
+        shown = self._boards.get(game_id)
+        return max(pending, -1 if shown is None else shown[1])
 
     async def answer(self, reply: Reply, game_id: int) -> None:
         """Answer the interaction that changed game `game_id` with the board as stored now,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -14,6 +15,8 @@ import discord.webhook.async_
 import pytest
 
 from bot import engine
+from bot.domain import GameState
+from bot.domain.events import GameResumed
 from cogs import board_message, replies
 from cogs.publish import MOVED, NOT_UPDATED
 from tests.errorlog import ErrorLog
@@ -318,3 +321,22 @@ async def test_an_older_board_is_never_shown_over_a_newer_one(
     assert move_labels(board) == legal_names(engine.Game.from_transcript("d3c3").position)
     assert "Move 3" in board.content
     assert fake.messages(fake.general) == [board]
+
+
+async def test_a_board_read_before_a_move_never_replaces_the_newer_one(
+    fake: FakeDiscord, bot_harness: BotHarness, slow_render: SlowRender
+) -> None:
+    """A start-up recovery reads a game, a move lands, and the recovery announces what it read
+    while the move's board is being drawn: the click is still answered with the move."""
+    board = await start_game(fake)
+    before = await stored(bot_harness, board)
+    slow_render.hold()
+    click = fake.click(fake.alice, board, label="d3")
+    await slow_render.wait_started()
+    stale = replace(before, shown_version=None)  # behind, as the recovery found it
+    bot_harness.bot.events.emit(GameResumed(GameState.of(stale)))
+    slow_render.release()
+    await click
+    await fake.settle()
+    assert move_labels(board) == AFTER_D3
+    assert "Move 2" in board.content
