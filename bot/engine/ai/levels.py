@@ -83,7 +83,7 @@ LEVELS: dict[int, Level] = {
         Level(
             5,
             "Master",
-            "Full strength: tournament openings, eleven moves ahead and a perfect endgame.",
+            "Full strength: tournament openings, its deepest search and a perfect endgame.",
             max_depth=11,
             noise=0.0,
             exact_empties=20,
