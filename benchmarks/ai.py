@@ -14,7 +14,9 @@ against its budget (target: at most 110%).
 With `--against`, it plays only a match of level 5 against level 5 of another git revision
 (checked out in a temporary worktree and run as `python -m bot.engine engine`), at the budget
 per move each, from the same kind of openings (target for a new evaluation: 70% against the
-one it replaces), and prints the score with its Elo difference.
+one it replaces), and prints the score with its Elo difference. `--against python` plays
+this checkout's level 5 on the pure-Python engine (`REVERSI_ENGINE=python`) instead, against
+the engine that runs here (the native core where it is built), at equal time per move.
 
 `--quick` goes through each part in a few seconds: 2 games from the book, one midgame position,
 FFO #1, and a game of the match, at 20 ms a move.
@@ -23,20 +25,24 @@ FFO #1, and a game of the match, at 20 ms a move.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.elo import describe
-from bot.engine import Color, Game, Position, square_name
+from bot.engine import Color, Game, Position, native, square_name
 from bot.engine.ai import choose_move, solve
+from bot.engine.native import ENVIRONMENT
 from bot.engine.notation import parse_square
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -59,7 +65,7 @@ def midgame(budget_ms: int, positions: int) -> None:
     seconds = 0.0
     for transcript in wthor_prefixes(20, positions):
         position = Game.from_transcript(transcript).position
-        result = choose_move(position.to_string(), level=5, budget_ms=budget_ms)
+        result = choose_move(position.to_string(), level=5, budget_ms=budget_ms, until_budget=True)
         nodes += result.nodes
         depth += result.depth
         seconds += result.elapsed_ms / 1000
@@ -141,12 +147,17 @@ def match(games: int, budget_ms: int) -> None:
 
 class Engine:
     """Level 5 of another revision of this project, in its own process, through the engine
-    protocol (`python -m bot.engine engine`), run from a checkout of that revision."""
+    protocol (`python -m bot.engine engine`), run from a checkout of that revision, with the
+    engine `REVERSI_ENGINE` names (None: its default)."""
 
-    def __init__(self, checkout: Path) -> None:
+    def __init__(self, checkout: Path, engine: str | None = None) -> None:
+        environment = dict(os.environ)
+        if engine is not None:
+            environment[ENVIRONMENT] = engine
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot.engine", "engine"],
             cwd=checkout,
+            env=environment,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -166,17 +177,19 @@ _engine: Engine | None = None  # one per worker process
 
 
 def _versus_game(
-    checkout: Path, opening: str, ours_first: bool, budget_ms: int
+    checkout: Path, engine: str | None, opening: str, ours_first: bool, budget_ms: int
 ) -> tuple[float, int, str]:
     """One game of level 5 against the other revision: our points, our disc margin, a summary."""
     global _engine
     if _engine is None:
-        _engine = Engine(checkout)
+        _engine = Engine(checkout, engine)
     game = Game.from_transcript(opening)
     ours = game.turn if ours_first else game.turn.opponent
     while not game.is_over():
         if game.turn is ours:
-            result = choose_move(game.position.to_string(), level=5, budget_ms=budget_ms)
+            result = choose_move(
+                game.position.to_string(), level=5, budget_ms=budget_ms, until_budget=True
+            )
             assert result.move is not None
             game.play(result.move)
         else:
@@ -190,11 +203,39 @@ def _versus_game(
 
 
 def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
-    """Level 5 against level 5 of `revision` (a git commit), `budget_ms` per move each: openings
-    of 8 moves from distinct WTHOR games, each played with colours swapped, `jobs` at a time."""
-    print(f"Level 5 against level 5 of {revision}, {budget_ms} ms per move, {games} games:")
+    """Level 5 against level 5 of `revision` (a git commit, or `python`: this checkout on the
+    pure-Python engine), `budget_ms` per move each: openings of 8 moves from distinct WTHOR
+    games, each played with colours swapped, `jobs` at a time."""
+    print(f"Level 5 ({native.description}) against level 5 of {revision},", end=" ")
+    print(f"{budget_ms} ms per move, {games} games:")
     openings = wthor_prefixes(8, (games + 1) // 2)
     root = Path(__file__).resolve().parent.parent
+    with contextlib.ExitStack() as stack:
+        checkout, engine = root, "python"
+        if revision != "python":
+            checkout, engine = stack.enter_context(_checkout(root, revision)), None
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [
+                pool.submit(_versus_game, checkout, engine, openings[n // 2], n % 2 == 0, budget_ms)
+                for n in range(games)
+            ]
+            wins = draws = losses = margin = 0
+            for number, future in enumerate(futures, start=1):
+                points, discs, summary = future.result()
+                wins += points == 1
+                draws += points == 0.5
+                losses += points == 0
+                margin += discs
+                print(f"  game {number:3}: {summary}", flush=True)
+    print(
+        f"  level 5 {describe(wins, draws, losses)} (target 70%),"
+        f" {margin / games:+.1f} discs a game\n"
+    )
+
+
+@contextlib.contextmanager
+def _checkout(root: Path, revision: str) -> Iterator[Path]:
+    """`revision` checked out in a temporary worktree, removed afterwards."""
     with tempfile.TemporaryDirectory() as directory:
         checkout = Path(directory) / "checkout"
         subprocess.run(
@@ -203,25 +244,9 @@ def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
             check=True,
         )
         try:
-            with ProcessPoolExecutor(jobs) as pool:
-                futures = [
-                    pool.submit(_versus_game, checkout, openings[n // 2], n % 2 == 0, budget_ms)
-                    for n in range(games)
-                ]
-                wins = draws = losses = margin = 0
-                for number, future in enumerate(futures, start=1):
-                    points, discs, summary = future.result()
-                    wins += points == 1
-                    draws += points == 0.5
-                    losses += points == 0
-                    margin += discs
-                    print(f"  game {number:3}: {summary}", flush=True)
+            yield checkout
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(checkout)], cwd=root)
-    print(
-        f"  level 5 {describe(wins, draws, losses)} (target 70%),"
-        f" {margin / games:+.1f} discs a game\n"
-    )
 
 
 def main() -> None:
@@ -231,7 +256,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8, help="midgame positions to time")
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-match", action="store_true")
-    parser.add_argument("--against", metavar="REVISION", help="play level 5 of a git revision")
+    parser.add_argument(
+        "--against",
+        metavar="REVISION",
+        help="play level 5 of a git revision, or of the pure-Python engine (python)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games at a time against --against")
     parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()

@@ -1,18 +1,19 @@
 """The native midgame search against the Python one: speed, depth at a budget, CPU per move.
 
     .venv/bin/python benchmarks/native_search.py [--budget-ms 1000] [--positions 10]
-        [--moves 4] [--quick]
+        [--moves 2] [--pace 10] [--quick]
 
 Midgame: positions from WTHOR games after 20 moves (as in benchmarks/ai.py), each searched by
 iterative deepening for the budget, by the Python search and by the native one (the same
 algorithm and evaluation, node for node): nodes/s, the mean depth completed, and the ratios.
 Nodes per CPU second are printed too: on a busy machine they say more about the code.
 
-Levels: each level chooses a move in `--moves` positions from WTHOR games at each of 16, 24, 32
-and 40 moves played, with its own budget, once with the native core and once with
-`REVERSI_ENGINE=python` (a process each): the CPU seconds per move and the mean depth. Levels
-1-3 search to a fixed depth, so the native core plays the same moves for less CPU; levels 4
-and 5 think for their budget, so they use the same time and search deeper.
+Levels: each level chooses a move, as the bot plays it (its depth, book, endgame solve and time
+limit), in `--moves` positions from WTHOR games after each of 4, 8, ..., 56 moves, a sample of
+a whole game's moves; once with the native core and once with `REVERSI_ENGINE=python` (a process
+each). Per level: the mean CPU seconds per move and depth, the moves one CPU second makes, and
+so the games against the computer one core sustains while each player takes `--pace` seconds a
+move (the bot then moves once in that time in each game: `pace / CPU per move` games).
 
 `--quick` searches one position for 50 ms and one move per stage, at levels 1 and 3.
 """
@@ -37,8 +38,8 @@ from bot.engine.ai.native_search import NativeNegamax
 from bot.engine.ai.search import Negamax, iterate
 from bot.engine.native import ENVIRONMENT, built
 
-STAGES = (16, 24, 32, 40)
-"""Moves played before the positions that the levels are timed on."""
+STAGES = tuple(range(4, 57, 4))
+"""Moves played before the positions that the levels are timed on: the whole game, evenly."""
 
 
 def midgame(budget_ms: int, count: int) -> None:
@@ -92,7 +93,7 @@ def levels_here(levels: list[int], moves: int) -> dict[int, tuple[float, float, 
     return figures
 
 
-def levels(levels: list[int], moves: int) -> None:
+def levels(levels: list[int], moves: int, pace: float) -> None:
     print(f"CPU per move of each level, {moves} positions after each of {STAGES} moves:")
     engines = {"python": {**os.environ, ENVIRONMENT: "python"}}
     if built() is not None:
@@ -108,12 +109,19 @@ def levels(levels: list[int], moves: int) -> None:
             text=True,
         ).stdout
         runs[name] = {int(k): v for k, v in json.loads(output).items()}
+    print(
+        f"  {'level':24} {'engine':6} {'CPU/move':>10} {'depth':>5} {'moves/CPU s':>11}"
+        f"  games per core at {pace:g} s a move"
+    )
     for level in levels:
-        line = f"  level {level} ({LEVELS[level].budget_ms} ms budget)"
+        settings = LEVELS[level]
+        label = f"{level} (depth {settings.max_depth}, {settings.budget_ms} ms)"
         for name, figures in runs.items():
             cpu, depth, _ = figures[level]
-            line += f"  {name} {cpu:6.3f} s/move depth {depth:4.1f}"
-        print(line)
+            print(
+                f"  {label:24} {name:6} {1000 * cpu:7.1f} ms {depth:5.1f} {1 / cpu:11,.0f}"
+                f"  {pace / cpu:,.0f}"
+            )
     print()
 
 
@@ -121,7 +129,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget-ms", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=10)
-    parser.add_argument("--moves", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=2, help="positions per stage")
+    parser.add_argument("--pace", type=float, default=10.0, help="seconds a player takes a move")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--levels-here", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -131,10 +140,10 @@ def main() -> None:
         return
     if args.quick:
         midgame(50, 1)
-        levels([1, 3], 1)
+        levels([1, 3], 1, args.pace)
         return
     midgame(args.budget_ms, args.positions)
-    levels(sorted(LEVELS), args.moves)
+    levels(sorted(LEVELS), args.moves, args.pace)
 
 
 if __name__ == "__main__":

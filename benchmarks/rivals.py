@@ -320,7 +320,7 @@ def play(choose: Chooser, opening: str, ours: Color, tally: Tally, budget_ms: in
         started = time.perf_counter()
         if position.turn is ours:
             budget = budget_ms or max(10, round(tally.their_mean_ms()))
-            result = choose_move(position.to_string(), level=5, budget_ms=budget)
+            result = choose_move(position.to_string(), level=5, budget_ms=budget, until_budget=True)
             tally.our_ms += (time.perf_counter() - started) * 1000
             tally.our_moves += 1
             tally.our_depth += result.depth

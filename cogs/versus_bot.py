@@ -33,7 +33,7 @@ LEVEL_TITLES = (
     N_("2 · Casual: Looks two moves ahead and knows corners matter, but is careless."),
     N_("3 · Club player: Looks four moves ahead and plays the last ten moves perfectly."),
     N_(
-        "4 · Expert: Knows the openings, searches for a second, plays the last fourteen moves "
+        "4 · Expert: Knows the openings, looks eight moves ahead, plays the last fourteen moves "
         "perfectly."
     ),
     N_("5 · Master: Full strength: tournament openings, its deepest search and a perfect endgame."),

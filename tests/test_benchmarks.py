@@ -38,6 +38,7 @@ FIGURES = {
         r"#1  14 empties  \+18 g8     ok  native",
         rf"total: native {NUMBER} s, python {NUMBER} s \(measured\); {NUMBER}x, 0 wrong",
     ],
+    "ladder.py": [rf"level 2 against level 1, 1 games: \+\d+ =\d+ -\d+, {NUMBER}%, Elo"],
     "leaderboard.py": [
         rf"on\n{backend}:.*:\n  first page +p50 +{NUMBER} ms.*\n.*\n  Next from page 2 on +p50"
         for backend in ("sqlite", "postgresql")
@@ -58,7 +59,7 @@ FIGURES = {
     "native_search.py": [
         rf"python +{NUMBER} nodes/s  mean depth {NUMBER}",
         rf"native/python: {NUMBER}x the nodes/s",
-        rf"level 3 \(1500 ms budget\)  python +{NUMBER} s/move depth +{NUMBER}",
+        rf"3 \(depth 4, 1500 ms\) +python +{NUMBER} ms +{NUMBER} +{NUMBER}  {NUMBER}\n",
     ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [

@@ -9,14 +9,18 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from bot.engine import Game, Position
+from bot.engine import Game, Position, native
 from bot.engine.ai import LEVELS, SearchResult, choose_move
 from bot.engine.ai.clock import Deadline
 from bot.engine.ai.evaluation import evaluate
 from bot.engine.ai.search import INFINITY, Negamax
 from bot.engine.bitboard import flips, legal_moves
+from tests.engine.native_core import native_core
 
 MIDGAME = Game.from_transcript("f5d6c3d3c4f4f6f3e6e7").position.to_string()
+# 18 empties: out of the book, too many for levels 4 and 5 to solve within their time limits
+# on the Python engine (level 4 on no engine)
+LATE = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXX--XXOX----XOXOXX-XXXOOO--OOOOO-- X"
 
 
 def _sample(count: int, seed: int) -> list[Position]:
@@ -125,8 +129,7 @@ def test_alpha_beta_with_table_gives_the_plain_negamax_value() -> None:
     [
         (MIDGAME, 100),
         (MIDGAME, 400),
-        # 18 empties: too many to solve within the budget, so only searched
-        ("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXX--XXOX----XOXOXX-XXXOOO--OOOOO-- X", 300),
+        (LATE, 300),  # 18 empties: solved on the native engine, searched on the Python one
         # FFO #1, 14 empties: a solve is tried after a short search and runs out of time
         ("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", 200),
     ],
@@ -143,6 +146,30 @@ def test_the_budget_is_never_overrun_by_more_than_ten_percent(
     assert result.move is not None
     assert cpu_ms <= budget_ms * 1.1
     assert result.elapsed_ms <= elapsed_ms
+
+
+def test_a_level_looks_its_depth_ahead_in_a_fraction_of_its_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(native, "core", native_core())
+    result = choose_move(LATE, level=4)
+    assert result.depth == LEVELS[4].max_depth == 8
+    assert result.elapsed_ms < LEVELS[4].budget_ms / 2
+
+
+def test_on_the_python_engine_the_time_limit_stops_the_top_levels_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(native, "core", None)
+    cpu = time.process_time()
+    result = choose_move(LATE, level=5, budget_ms=200)
+    assert (time.process_time() - cpu) * 1000 <= 200 * 1.1
+    assert 1 <= result.depth < LEVELS[5].max_depth
+
+
+def test_until_budget_deepens_past_the_levels_depth() -> None:
+    assert choose_move(MIDGAME, level=2, budget_ms=300, seed=1).depth == 2
+    assert choose_move(MIDGAME, level=2, budget_ms=300, seed=1, until_budget=True).depth > 2
 
 
 def test_an_exact_result_is_reported_when_the_endgame_is_solved() -> None:

@@ -1,4 +1,13 @@
-"""The five levels of the computer opponent, from beginner to full strength."""
+"""The five levels of the computer opponent, from beginner to full strength.
+
+Each level is defined by how deep it looks (`max_depth`), which gives the same strength on any
+machine, and by a time limit (`budget_ms`) that a move never exceeds. With the native core a
+search reaches its depth in a small share of that limit (level 5: about 0.4 s of its 3 s;
+`benchmarks/native_search.py`), so a move costs only what the level needs. The pure-Python
+engine, about 70 times slower, reaches levels 4 and 5's depths only in easy positions: the time
+limit stops it first, so there the top levels play as they did before the native core, thinking
+for 1 s and 3 s a move, and a player never waits longer than that.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +20,18 @@ from bot.engine.ai.evaluation import Evaluation, count_discs, evaluate
 class Level:
     """How one level plays.
 
-    `max_depth` caps the search (None: as deep as the budget allows); `noise` is the spread
-    (standard deviation, in discs) added to each move's score before choosing, so weaker levels
-    sometimes prefer a worse move; the exact solver takes over at `exact_empties` empty squares
-    or fewer, when the budget allows; `budget_ms` is the default thinking time per move; with
-    `book`, the opening is played from the book (`book.py`) while the position is in it.
+    `max_depth` is how deep the midgame search goes; `noise` is the spread (standard deviation,
+    in discs) added to each move's score before choosing, so weaker levels sometimes prefer a
+    worse move; the exact solver takes over at `exact_empties` empty squares or fewer, when the
+    time limit allows; `budget_ms` is that limit, the most a move thinks (a search that has not
+    reached `max_depth` by then plays its deepest result); with `book`, the opening is played
+    from the book (`book.py`) while the position is in it.
     """
 
     number: int
     name: str
     description: str
-    max_depth: int | None
+    max_depth: int
     noise: float
     exact_empties: int
     budget_ms: int
@@ -63,8 +73,8 @@ LEVELS: dict[int, Level] = {
         Level(
             4,
             "Expert",
-            "Knows the openings, searches for a second, plays the last fourteen moves perfectly.",
-            max_depth=None,
+            "Knows the openings, looks eight moves ahead, plays the last fourteen moves perfectly.",
+            max_depth=8,
             noise=0.0,
             exact_empties=14,
             budget_ms=1000,
@@ -74,7 +84,7 @@ LEVELS: dict[int, Level] = {
             5,
             "Master",
             "Full strength: tournament openings, its deepest search and a perfect endgame.",
-            max_depth=None,
+            max_depth=11,
             noise=0.0,
             exact_empties=20,
             budget_ms=3000,

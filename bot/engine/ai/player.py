@@ -61,14 +61,17 @@ def choose_move(
     budget_ms: int | None = None,
     depth: int | None = None,
     seed: int | None = None,
+    until_budget: bool = False,
 ) -> SearchResult:
     """Choose a move for the side to move in `position_string` (`Position.from_string` form).
 
     With `depth`, the search goes exactly that deep whatever the time (deterministic for a given
-    seed); otherwise it stops within `budget_ms` (the level's own budget by default), and the
-    levels with a book play from it while the position is in it. `seed` fixes the randomness
-    of the weaker levels' noise and of the book's choice. Raises ValueError for a bad position,
-    level, budget or depth, or a finished game.
+    seed); otherwise it goes to the level's depth but stops within `budget_ms` (the level's own
+    time limit by default), and the levels with a book play from it while the position is in
+    it. With `until_budget`, the search deepens until `budget_ms` whatever the level's depth:
+    the engine at full strength for a given time, as matches at equal time per move need.
+    `seed` fixes the randomness of the weaker levels' noise and of the book's choice. Raises
+    ValueError for a bad position, level, budget or depth, or a finished game.
     """
     started = time.perf_counter()
     settings = LEVELS.get(level)
@@ -106,9 +109,10 @@ def choose_move(
                 started, solution.moves[0], float(solution.score), True, empties, solution.nodes
             )
         return _midgame(started, settings, player, opponent, deadline, depth, rng)
+    deepest = 60 if until_budget else settings.max_depth
     if empties <= settings.exact_empties and _solve_estimate(empties) <= seconds * _BUDGET_SHARE:
-        return _exact_within(started, settings, player, opponent, deadline, seconds, rng)
-    return _midgame(started, settings, player, opponent, deadline, settings.max_depth or 60, rng)
+        return _exact_within(started, settings, player, opponent, deadline, seconds, deepest, rng)
+    return _midgame(started, settings, player, opponent, deadline, deepest, rng)
 
 
 def _midgame(
@@ -132,13 +136,12 @@ def _exact_within(
     opponent: int,
     deadline: Deadline,
     seconds: float,
+    max_depth: int,
     rng: random.Random,
 ) -> SearchResult:
     """Solve exactly before the deadline, after a short midgame search kept as a fallback."""
     search = new_search(Deadline(seconds * _FALLBACK_SHARE), settings.evaluation)
-    fallback = iterate(
-        search, player, opponent, max_depth=settings.max_depth or 60, noise=settings.noise, rng=rng
-    )
+    fallback = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
     if fallback.exact and not settings.noise:
         return _from_outcome(started, fallback, search.nodes)
     try:

@@ -25,7 +25,9 @@ def answer(line: str) -> str:
     except ValueError:
         return f"error the time must be a whole number of milliseconds, not {parts[3]!r}"
     try:
-        result = choose_move(f"{parts[1]} {parts[2]}", level=5, budget_ms=budget_ms)
+        result = choose_move(
+            f"{parts[1]} {parts[2]}", level=5, budget_ms=budget_ms, until_budget=True
+        )
     except ValueError as error:
         return f"error {error}"
     return "move pass" if result.move is None else f"move {SQUARE_NAMES[result.move]}"
