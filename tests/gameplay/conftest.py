@@ -3,13 +3,17 @@ its own on the test process's PostgreSQL server. `-k sqlite` or `-k postgresql` 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.config import Settings
+from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.storage.postgres_server import PostgresServer
+
+from .play import HeldSearches
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -18,3 +22,13 @@ async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settin
         return Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
     server: PostgresServer = request.getfixturevalue("postgres")
     return Settings(token=DEFAULT_TOKEN, database=await server.fresh_schema())
+
+
+@pytest.fixture
+def held_searches(
+    monkeypatch: pytest.MonkeyPatch, bot_harness: BotHarness
+) -> Iterator[HeldSearches]:
+    """The computer's searches, held on demand; released before the bot stops."""
+    held = HeldSearches(monkeypatch)
+    yield held
+    held.release()

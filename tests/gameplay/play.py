@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot import engine
+from bot.computer import Computer
 from bot.domain import GameRecord
 from bot.engine.ai.book import book_moves
 from cogs import board_message
@@ -176,14 +177,41 @@ class SlowRender:
         self._release.set()
 
 
-async def out_of_book(fake: FakeDiscord, harness: BotHarness, board: Message, human: User) -> None:
+class HeldSearches:
+    """The computer's searches wait while held: the bot is seen thinking for as long as a test
+    needs, however fast the engine. Released, they go on (and the next ones run at once)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._open = asyncio.Event()
+        self._open.set()
+        choose = Computer.choose
+
+        async def held(computer: Computer, *args: Any, **kwargs: Any) -> Any:
+            await self._open.wait()
+            return await choose(computer, *args, **kwargs)
+
+        monkeypatch.setattr(Computer, "choose", held)
+
+    def hold(self) -> None:
+        self._open.clear()
+
+    def release(self) -> None:
+        self._open.set()
+
+
+async def out_of_book(
+    fake: FakeDiscord, harness: BotHarness, board: Message, human: User, held: HeldSearches
+) -> None:
     """Play `human`'s moves against the bot on `board` until one leaves the bot's opening book:
-    then the bot has to search, at its level's pace, and the board says it is thinking."""
+    then the bot has to search, held by `held` until the test releases it, and the board says
+    it is thinking."""
     while True:
         await eventually(lambda: "is thinking" not in board.content, seconds=30)
         position = engine.Game.from_transcript((await stored(harness, board)).transcript).position
         moves = position.legal_moves()
         leaving = [s for s in moves if not book_moves(*_sides(position.play(s)))]
+        if leaving:
+            held.hold()
         await play(fake, board, human, engine.square_name((leaving or moves)[0]))
         if leaving:
             assert "is thinking" in board.content

@@ -8,6 +8,7 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
 from .play import (
+    HeldSearches,
     board_of,
     eventually,
     game_id,
@@ -192,12 +193,13 @@ async def test_a_moderator_cancels_a_game_unrated(
 
 
 async def test_a_cancel_while_the_bot_thinks_discards_its_move(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, held_searches: HeldSearches
 ) -> None:
     await fake.slash(fake.alice, "reversi play-bot", level=5, colour="black")
     board = fake.last_message(fake.general)
-    await out_of_book(fake, bot_harness, board, fake.alice)
+    await out_of_book(fake, bot_harness, board, fake.alice, held_searches)
     await fake.slash(fake.carol, "reversi admin cancel")
+    held_searches.release()
     await eventually(lambda: not bot_harness.bot.background, seconds=30)
     record = await stored(bot_harness, board)
     played = len(record.transcript) // 2

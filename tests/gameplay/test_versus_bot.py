@@ -13,6 +13,7 @@ from tests.fakediscord.world import Message
 from tests.rendering.images import hinted_squares, marked_squares
 
 from .play import (
+    HeldSearches,
     eventually,
     game_id,
     move_labels,
@@ -85,14 +86,15 @@ async def stored_after_stop(harness: BotHarness, board: Message) -> GameRecord:
 
 
 async def test_a_click_elsewhere_is_answered_while_level_5_thinks(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, held_searches: HeldSearches
 ) -> None:
     people = await start_game(fake, fake.alice, fake.bob, channel=fake.games)
     await fake.slash(fake.carol, "reversi play-bot", level=5, colour="black")
-    await out_of_book(fake, bot_harness, bot_board(fake), fake.carol)
+    await out_of_book(fake, bot_harness, bot_board(fake), fake.carol, held_searches)
     started = time.perf_counter()
     await fake.click(fake.alice, people, label="d3").answered()
     assert time.perf_counter() - started < 0.1
+    held_searches.release()
     await eventually(lambda: humans_turn(bot_board(fake)), seconds=30)
 
 
@@ -137,11 +139,11 @@ def square(name: str) -> int:
 
 
 async def test_no_legal_moves_are_drawn_while_the_bot_thinks(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, held_searches: HeldSearches
 ) -> None:
     await fake.slash(fake.alice, "reversi play-bot", level=5, colour="black")
     board = bot_board(fake)
-    await out_of_book(fake, bot_harness, board, fake.alice)  # the bot thinks
+    await out_of_book(fake, bot_harness, board, fake.alice, held_searches)  # the bot thinks
     assert not move_labels(board)
     (attachment,) = board.attachments
     assert hinted_squares(attachment.image()) == []
