@@ -60,6 +60,14 @@ FIGURES = {
         rf"native/python: {NUMBER}x the nodes/s",
         rf"level 3 \(1500 ms budget\)  python +{NUMBER} s/move depth +{NUMBER}",
     ],
+    "review_quality.py": [
+        r"Reference \(exact-10/depth-4\): 46 of 46 positions",
+        r"precision, moves 1-20 +\S+",
+        r"recall, moves 41-46 +\S+",
+        rf"value error \(discs\) +{NUMBER} +{NUMBER}",
+        rf"exact from move \(mean\) +{NUMBER} \({NUMBER} empties\)",
+        rf"CPU per 60-move game +{NUMBER} s +{NUMBER} s",
+    ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
@@ -82,6 +90,7 @@ NEEDS = {
     "fit_patterns.py": ("numpy", "scipy"),
     "native.py": ("bot.engine.native._core",),
     "native_search.py": ("bot.engine.native._core",),
+    "review_quality.py": ("bot.engine.native._core",),
 }
 """What a script needs beyond the dev extra (`pip install -e '.[fit]'`, a C compiler)."""
 
