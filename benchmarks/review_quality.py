@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import multiprocessing
 import statistics
 import sys
 import time
@@ -91,34 +92,50 @@ def games(count: int) -> list[str]:
 
 
 def reference_of(
-    transcripts: Sequence[str], reference: Reference, keep: bool
+    transcripts: Sequence[str], reference: Reference, keep: bool, jobs: int
 ) -> list[list[PositionAnalysis]]:
-    """The reference's analysis of moves 1-46 of each game, from the cache when `keep`."""
+    """The reference's analysis of moves 1-46 of each game, from the cache when `keep` (and kept
+    there as it is computed, by `jobs` processes)."""
     cache: dict[str, dict[str, object]] = {}
     if keep and CACHE.exists():
         stored = json.loads(CACHE.read_text())
         cache = stored["positions"] if stored["reference"] == reference.key else {}
-    result = []
-    started = time.process_time()
-    computed = 0
-    for transcript in transcripts:
-        analyses = []
-        for position, played in positions_of(Game.from_transcript(transcript))[:MOVES]:
-            key = f"{position} {played}"
-            if key not in cache:
-                cache[key] = reference.analyse(position, played).to_dict()
-                computed += 1
-            analyses.append(PositionAnalysis.from_dict(cache[key]))
-        result.append(analyses)
-        if keep and computed:
-            CACHE.parent.mkdir(exist_ok=True)
-            document = {"reference": reference.key, "positions": cache}
-            CACHE.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
+    todo = [
+        (reference, position, played)
+        for transcript in transcripts
+        for position, played in positions_of(Game.from_transcript(transcript))[:MOVES]
+        if f"{position} {played}" not in cache
+    ]
+    cpu = 0.0
+    with multiprocessing.Pool(jobs) as pool:
+        for done, (key, analysis, seconds) in enumerate(pool.imap_unordered(_reference, todo), 1):
+            cache[key] = analysis
+            cpu += seconds
+            if keep:
+                CACHE.parent.mkdir(exist_ok=True)
+                document = {"reference": reference.key, "positions": cache}
+                CACHE.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
+            print(f"  reference: {done}/{len(todo)}, {cpu:.0f} CPU s", file=sys.stderr)
     print(
-        f"Reference ({reference.key}): {computed} of {MOVES * len(transcripts)} positions "
-        f"computed now, in {time.process_time() - started:.0f} CPU s\n"
+        f"Reference ({reference.key}): {len(todo)} of {MOVES * len(transcripts)} positions "
+        f"computed now, in {cpu:.0f} CPU s\n"
     )
-    return result
+    return [
+        [
+            PositionAnalysis.from_dict(cache[f"{position} {played}"])
+            for position, played in positions_of(Game.from_transcript(transcript))[:MOVES]
+        ]
+        for transcript in transcripts
+    ]
+
+
+def _reference(
+    task: tuple[Reference, str, int],
+) -> tuple[str, dict[str, object], float]:
+    reference, position, played = task
+    started = time.process_time()
+    analysis = reference.analyse(position, played).to_dict()
+    return f"{position} {played}", analysis, time.process_time() - started
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +241,7 @@ def report(figures: dict[str, Figures]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the reference")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if built() is None:
@@ -238,7 +256,9 @@ def main() -> None:
         reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH)
         budgets = {"python core (before)": PYTHON_BUDGET, "native core": NATIVE_BUDGET}
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")
-    references = reference_of(transcripts, reference, keep=not args.quick)
+    references = reference_of(
+        transcripts, reference, not args.quick, 1 if args.quick else args.jobs
+    )
     figures = {}
     for name, budget in budgets.items():
         print(f"{name}: {budget.key}")
