@@ -55,8 +55,9 @@ from bot.engine.review import BEST_WITHIN, Mark, build_review, positions_of
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "tests" / "data" / "wthor" / "wthor_sample_games.csv"
 CACHE = Path(__file__).resolve().parent / "data" / "review_reference.json"
-REFERENCE_EXACT = 22
-REFERENCE_DEPTH = 13
+REFERENCE_EXACT = 21
+REFERENCE_DEPTH = 12
+GAMES = 12
 MOVES = 46
 PHASES = ((1, 20), (21, 40), (41, 46))
 QUICK_BUDGETS = {
@@ -84,11 +85,10 @@ class Reference:
 
 
 def games(count: int) -> list[str]:
-    """`count` 60-move games spread evenly over the WTHOR sample."""
+    """The first `count` of twelve 60-move games spread evenly over the WTHOR sample."""
     with SAMPLE.open(newline="") as handle:
         sixty = [row["moves"] for row in csv.DictReader(handle) if len(row["moves"]) == 120]
-    step = len(sixty) // count
-    return sixty[::step][:count]
+    return sixty[:: len(sixty) // GAMES][:count]
 
 
 def reference_of(
@@ -158,8 +158,22 @@ def phase_of(number: int) -> str:
     return next(f"{low}-{high}" for low, high in PHASES if low <= number <= high)
 
 
+def reviewed(task: tuple[str, ReviewBudget]) -> tuple[list[PositionAnalysis], float]:
+    """Every move of a game analysed at the budget, and the CPU seconds that took."""
+    transcript, budget = task
+    started = time.process_time()
+    analyses = [
+        analyse_position(position, played, budget)
+        for position, played in positions_of(Game.from_transcript(transcript))
+    ]
+    return analyses, time.process_time() - started
+
+
 def measure(
-    transcripts: Sequence[str], budget: ReviewBudget, references: list[list[PositionAnalysis]]
+    transcripts: Sequence[str],
+    budget: ReviewBudget,
+    references: list[list[PositionAnalysis]],
+    jobs: int,
 ) -> Figures:
     names = ["all", *(phase_of(low) for low, _ in PHASES)]
     marked, real, both = ({name: 0 for name in names} for _ in range(3))
@@ -167,12 +181,11 @@ def measure(
     agreed = 0
     depths: list[int] = []
     exact_from: list[int] = []
-    cpu: list[float] = []
-    for transcript, reference in zip(transcripts, references, strict=True):
+    with multiprocessing.Pool(jobs) as pool:
+        reviews = pool.map(reviewed, [(transcript, budget) for transcript in transcripts])
+    cpu = [seconds for _, seconds in reviews]
+    for transcript, reference, (analyses, _) in zip(transcripts, references, reviews, strict=True):
         game = Game.from_transcript(transcript)
-        started = time.process_time()
-        analyses = [analyse_position(p, m, budget) for p, m in positions_of(game)]
-        cpu.append(time.process_time() - started)
         review = build_review(game, analyses, None)
         exact_from.append(review.exact_from or len(review.moves) + 1)
         for move, truth in zip(review.moves, reference, strict=False):
@@ -240,8 +253,8 @@ def report(figures: dict[str, Figures]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=12)
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the reference")
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--jobs", type=int, default=2, help="processes working at once")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if built() is None:
@@ -256,13 +269,12 @@ def main() -> None:
         reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH)
         budgets = {"python core (before)": PYTHON_BUDGET, "native core": NATIVE_BUDGET}
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")
-    references = reference_of(
-        transcripts, reference, not args.quick, 1 if args.quick else args.jobs
-    )
+    jobs = 1 if args.quick else args.jobs
+    references = reference_of(transcripts, reference, not args.quick, jobs)
     figures = {}
     for name, budget in budgets.items():
         print(f"{name}: {budget.key}")
-        figures[name] = measure(transcripts, budget, references)
+        figures[name] = measure(transcripts, budget, references, jobs)
     print()
     report(figures)
 

@@ -5,8 +5,10 @@
 move and budget always give the same answer, on any machine and however busy it is.
 
 With few empty squares the position is solved exactly (perfect play from both sides); above
-that an exact solve is tried within the node budget, and if it does not finish a midgame search
-(iterative deepening, as the bot's own) gives estimates. In both, the played move is searched
+that an exact solve is tried within a node budget, and if it does not finish a midgame search
+(iterative deepening, as the bot's own) gives estimates. How much of each depends on the core
+that runs (`default_budget`): the native core affords some 100 times the search of the Python
+engine in the same time. In both, the played move is searched
 first with a full window, so its value is exact for the depth reached, and every other move is
 tested against the best so far with a null window and searched again only if it beats it: that
 costs hardly more than finding the best move alone. A played move as good as the best one is
@@ -73,10 +75,11 @@ PYTHON_BUDGET = ReviewBudget()
 """Where the engine runs in pure Python: about 0.4 s of search a midgame position (5-8 plies),
 exact from 14 empties, so that a 60-move game is reviewed within 30 s on a 2-core machine."""
 NATIVE_BUDGET = ReviewBudget(
-    nodes=600_000, exact_empties=18, attempt_empties=21, exact_nodes=4_000_000
+    nodes=500_000, exact_empties=18, attempt_empties=21, exact_nodes=2_000_000
 )
-"""Where the native core runs: the same analysis some 100 times deeper (10-12 plies), exact from
-18 empties and tried up to 21, within the same 30 s for a 60-move game."""
+"""Where the native core runs: 100 times the nodes (10-11 plies in the midgame), exact from 18
+empties and from 19-21 when the solve takes at most 2,000,000 interior nodes (about 2 s), so that
+a 60-move game is reviewed within 30 CPU seconds."""
 
 
 def default_budget() -> ReviewBudget:
