@@ -3,8 +3,10 @@
 Twelve 60-move WTHOR games (spread evenly over the sample), moves 1-46, are reviewed at the budget
 each core uses (`PYTHON_BUDGET`, the one reviews had before the native core, and
 `NATIVE_BUDGET`), and each position is analysed again by the reference: the project's own search
-run long, an exact solve from `REFERENCE_EXACT` empties (22) and a fixed-depth midgame search of
-`REFERENCE_DEPTH` plies (13) above, both with the native core. Then, for each budget:
+run long: an exact solve from `REFERENCE_EXACT` empties (21, as far as the native review tries),
+and above that a midgame search of `REFERENCE_DEPTH` plies (12, with no node limit: 1.5-2 plies
+deeper than the native review reaches, 5-6 deeper than the Python one), both with the native
+core. Then, for each budget:
 
 - precision: the share of the review's mistake and blunder marks (a loss above 4 discs) that the
   reference marks as a mistake or blunder too; recall: the share of the reference's marks that
@@ -16,10 +18,11 @@ run long, an exact solve from `REFERENCE_EXACT` empties (22) and a fixed-depth m
   empties then), and its CPU time per 60-move game (the whole game, measured in CPU seconds:
   the machine may be shared).
 
-The reference takes about half an hour of CPU, so it is kept in `data/review_reference.json`
-(keyed by position, move and reference), and only what is missing there is computed.
+The reference takes about 15 minutes of CPU, so it is kept in `data/review_reference.json`
+(keyed by position, move and reference), and only what is missing there is computed; `--jobs`
+processes (2) compute it and run the reviews.
 
-    .venv/bin/python benchmarks/review_quality.py [--games 12] [--quick]
+    .venv/bin/python benchmarks/review_quality.py [--games 12] [--jobs 2] [--quick]
 
 `--quick` measures one game, moves 1-46, at tiny budgets against a shallow reference (exact from
 10 empties, depth 4), computed in the run and not kept.
@@ -151,7 +154,8 @@ class Figures:
     depth: float
     exact_from: float
     exact_empties: float
-    cpu: float
+    cpu: list[float]
+    """CPU seconds of each game's review."""
 
 
 def phase_of(number: int) -> str:
@@ -212,7 +216,7 @@ def measure(
         statistics.mean(depths) if depths else 0.0,
         first,
         61 - first,
-        statistics.mean(cpu),
+        cpu,
     )
 
 
@@ -244,7 +248,10 @@ def report(figures: dict[str, Figures]) -> None:
             "exact from move (mean)",
             [f"{f.exact_from:.1f} ({f.exact_empties:.1f} empties)" for f in figures.values()],
         ),
-        ("CPU per 60-move game", [f"{f.cpu:.1f} s" for f in figures.values()]),
+        (
+            "CPU/game (mean / slowest)",
+            [f"{statistics.mean(f.cpu):.1f} / {max(f.cpu):.1f} s" for f in figures.values()],
+        ),
     ]
     print(f"{'':28}" + "".join(f"{name:>24}" for name in names))
     for label, cells in rows:

@@ -66,7 +66,7 @@ FIGURES = {
         r"recall, moves 41-46 +\S+",
         rf"value error \(discs\) +{NUMBER} +{NUMBER}",
         rf"exact from move \(mean\) +{NUMBER} \({NUMBER} empties\)",
-        rf"CPU per 60-move game +{NUMBER} s +{NUMBER} s",
+        rf"CPU/game \(mean / slowest\) +{NUMBER} / {NUMBER} s +{NUMBER} / {NUMBER} s",
     ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
