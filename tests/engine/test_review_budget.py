@@ -38,7 +38,7 @@ def test_each_core_has_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     assert service.engine == PYTHON_BUDGET.key
     monkeypatch.setattr(native, "core", native_core())
     assert default_budget() == NATIVE_BUDGET
-    assert NATIVE_BUDGET.nodes >= 100 * PYTHON_BUDGET.nodes
+    assert NATIVE_BUDGET.nodes >= 50 * PYTHON_BUDGET.nodes
     assert NATIVE_BUDGET.exact_empties >= 18 and NATIVE_BUDGET.attempt_empties >= 20
     assert NATIVE_BUDGET.key != PYTHON_BUDGET.key
 

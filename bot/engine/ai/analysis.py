@@ -75,11 +75,11 @@ PYTHON_BUDGET = ReviewBudget()
 """Where the engine runs in pure Python: about 0.4 s of search a midgame position (5-8 plies),
 exact from 14 empties, so that a 60-move game is reviewed within 30 s on a 2-core machine."""
 NATIVE_BUDGET = ReviewBudget(
-    nodes=500_000, exact_empties=18, attempt_empties=21, exact_nodes=2_000_000
+    nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
 )
-"""Where the native core runs: 100 times the nodes (10-11 plies in the midgame), exact from 18
-empties and from 19-21 when the solve takes at most 2,000,000 interior nodes (about 2 s), so that
-a 60-move game is reviewed within 30 CPU seconds."""
+"""Where the native core runs: 90 times the nodes (10-11 plies in the midgame), exact from 18
+empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about 1.5 s): 20 CPU
+seconds for a 60-move game on average, 27 at most (`benchmarks/review_quality.py`)."""
 
 
 def default_budget() -> ReviewBudget:
