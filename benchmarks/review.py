@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.roundtrip import Table, set_up, start_bots, stop_bots
 from bot.domain import Ending, EndReason, TimeControl
 from bot.engine import Color, Game, square_name
-from bot.engine.ai.analysis import DEFAULT_BUDGET, ReviewBudget
+from bot.engine.ai.analysis import ReviewBudget, default_budget
 from bot.engine.review import review_game
 from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
@@ -58,8 +58,8 @@ def sixty_move_games(count: int) -> list[str]:
     return games
 
 
-def engine_figures(count: int, budget: ReviewBudget = DEFAULT_BUDGET) -> None:
-    default = " (the default)" if budget == DEFAULT_BUDGET else ""
+def engine_figures(count: int, budget: ReviewBudget) -> None:
+    default = " (the default)" if budget == default_budget() else ""
     print(f"Full reviews at the budget {budget.key}{default}, in one process:")
     times = []
     for transcript in sixty_move_games(count):
@@ -282,7 +282,7 @@ def main() -> None:
     # The bot's processes run this checkout's code, whatever else is installed.
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.getenv("PYTHONPATH")]))
     if not args.skip_engine:
-        engine_figures(args.games, QUICK_BUDGET if args.quick else DEFAULT_BUDGET)
+        engine_figures(args.games, QUICK_BUDGET if args.quick else default_budget())
     if not args.skip_bot:
         asyncio.run(bot_figures(args))
 

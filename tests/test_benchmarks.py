@@ -61,6 +61,14 @@ FIGURES = {
         rf"native/python: {NUMBER}x the nodes/s",
         rf"3 \(depth 4, 1500 ms\) +python +{NUMBER} ms +{NUMBER} +{NUMBER}  {NUMBER}\n",
     ],
+    "review_quality.py": [
+        r"Reference \(exact-10/depth-4\): 46 of 46 positions",
+        r"precision, moves 1-20 +\S+",
+        r"recall, moves 41-46 +\S+",
+        rf"value error \(discs\) +{NUMBER} +{NUMBER}",
+        rf"exact from move \(mean\) +{NUMBER} \({NUMBER} empties\)",
+        rf"CPU/game \(mean / slowest\) +{NUMBER} / {NUMBER} s +{NUMBER} / {NUMBER} s",
+    ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
@@ -83,6 +91,7 @@ NEEDS = {
     "fit_patterns.py": ("numpy", "scipy"),
     "native.py": ("bot.engine.native._core",),
     "native_search.py": ("bot.engine.native._core",),
+    "review_quality.py": ("bot.engine.native._core",),
 }
 """What a script needs beyond the dev extra (`pip install -e '.[fit]'`, a C compiler)."""
 

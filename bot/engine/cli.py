@@ -7,9 +7,10 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.engine.ai import LEVELS, choose_move, solve
-from bot.engine.ai.analysis import DEFAULT_BUDGET, ReviewBudget
+from bot.engine.ai.analysis import default_budget
 from bot.engine.ai.protocol import serve
 from bot.engine.errors import IllegalMoveError, InvalidMoveError
 from bot.engine.game import Game
@@ -128,7 +129,12 @@ def _review(args: argparse.Namespace) -> int:
     text = " ".join(args.transcript)
     try:
         game = Game.from_transcript(text)
-        budget = ReviewBudget(args.nodes, args.exact_empties, max(args.exact_empties, args.attempt))
+        budget = replace(
+            default_budget(),
+            nodes=args.nodes,
+            exact_empties=args.exact_empties,
+            attempt_empties=max(args.exact_empties, args.attempt),
+        )
     except (InvalidMoveError, IllegalMoveError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -185,23 +191,24 @@ def build_parser() -> argparse.ArgumentParser:
         "review", help="the engine's verdict on every move of a game, and a summary"
     )
     command.add_argument("transcript", nargs="+", help="the moves, like f5d6c3d3c4")
+    budget = default_budget()
     command.add_argument(
         "--nodes",
         type=int,
-        default=DEFAULT_BUDGET.nodes,
+        default=budget.nodes,
         help="interior nodes of midgame search per position (default %(default)s)",
     )
     command.add_argument(
         "--exact-empties",
         type=int,
-        default=DEFAULT_BUDGET.exact_empties,
+        default=budget.exact_empties,
         help="solve exactly from this many empty squares (default %(default)s)",
     )
     command.add_argument(
         "--attempt",
         type=int,
-        default=DEFAULT_BUDGET.attempt_empties,
-        help="try an exact solve within the node budget up to this many (default %(default)s)",
+        default=budget.attempt_empties,
+        help="try an exact solve within a node budget up to this many (default %(default)s)",
     )
     command.set_defaults(run=_review)
     return parser

@@ -43,12 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.engine.ai.analysis import (
-    DEFAULT_BUDGET,
-    PositionAnalysis,
-    ReviewBudget,
-    analyse_position,
-)
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.engine.game import Game
 from bot.engine.openings import Opening, opening_of
 from bot.engine.position import Color, Position
@@ -282,13 +277,14 @@ Progress = Callable[[int, int], None]
 
 def review_game(
     game: Game | str,
-    budget: ReviewBudget = DEFAULT_BUDGET,
+    budget: ReviewBudget | None = None,
     *,
     outcome: int | None = None,
     progress: Progress | None = None,
 ) -> Review:
-    """Review a game (or a transcript) in this process. `outcome` defaults to the result on the
-    board of a finished game (none for an unfinished one)."""
+    """Review a game (or a transcript) in this process, at `budget` (`default_budget()` if
+    None). `outcome` defaults to the result on the board of a finished game (none for an
+    unfinished one)."""
     if isinstance(game, str):
         game = Game.from_transcript(game)
     todo = positions_of(game)

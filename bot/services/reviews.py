@@ -28,7 +28,7 @@ from bot.domain.events import ReviewDone, ReviewFailed, ReviewProgress
 from bot.domain.refusals import Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
-from bot.engine.ai.analysis import DEFAULT_BUDGET, PositionAnalysis, ReviewBudget
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, default_budget
 from bot.engine.review import Review, build_review, positions_of
 from bot.services.bus import Events
 from bot.storage import Storage
@@ -80,7 +80,7 @@ class ReviewService:
         self.events = events
         self.analyse = analyse
         self.shards = shards
-        self.budget = budget or DEFAULT_BUDGET
+        self.budget = budget or default_budget()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._starting: set[int] = set()
         """Games whose review a request is about to `start`: a second request waits for it."""

@@ -34,7 +34,7 @@ Analyse = Callable[[str, int | None, ReviewBudget], Awaitable[PositionAnalysis]]
 @pytest.fixture(autouse=True)
 def fast_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every bot started in these tests reviews at a small budget: seconds, not half a minute."""
-    monkeypatch.setattr(bot.services.reviews, "DEFAULT_BUDGET", FAST)
+    monkeypatch.setattr(bot.services.reviews, "default_budget", lambda: FAST)
 
 
 def reviews(harness: BotHarness) -> ReviewService:

@@ -5,8 +5,10 @@
 move and budget always give the same answer, on any machine and however busy it is.
 
 With few empty squares the position is solved exactly (perfect play from both sides); above
-that an exact solve is tried within the node budget, and if it does not finish a midgame search
-(iterative deepening, as the bot's own) gives estimates. In both, the played move is searched
+that an exact solve is tried within a node budget, and if it does not finish a midgame search
+(iterative deepening, as the bot's own) gives estimates. How much of each depends on the core
+that runs (`default_budget`): the native core affords some 100 times the search of the Python
+engine in the same time. In both, the played move is searched
 first with a full window, so its value is exact for the depth reached, and every other move is
 tested against the best so far with a null window and searched again only if it beats it: that
 costs hardly more than finding the best move alone. A played move as good as the best one is
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine import native
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
@@ -26,7 +29,7 @@ from bot.engine.ai.search import INFINITY
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
-ANALYSIS_VERSION = 3
+ANALYSIS_VERSION = 4
 """Bumped whenever the analysis (search, evaluation, budget meaning) changes its answers, so that
 stored reviews made by an older engine are not taken for the current one's."""
 
@@ -38,31 +41,51 @@ class ReviewBudget:
     """How much search one position of a review gets.
 
     Positions with `exact_empties` empty squares or fewer are always solved exactly; up to
-    `attempt_empties` an exact solve is tried within `nodes`; otherwise a midgame search deepens
-    one ply at a time until it has visited `nodes` interior nodes, and its last complete depth
-    counts. About 0.4 s of search a midgame position on a 2-core machine at the default.
+    `attempt_empties` an exact solve is tried within `exact_nodes` interior nodes (`nodes` if
+    None); otherwise, or if that solve does not finish, a midgame search deepens one ply at a
+    time until it has visited `nodes` interior nodes, and its last complete depth counts.
     """
 
     nodes: int = 5_000
     exact_empties: int = 14
     attempt_empties: int = 16
+    exact_nodes: int | None = None
 
     def __post_init__(self) -> None:
-        if self.nodes < 1:
+        if self.nodes < 1 or (self.exact_nodes is not None and self.exact_nodes < 1):
             raise ValueError("a review needs at least one node of search per position")
         if not 0 <= self.exact_empties <= 60 or self.attempt_empties < self.exact_empties:
             raise ValueError("exact_empties must be 0-60 and attempt_empties at least as many")
 
     @property
+    def attempt_nodes(self) -> int:
+        """The interior nodes an exact solve may take above `exact_empties`."""
+        return self.nodes if self.exact_nodes is None else self.exact_nodes
+
+    @property
     def key(self) -> str:
         """Names the engine and budget that made a review: the same key, the same review."""
         return (
-            f"analysis-{ANALYSIS_VERSION}/nodes-{self.nodes}"
-            f"/exact-{self.exact_empties}/attempt-{self.attempt_empties}"
+            f"analysis-{ANALYSIS_VERSION}/nodes-{self.nodes}/exact-{self.exact_empties}"
+            f"/attempt-{self.attempt_empties}-{self.attempt_nodes}"
         )
 
 
-DEFAULT_BUDGET = ReviewBudget()
+PYTHON_BUDGET = ReviewBudget()
+"""Where the engine runs in pure Python: about 0.4 s of search a midgame position (5-8 plies),
+exact from 14 empties, so that a 60-move game is reviewed within 30 s on a 2-core machine."""
+NATIVE_BUDGET = ReviewBudget(
+    nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
+)
+"""Where the native core runs: 90 times the nodes (10-11 plies in the midgame), exact from 18
+empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about 1.5 s): 20 CPU
+seconds for a 60-move game on average, 27 at most (`benchmarks/review_quality.py`)."""
+
+
+def default_budget() -> ReviewBudget:
+    """The budget of the engine that runs here (`bot.engine.native`): a review's answers depend
+    only on its budget, never on the core that searched it, so each core gets its own."""
+    return NATIVE_BUDGET if native.core is not None else PYTHON_BUDGET
 
 
 class NodeBudget(Deadline):
@@ -145,13 +168,34 @@ class PositionAnalysis:
 
 
 def analyse_position(
-    position_string: str, played: int | None = None, budget: ReviewBudget = DEFAULT_BUDGET
+    position_string: str, played: int | None = None, budget: ReviewBudget | None = None
 ) -> PositionAnalysis:
     """Analyse the position (`Position.from_string` form) and, if given, the move `played` in it.
 
-    Raises ValueError for a bad position, a side to move without a legal move (a pass), or a
-    played move that is not legal.
+    The budget is `default_budget()` unless given. Raises ValueError for a bad position, a side
+    to move without a legal move (a pass), or a played move that is not legal.
     """
+    budget = budget or default_budget()
+    player, opponent, moves, empties = _checked(position_string, played)
+    if empties <= budget.exact_empties:
+        return _exact(player, opponent, moves, played, None)
+    if empties <= budget.attempt_empties:
+        try:
+            return _exact(player, opponent, moves, played, NodeBudget(budget.attempt_nodes))
+        except SearchTimeout:
+            pass
+    return _midgame(player, opponent, moves, played, NodeBudget(budget.nodes), empties)
+
+
+def analyse_to_depth(position_string: str, played: int | None, depth: int) -> PositionAnalysis:
+    """`analyse_position` by a midgame search of exactly `depth` plies (or to the end, if
+    nearer), however long it takes: a reference to measure reviews against."""
+    player, opponent, moves, empties = _checked(position_string, played)
+    return _midgame(player, opponent, moves, played, Deadline(None), empties, depth)
+
+
+def _checked(position_string: str, played: int | None) -> tuple[int, int, int, int]:
+    """The position's bitboards, legal moves and empty squares, or ValueError (see above)."""
     position = Position.from_string(position_string)
     player, opponent = position.player, position.opponent
     moves = legal_moves(player, opponent)
@@ -159,15 +203,7 @@ def analyse_position(
         raise ValueError("the side to move has no legal move: there is nothing to analyse")
     if played is not None and not (0 <= played < 64 and moves >> played & 1):
         raise ValueError(f"square {played} is not a legal move in this position")
-    empties = (~(player | opponent) & FULL).bit_count()
-    if empties <= budget.exact_empties:
-        return _exact(player, opponent, moves, played, None)
-    if empties <= budget.attempt_empties:
-        try:
-            return _exact(player, opponent, moves, played, NodeBudget(budget.nodes))
-        except SearchTimeout:
-            pass
-    return _midgame(player, opponent, moves, played, budget.nodes, empties)
+    return player, opponent, moves, (~(player | opponent) & FULL).bit_count()
 
 
 def _children(player: int, opponent: int, squares: list[int]) -> list[tuple[int, int, int]]:
@@ -205,14 +241,20 @@ def _exact(
 
 
 def _midgame(
-    player: int, opponent: int, moves: int, played: int | None, nodes: int, empties: int
+    player: int,
+    opponent: int,
+    moves: int,
+    played: int | None,
+    deadline: Deadline,
+    empties: int,
+    max_depth: int = 60,
 ) -> PositionAnalysis:
-    search = new_search(NodeBudget(nodes))
+    search = new_search(deadline)
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
     if played is not None:
         order.remove(played)
     found: tuple[int, int, int | None, int] | None = None
-    for depth in range(1, 61):
+    for depth in range(1, max_depth + 1):
         scores: dict[int, int] = {}
         children = _children(player, opponent, order if played is None else [played, *order])
         try:

@@ -1,0 +1,65 @@
+"""A review's budget follows the core that runs: the native core's reviews are exact from 20
+empties and search far deeper, the pure-Python engine keeps the budget it always had, and the
+two never share stored reviews."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Game, native, parse_transcript
+from bot.engine.ai.analysis import (
+    NATIVE_BUDGET,
+    PYTHON_BUDGET,
+    ReviewBudget,
+    analyse_position,
+    default_budget,
+)
+from bot.engine.ai.endgame import solve_bitboards
+from bot.services.reviews import ReviewService
+
+from .native_core import native_core
+
+WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
+
+
+def first_game() -> str:
+    with WTHOR.open(newline="") as handle:
+        return str(next(csv.DictReader(handle))["moves"])
+
+
+def test_each_core_has_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "core", None)
+    assert default_budget() == PYTHON_BUDGET == ReviewBudget(5_000, 14, 16)
+    assert PYTHON_BUDGET.attempt_nodes == 5_000
+    service = ReviewService(None, None, None, None)  # type: ignore[arg-type]
+    assert service.engine == PYTHON_BUDGET.key
+    monkeypatch.setattr(native, "core", native_core())
+    assert default_budget() == NATIVE_BUDGET
+    assert NATIVE_BUDGET.nodes >= 50 * PYTHON_BUDGET.nodes
+    assert NATIVE_BUDGET.exact_empties >= 18 and NATIVE_BUDGET.attempt_empties >= 20
+    assert NATIVE_BUDGET.key != PYTHON_BUDGET.key
+
+
+def test_native_reviews_are_exact_from_20_empties(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "core", native_core())
+    transcript = first_game()
+    before = Game.from_transcript(transcript[:80]).position
+    after = Game.from_transcript(transcript[:82]).position
+    played = parse_transcript(transcript[80:82])[0]
+    assert before.empties == 20 and after.turn is not before.turn
+    analysis = analyse_position(before.to_string(), played, NATIVE_BUDGET)
+    assert analysis.exact and analysis.depth == 20
+    best = solve_bitboards(before.player, before.opponent, all_best=False)
+    reply = solve_bitboards(after.player, after.opponent, all_best=False)
+    assert analysis.best_score == best.score and analysis.played_score == -reply.score
+
+
+def test_a_solve_over_its_node_budget_falls_back_to_the_midgame_search() -> None:
+    position = Game.from_transcript(first_game()[:80]).position.to_string()
+    capped = ReviewBudget(nodes=200, exact_empties=10, attempt_empties=20, exact_nodes=50)
+    analysis = analyse_position(position, None, capped)
+    assert not analysis.exact and analysis.depth < 20
+    assert capped.key != ReviewBudget(200, 10, 20).key
