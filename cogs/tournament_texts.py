@@ -6,12 +6,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.domain.tournament import Format, Pairing, Standing
-from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Board,
+    Format,
+    Pairing,
+    Standing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+)
 from bot.i18n import N_, _
 from cogs import time_option
 from cogs.links import mention
 from cogs.text import CONTENT, fit, shorten
+from rendering import points_text
 
 FORMATS = {
     Format.SWISS: N_("Swiss, {rounds} rounds"),
@@ -122,10 +130,6 @@ def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int])
     return fit([head, *boards], CONTENT)
 
 
-def points(half_points: int) -> str:
-    return f"{half_points // 2}½" if half_points % 2 else str(half_points // 2)
-
-
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
     """The standings by points, then the Brightwell quotient, then discs; the final ones crown
     the winner."""
@@ -139,7 +143,7 @@ def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
         _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
             rank=s.rank,
             player=mention(s.player_id),
-            points=points(s.half_points),
+            points=points_text(s.half_points),
             bq=f"{s.brightwell:g}",
             discs=s.discs,
         )

@@ -10,8 +10,15 @@ from bot.domain import TimeControl
 from bot.domain.events import TournamentChanged
 from bot.domain.glicko2 import Rating
 from bot.domain.refusals import Refusal, Refused
-from bot.domain.tournament import Format, Standing, rounds_in, standings
-from bot.domain.tournaments import TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Format,
+    Standing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+    rounds_in,
+    standings,
+)
 from bot.services.context import Context, Service
 from bot.services.endings import Endings
 from bot.services.tournament_rounds import TournamentRounds

@@ -12,8 +12,15 @@ from collections.abc import Sequence
 
 from bot.domain import GameRecord, TimeControl
 from bot.domain.shards import ALL_SHARDS, Shards
-from bot.domain.tournament import Entrant, Format, Pairing
-from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Board,
+    Entrant,
+    Format,
+    Pairing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+)
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import StorageError
 from bot.storage.games import insert_game

@@ -5,7 +5,7 @@ middle of a round, to the final standings."""
 from __future__ import annotations
 
 from bot.domain import GameRecord
-from bot.domain.tournaments import TournamentState, TournamentView
+from bot.domain.tournament import TournamentState, TournamentView
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
