@@ -22,8 +22,10 @@ from cogs import handlers, time_option
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
+from cogs.tournament_event import ScheduledEvents
 from cogs.tournament_image import standings_file
 from cogs.tournament_items import TournamentButton, signup_view
 from cogs.tournament_rounds import RoundOpener
@@ -83,6 +85,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self.bot = bot
         self.rounds = RoundOpener(bot)
         self.signups = Signups(bot)
+        self.events = ScheduledEvents(bot)
 
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
@@ -91,9 +94,16 @@ class Tournaments(commands.Cog, name="Tournaments"):
         events.subscribe(TournamentChanged, self.signups.on_changed)
         events.subscribe(TournamentRoundPaired, self.rounds.on_paired)
         events.subscribe(TournamentFinished, self.signups.on_finished)
+        events.subscribe(TournamentChanged, self.events.on_changed)
+        events.subscribe(TournamentFinished, self.events.on_changed)
 
     def unsubscribe(self, events: Events) -> None:
-        for handler in (self.signups.on_changed, self.rounds.on_paired, self.signups.on_finished):
+        for handler in (
+            self.signups.on_changed,
+            self.rounds.on_paired,
+            self.signups.on_finished,
+            self.events.on_changed,
+        ):
             events.unsubscribe(handler)
 
     async def on_tournament_button(
@@ -189,10 +199,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
                     )
                 ) from None
             await service.posted(t.id, posted.id)
+            link = message_link(t.guild_id, channel_id, posted.id)
+            await self.events.announce(interaction.guild, t, link)
             await interaction.response.send_message(
-                _("Tournament {title} created: {link}").format(
-                    title=title(t), link=posted.jump_url
-                ),
+                _("Tournament {title} created: {link}").format(title=title(t), link=link),
                 ephemeral=True,
             )
 

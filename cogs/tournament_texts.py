@@ -70,13 +70,25 @@ def title(tournament: TournamentRecord) -> str:
     return f"**{shorten(tournament.name, NAME)}** (#{tournament.id})"
 
 
+def details(tournament: TournamentRecord) -> str:
+    """Its format, time control and whether it is rated, on one line."""
+    rated = _("rated") if tournament.rated else _("unrated")
+    control = time_option.describe(tournament.time_control)
+    return f"{format_name(tournament)} · {control} · {rated}"
+
+
+def event_description(tournament: TournamentRecord, signup: str) -> str:
+    """The Discord scheduled event's description: what it is and where to sign up."""
+    link = _("Sign up on its message: {link}").format(link=signup)
+    return f"{details(tournament)}\n{link}"
+
+
 def signup_text(view: TournamentView) -> str:
     """The sign-up message: what the tournament is, where it stands, and who has entered."""
     t = view.tournament
-    rated = _("rated") if t.rated else _("unrated")
     head = [
         _("🏆 Tournament {title}").format(title=title(t)),
-        f"{format_name(t)} · {time_option.describe(t.time_control)} · {rated}",
+        details(t),
         _("Games are played in threads of {channel}.").format(channel=f"<#{t.channel_id}>"),
         state_line(t),
         _("Entrants ({count} of {limit}):").format(count=len(view.entrants), limit=t.entry_limit),

@@ -91,6 +91,10 @@ class Tournaments(Service):
         """The sign-up message is on screen as `message_id`."""
         await self.storage.tournaments.set_message(tournament_id, message_id)
 
+    async def scheduled(self, tournament_id: int, event_id: int) -> None:
+        """Discord announces it as the scheduled event `event_id`."""
+        await self.storage.tournaments.set_event(tournament_id, event_id)
+
     async def view(self, tournament_id: int, guild_id: int) -> TournamentView:
         """The tournament, if it is this server's; other servers' stay private."""
         try:

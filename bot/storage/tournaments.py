@@ -29,8 +29,8 @@ from bot.storage.shards import in_shards
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, organiser_id, name, format, swiss_rounds, time_per_move, clock_base, "
-    "clock_increment, rated, entry_limit, starts_at, channel_id, message_id, state, round, "
-    "rounds, seed, created_at, updated_at"
+    "clock_increment, rated, entry_limit, starts_at, channel_id, message_id, event_id, state, "
+    "round, rounds, seed, created_at, updated_at"
 )
 BOARD_COLUMNS = (
     "tournament_id, round, board, black_id, white_id, game_id, finished, forfeit, winner_id, "
@@ -64,6 +64,7 @@ def tournament_from_row(row: Row) -> TournamentRecord:
         starts_at=float(row["starts_at"]),
         channel_id=row["channel_id"],
         message_id=row["message_id"],
+        event_id=row["event_id"],
         state=TournamentState(row["state"]),
         round=row["round"],
         rounds=row["rounds"],
@@ -181,6 +182,12 @@ class TournamentStore(Store):
         async with self.transaction() as db:
             await db.all(
                 "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+            )
+
+    async def set_event(self, tournament_id: int, event_id: int) -> None:
+        async with self.transaction() as db:
+            await db.all(
+                "UPDATE tournaments SET event_id = ? WHERE id = ?", (event_id, tournament_id)
             )
 
     async def join(

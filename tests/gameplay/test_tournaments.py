@@ -30,8 +30,9 @@ async def create(
         options={"channel": fake.games},
         **options,
     )
-    assert reply.ephemeral and reply.content.startswith(expect), reply.content
-    return fake.last_message(fake.games)
+    signup = fake.last_message(fake.games)
+    assert reply.ephemeral and reply.content == expect + signup.jump_url, reply.content
+    return signup
 
 
 async def view(harness: BotHarness) -> TournamentView:

@@ -39,6 +39,8 @@ class TournamentRecord:
     """Where its games are played, each in a thread of its own, and where it is announced."""
     message_id: int | None
     """The sign-up message, once posted."""
+    event_id: int | None
+    """The Discord scheduled event announcing it, if the bot could make one."""
     state: TournamentState
     round: int
     """The round being played (0 before the first)."""
