@@ -107,3 +107,19 @@ async def test_discord_refusing_the_event_costs_the_tournament_nothing(
     joined = await fake.click(fake.alice, signup, label="Join")
     assert joined.content == "You're in **Club Cup** (#1). Good luck!"
     assert "No scheduled event for tournament 1 (50013)" in caplog.messages
+
+
+async def test_an_event_deleted_in_discord_is_left_be(
+    fake: FakeDiscord, bot_harness: BotHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.grant("manage_events")
+    signup = await create(fake, "swiss", rounds=1)
+    the_event(fake).deleted = True  # an admin deleted it
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+
+    started = await fake.slash(fake.world.owner, "reversi tournament start")
+
+    assert started.content == "**Club Cup** (#1) has started."
+    assert len(await games_of_round(fake, bot_harness)) == 1
+    assert "Scheduled event of tournament 1 not updated (10070)" in caplog.messages
