@@ -171,6 +171,21 @@ class TournamentStore(Store):
             )
         return [tournament_from_row(row) for row in rows]
 
+    async def names_of_games(self, guild_id: int, player_id: int) -> dict[int, str]:
+        """The name of the tournament each of the player's games of a current round belongs
+        to, by game id."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                """
+                SELECT p.game_id, t.name FROM tournaments t
+                JOIN tournament_pairings p ON p.tournament_id = t.id AND p.round = t.round
+                WHERE t.guild_id = ? AND t.state IN ('running', 'paused')
+                    AND p.game_id IS NOT NULL AND (p.black_id = ? OR p.white_id = ?)
+                """,
+                (guild_id, player_id, player_id),
+            )
+        return {row["game_id"]: row["name"] for row in rows}
+
     async def board_of_game(self, game_id: int) -> Board | None:
         async with self.transaction(read_only=True) as db:
             row = await db.one(

@@ -11,6 +11,7 @@ from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
 
 from .play import move_labels, past_abort_window, play
+from .test_records import embed_of, lines
 
 
 async def create(
@@ -310,3 +311,24 @@ async def test_no_tournament_is_made_where_its_sign_up_can_t_be_posted(
     )
     (cancelled,) = await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id)
     assert cancelled.state is TournamentState.CANCELLED
+
+
+async def test_a_player_s_games_name_the_tournament_of_each_tournament_game(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    challenge = await fake.slash(fake.carol, "reversi challenge", opponent=fake.alice)
+    assert challenge.message is not None
+    await fake.click(fake.alice, challenge.message, "Accept")
+    ((record, _board, _thread),) = await games_of_round(fake, bot_harness)
+
+    mine = await fake.slash(fake.alice, "reversi games")
+
+    assert mine.message is not None
+    games = [line for line in lines(embed_of(mine.message)) if line.startswith("[**#")]
+    assert len(games) == 2
+    (tournament_game,) = [line for line in games if line.endswith(" · 🏆 Club Cup")]
+    assert tournament_game.startswith(f"[**#{record.id}**]")
