@@ -1,6 +1,7 @@
 """Server tournaments: `/reversi tournament …`, the sign-up message with its Join and Leave
-buttons, and the Discord side of the rounds: a thread for each new game, its players told there,
-the pairings and the final standings announced in the tournament's channel."""
+buttons, the server's scheduled event, and the Discord side of the rounds: a thread for each new
+game, its players told there, the pairings and the final standings announced in the tournament's
+channel."""
 
 from __future__ import annotations
 

@@ -53,22 +53,26 @@ def end_time(tournament: TournamentRecord, start: datetime) -> datetime:
     return start + timedelta(seconds=length)
 
 
+def may_make_events(guild: discord.Guild) -> bool:
+    me = guild.me
+    allowed = me.guild_permissions if me is not None else discord.Permissions.none()
+    return allowed.create_events or allowed.manage_events
+
+
 class ScheduledEvents:
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
         self._follow = Newest(bot.background, self._bring_up_to_date, "tournament event")
         self._shown: dict[int, bool] = {}
         """Tournaments whose event was brought up to date here: whether it was over."""
+        self._gone: set[int] = set()
+        """Tournaments whose event was deleted in Discord."""
 
     async def announce(
         self, guild: discord.Guild | None, tournament: TournamentRecord, signup: str
     ) -> None:
         """Make the tournament's event if the bot may, and keep its id."""
-        me = guild.me if guild is not None else None
-        if guild is None or me is None:
-            return
-        allowed = me.guild_permissions
-        if not (allowed.create_events or allowed.manage_events):
+        if guild is None or not may_make_events(guild):
             return
         t = tournament
         start = datetime.fromtimestamp(t.starts_at, UTC)
@@ -95,13 +99,17 @@ class ScheduledEvents:
         t = event.view.tournament
         if t.event_id is None or t.state is TournamentState.SIGNUP:
             return
-        if self._shown.get(t.id) != t.state.over:
+        if not self._up_to_date(t):
             self._follow.offer(t.id, t)
+
+    def _up_to_date(self, tournament: TournamentRecord) -> bool:
+        shown = self._shown.get(tournament.id)
+        return tournament.id in self._gone or shown == tournament.state.over
 
     async def _bring_up_to_date(self, tournament: TournamentRecord) -> None:
         t = tournament
         guild = self.bot.get_guild(t.guild_id)
-        if guild is None or t.event_id is None:
+        if guild is None or t.event_id is None or self._up_to_date(t):
             return
         try:
             event = await guild.fetch_scheduled_event(t.event_id)
@@ -118,6 +126,10 @@ class ScheduledEvents:
                     event = await event.start()
                 if event.status is discord.EventStatus.active:
                     await event.end()
+        except discord.NotFound:  # deleted in Discord: nothing is left to keep up to date
+            log.info("Scheduled event of tournament %s is gone", t.id)
+            self._gone.add(t.id)
+            return
         except discord.HTTPException as error:
             log.warning("Scheduled event of tournament %s not updated (%s)", t.id, error.code)
             return

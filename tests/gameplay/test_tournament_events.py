@@ -4,6 +4,7 @@ costs the tournament nothing."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 import pytest
@@ -112,6 +113,7 @@ async def test_discord_refusing_the_event_costs_the_tournament_nothing(
 async def test_an_event_deleted_in_discord_is_left_be(
     fake: FakeDiscord, bot_harness: BotHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="cogs.tournament_event")
     fake.grant("manage_events")
     signup = await create(fake, "swiss", rounds=1)
     the_event(fake).deleted = True  # an admin deleted it
@@ -122,4 +124,7 @@ async def test_an_event_deleted_in_discord_is_left_be(
 
     assert started.content == "**Club Cup** (#1) has started."
     assert len(await games_of_round(fake, bot_harness)) == 1
-    assert "Scheduled event of tournament 1 not updated (10070)" in caplog.messages
+    assert "Scheduled event of tournament 1 is gone" in caplog.messages
+    await fake.slash(fake.world.owner, "reversi tournament cancel")
+    asked = [r.method for r in fake.requests if "/scheduled-events/" in r.path]
+    assert asked == ["GET"]
