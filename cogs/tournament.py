@@ -160,6 +160,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         channel: discord.TextChannel | None = None,
     ) -> None:
         async with answering(interaction, "/reversi tournament create"):
+            await think(interaction)
             starts_at = start_time(start, self.bot.clock.now().timestamp())
             if starts_at is None:
                 raise Declined(
@@ -202,7 +203,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             await service.posted(t.id, posted.id)
             link = message_link(t.guild_id, channel_id, posted.id)
             await self.events.announce(interaction.guild, t, link)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 _("Tournament {title} created: {link}").format(title=title(t), link=link),
                 ephemeral=True,
             )
@@ -223,11 +224,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         async with answering(interaction, "/reversi tournament standings"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view, table = await self.bot.services.tournaments.standings(tournament_id, guild_id)
             image = await standings_file(view, table, core(self.bot).names)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
             )
 
@@ -284,12 +286,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
     ) -> None:
         async with answering(interaction, "/reversi tournament remove"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view = await self.bot.services.tournaments.remove(
                 tournament_id, player.id, guild_id, await self.manager(interaction)
             )
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 _("{player} is out of {title}.").format(
                     player=player.mention, title=title(view.tournament)
                 ),
@@ -300,6 +303,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, action: str, tournament: int | None
     ) -> None:
         async with answering(interaction, f"/reversi tournament {action}"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             manager = await self.manager(interaction)
@@ -311,7 +315,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 "cancel": service.cancel,
             }[action]
             view = await change(tournament_id, guild_id, manager)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 _(DONE[action]).format(title=title(view.tournament)), ephemeral=True
             )
 
@@ -323,6 +327,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if not latest:
             raise Declined(_("No tournament yet."))
         return latest[0].id
+
+
+async def think(interaction: discord.Interaction) -> None:
+    """Acknowledge at once, privately, the answer following: what comes before it (posting in
+    Discord, changing every game of a round, drawing the standings) may outlast Discord's 3
+    seconds."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def guild_of(interaction: discord.Interaction) -> int:

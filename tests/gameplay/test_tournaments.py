@@ -4,6 +4,8 @@ middle of a round, to the final standings."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.domain import GameRecord
 from bot.domain.tournament import TournamentState, TournamentView
 from tests.fakediscord.driver import FakeDiscord
@@ -332,3 +334,33 @@ async def test_a_player_s_games_name_the_tournament_of_each_tournament_game(
     assert len(games) == 2
     (tournament_game,) = [line for line in games if line.endswith(" · 🏆 Club Cup")]
     assert tournament_game.startswith(f"[**#{record.id}**]")
+
+
+async def test_the_organiser_is_answered_in_time_however_long_discord_takes_to_post(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Creating posts the sign-up (and may make an event) before it answers, and starting or
+    cancelling changes every game: each is acknowledged at once, the answer following."""
+    held = fake.faults.hold("POST /channels/{channel_id}/messages", channel_id=fake.games.id)
+    pending = fake.slash(
+        fake.world.owner,
+        "reversi tournament create",
+        name="Club Cup",
+        start="1h",
+        time="1h",
+        options={"channel": fake.games},
+    )
+    await held.reached()
+    fake.clock.advance(timedelta(seconds=5))
+    held.release()
+    created = await pending
+
+    signup = fake.last_message(fake.games)
+    assert created.deferred and not created.late and created.ephemeral
+    assert created.content == f"Tournament **Club Cup** (#1) created: {signup.jump_url}"
+
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    for command, done in (("start", "has started"), ("cancel", "is cancelled")):
+        answered = await fake.slash(fake.world.owner, f"reversi tournament {command}")
+        assert answered.deferred and answered.content == f"**Club Cup** (#1) {done}."
