@@ -110,7 +110,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"tournament {tournament_id} {action}"):
+        async with answering(interaction, f"tournament {tournament_id} {action}") as reply:
             service, user = self.bot.services.tournaments, interaction.user.id
             if action == "join":
                 view = await service.join(tournament_id, user, guild_of(interaction))
@@ -118,9 +118,11 @@ class Tournaments(commands.Cog, name="Tournaments"):
             else:
                 view = await service.leave(tournament_id, user, guild_of(interaction))
                 text = _("You've left {title}.")
-            await interaction.response.send_message(
-                text.format(title=title(view.tournament)), ephemeral=True
-            )
+            answer = text.format(title=title(view.tournament))
+            if reply.claim():
+                await interaction.response.send_message(answer, ephemeral=True)
+            else:  # acknowledged by the timer meanwhile
+                await interaction.followup.send(answer, ephemeral=True)
 
     # --- commands -----------------------------------------------------------------------------
 

@@ -4,10 +4,14 @@ middle of a round, to the final standings."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+
+import pytest
 
 from bot.domain import GameRecord
 from bot.domain.tournament import TournamentState, TournamentView
+from cogs import replies
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
@@ -364,3 +368,27 @@ async def test_the_organiser_is_answered_in_time_however_long_discord_takes_to_p
     for command, done in (("start", "has started"), ("cancel", "is cancelled")):
         answered = await fake.slash(fake.world.owner, f"reversi tournament {command}")
         assert answered.deferred and answered.content == f"**Club Cup** (#1) {done}."
+
+
+async def test_a_join_acknowledged_while_slow_is_still_answered(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signup = await create(fake, "swiss")
+    monkeypatch.setattr(replies, "ACK_WITHIN", 0.01)  # the 2 s of the timer, without waiting
+    service = bot_harness.bot.services.tournaments
+    join, go_on = service.join, asyncio.Event()
+
+    async def slow_join(tournament_id: int, user_id: int, guild_id: int) -> TournamentView:
+        await go_on.wait()
+        return await join(tournament_id, user_id, guild_id)
+
+    monkeypatch.setattr(service, "join", slow_join)
+    click = fake.click(fake.alice, signup, label="Join")
+    await click.answered()  # the timer acknowledged the click while the join waits
+    go_on.set()
+    reply = await click
+
+    assert not reply.late
+    (answer,) = reply.followups
+    assert answer.ephemeral and answer.content == "You're in **Club Cup** (#1). Good luck!"
+    assert fake.alice.mention in signup.content
