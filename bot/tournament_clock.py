@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from bot.domain.events import GameEnded, TournamentChanged
-from bot.domain.tournaments import TournamentState
+from bot.domain.tournament import TournamentState
 from bot.services.bus import Events
 from bot.services.tournament_rounds import TournamentRounds
 from bot.services.tournaments import Tournaments

@@ -29,6 +29,8 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
 embed's 4,096 characters."""
+TOURNAMENT_NAME = 40
+"""A tournament's name beside its game, cut short to keep a page inside an embed."""
 DYNAMIC_ITEMS = (GamesPageButton,)
 
 
@@ -50,12 +52,14 @@ def to_move(user_id: int) -> str:
     return _("{player} to move").format(player=mention(user_id))
 
 
-def game_line(state: GameState, user_id: int) -> str:
-    """One of a player's games, linked: `#12 · ⚫ vs <@2> · ⚫ 33-31 ⚪ · ⏳ in 5 hours`."""
+def game_line(state: GameState, user_id: int, tournament: str | None = None) -> str:
+    """One of a player's games, linked: `#12 · ⚫ vs <@2> · ⚫ 33-31 ⚪ · ⏳ in 5 hours`, and
+    `· 🏆 Club Cup` for a tournament's."""
     record = state.record
     color = "⚫" if record.black_id == user_id else "⚪"
     opponent = mention(opponent_of(record, user_id))
-    return f"{numbered(record)} · {color} vs {opponent} · {score(state)}{time_left(state)}"
+    line = f"{numbered(record)} · {color} vs {opponent} · {score(state)}{time_left(state)}"
+    return line if tournament is None else f"{line} · 🏆 {shorten(tournament, TOURNAMENT_NAME)}"
 
 
 def server_line(state: GameState) -> str:
@@ -89,9 +93,13 @@ def challenge_line(challenge: Challenge, user_id: int) -> str:
 def sections(found: PlayerGames) -> list[tuple[str, list[str]]]:
     """The headings of a player's list, each with its lines, in the order they are shown."""
     user_id = found.user_id
+
+    def line(state: GameState) -> str:
+        return game_line(state, user_id, found.tournaments.get(state.record.id))
+
     return [
-        (to_move(user_id), [game_line(state, user_id) for state in found.their_move]),
-        (_("Opponent to move"), [game_line(state, user_id) for state in found.waiting]),
+        (to_move(user_id), [line(state) for state in found.their_move]),
+        (_("Opponent to move"), [line(state) for state in found.waiting]),
         (_("Challenges sent"), [challenge_line(c, user_id) for c in found.sent]),
         (_("Challenges received"), [challenge_line(c, user_id) for c in found.received]),
     ]

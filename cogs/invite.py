@@ -1,5 +1,6 @@
 """What the bot needs in a channel, in one place: the invite link asks for it, and a game starts
-only where it is granted (`cogs.permissions`)."""
+only where it is granted (`cogs.permissions`). The link also asks for what makes a feature
+fuller without being needed (Create Events: a tournament's scheduled event)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ NEEDED_FOR_THREADS = {
 }
 INVITED_WITH = discord.Permissions(
     read_message_history=True,  # to see that a replay it posted is still there
+    create_events=True,  # a tournament shows among the server's events (optional)
     **dict.fromkeys(NEEDED | NEEDED_FOR_THREADS, True),
 )
 

@@ -1,6 +1,7 @@
 """Server tournaments: `/reversi tournament …`, the sign-up message with its Join and Leave
-buttons, and the Discord side of the rounds: a thread for each new game, its players told there,
-the pairings and the final standings announced in the tournament's channel."""
+buttons, the server's scheduled event, and the Discord side of the rounds: a thread for each new
+game, its players told there, the pairings and the final standings announced in the tournament's
+channel."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from cogs import handlers, time_option
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
+from cogs.tournament_event import ScheduledEvents
 from cogs.tournament_image import standings_file
 from cogs.tournament_items import TournamentButton, signup_view
 from cogs.tournament_rounds import RoundOpener
@@ -83,6 +86,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self.bot = bot
         self.rounds = RoundOpener(bot)
         self.signups = Signups(bot)
+        self.events = ScheduledEvents(bot)
 
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
@@ -91,15 +95,22 @@ class Tournaments(commands.Cog, name="Tournaments"):
         events.subscribe(TournamentChanged, self.signups.on_changed)
         events.subscribe(TournamentRoundPaired, self.rounds.on_paired)
         events.subscribe(TournamentFinished, self.signups.on_finished)
+        events.subscribe(TournamentChanged, self.events.on_changed)
+        events.subscribe(TournamentFinished, self.events.on_changed)
 
     def unsubscribe(self, events: Events) -> None:
-        for handler in (self.signups.on_changed, self.rounds.on_paired, self.signups.on_finished):
+        for handler in (
+            self.signups.on_changed,
+            self.rounds.on_paired,
+            self.signups.on_finished,
+            self.events.on_changed,
+        ):
             events.unsubscribe(handler)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"tournament {tournament_id} {action}"):
+        async with answering(interaction, f"tournament {tournament_id} {action}") as reply:
             service, user = self.bot.services.tournaments, interaction.user.id
             if action == "join":
                 view = await service.join(tournament_id, user, guild_of(interaction))
@@ -107,9 +118,11 @@ class Tournaments(commands.Cog, name="Tournaments"):
             else:
                 view = await service.leave(tournament_id, user, guild_of(interaction))
                 text = _("You've left {title}.")
-            await interaction.response.send_message(
-                text.format(title=title(view.tournament)), ephemeral=True
-            )
+            answer = text.format(title=title(view.tournament))
+            if reply.claim():
+                await interaction.response.send_message(answer, ephemeral=True)
+            else:  # acknowledged by the timer meanwhile
+                await interaction.followup.send(answer, ephemeral=True)
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -149,6 +162,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         channel: discord.TextChannel | None = None,
     ) -> None:
         async with answering(interaction, "/reversi tournament create"):
+            await think(interaction)
             starts_at = start_time(start, self.bot.clock.now().timestamp())
             if starts_at is None:
                 raise Declined(
@@ -189,10 +203,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
                     )
                 ) from None
             await service.posted(t.id, posted.id)
-            await interaction.response.send_message(
-                _("Tournament {title} created: {link}").format(
-                    title=title(t), link=posted.jump_url
-                ),
+            link = message_link(t.guild_id, channel_id, posted.id)
+            await self.events.announce(interaction.guild, t, link)
+            await interaction.followup.send(
+                _("Tournament {title} created: {link}").format(title=title(t), link=link),
                 ephemeral=True,
             )
 
@@ -212,11 +226,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         async with answering(interaction, "/reversi tournament standings"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view, table = await self.bot.services.tournaments.standings(tournament_id, guild_id)
             image = await standings_file(view, table, core(self.bot).names)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
             )
 
@@ -273,12 +288,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
     ) -> None:
         async with answering(interaction, "/reversi tournament remove"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view = await self.bot.services.tournaments.remove(
                 tournament_id, player.id, guild_id, await self.manager(interaction)
             )
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 _("{player} is out of {title}.").format(
                     player=player.mention, title=title(view.tournament)
                 ),
@@ -289,6 +305,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, action: str, tournament: int | None
     ) -> None:
         async with answering(interaction, f"/reversi tournament {action}"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             manager = await self.manager(interaction)
@@ -300,7 +317,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 "cancel": service.cancel,
             }[action]
             view = await change(tournament_id, guild_id, manager)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 _(DONE[action]).format(title=title(view.tournament)), ephemeral=True
             )
 
@@ -312,6 +329,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if not latest:
             raise Declined(_("No tournament yet."))
         return latest[0].id
+
+
+async def think(interaction: discord.Interaction) -> None:
+    """Acknowledge at once, privately, the answer following: what comes before it (posting in
+    Discord, changing every game of a round, drawing the standings) may outlast Discord's 3
+    seconds."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def guild_of(interaction: discord.Interaction) -> int:

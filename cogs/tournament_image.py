@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.domain.tournament import Pairing, Standing
-from bot.domain.tournaments import TournamentState, TournamentView
+from bot.domain.tournament import Pairing, Standing, TournamentState, TournamentView
 from bot.engine import Color
 from bot.i18n import _
 from cogs.names import Names

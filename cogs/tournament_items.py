@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.domain.tournaments import TournamentRecord, TournamentState
+from bot.domain.tournament import TournamentRecord, TournamentState
 from bot.i18n import N_, _
 from cogs.handlers import TOURNAMENT, handler
 from cogs.items import Taken

@@ -14,8 +14,7 @@ from discord.utils import escape_markdown, escape_mentions
 
 from bot.client import ReversiBot
 from bot.domain.events import TournamentRoundPaired
-from bot.domain.tournament import Pairing
-from bot.domain.tournaments import Board, TournamentRecord
+from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, using
 from bot.services.notices import NotifyChoice
 from cogs.audience import for_everyone

@@ -11,6 +11,7 @@ from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished
 from cogs.audience import for_everyone
 from cogs.core import core
+from cogs.newest import Newest
 from cogs.tournament_image import standings_file
 from cogs.tournament_items import signup_view
 from cogs.tournament_texts import signup_text, standings_text
@@ -23,30 +24,13 @@ NONE = discord.AllowedMentions.none()
 class Signups:
     def __init__(self, bot: ReversiBot) -> None:
         self.bot = bot
-        self._latest: dict[int, TournamentChanged] = {}
-        """The newest change of each sign-up message waiting to be shown."""
+        self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
 
     def on_changed(self, event: TournamentChanged) -> None:
         """Show the change on the sign-up message: one edit at a time per tournament, the newest
         state last."""
-        tournament_id = event.view.tournament.id
-        if event.view.tournament.message_id is None:
-            return
-        busy = tournament_id in self._latest
-        self._latest[tournament_id] = event
-        if not busy:
-            self.bot.background.spawn(
-                self._show_signup(tournament_id), name=f"tournament {tournament_id} sign-up"
-            )
-
-    async def _show_signup(self, tournament_id: int) -> None:
-        try:
-            while (event := self._latest.get(tournament_id)) is not None:
-                await self._edit_signup(event)
-                if self._latest.get(tournament_id) is event:
-                    del self._latest[tournament_id]
-        finally:  # failed unexpectedly (and logged): the next change starts afresh
-            self._latest.pop(tournament_id, None)
+        if event.view.tournament.message_id is not None:
+            self._signups.offer(event.view.tournament.id, event)
 
     async def _edit_signup(self, event: TournamentChanged) -> None:
         t = event.view.tournament

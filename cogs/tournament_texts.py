@@ -6,12 +6,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.domain.tournament import Format, Pairing, Standing
-from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Board,
+    Format,
+    Pairing,
+    Standing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+)
 from bot.i18n import N_, _
 from cogs import time_option
 from cogs.links import mention
 from cogs.text import CONTENT, fit, shorten
+from rendering import points_text
 
 FORMATS = {
     Format.SWISS: N_("Swiss, {rounds} rounds"),
@@ -62,13 +70,25 @@ def title(tournament: TournamentRecord) -> str:
     return f"**{shorten(tournament.name, NAME)}** (#{tournament.id})"
 
 
+def details(tournament: TournamentRecord) -> str:
+    """Its format, time control and whether it is rated, on one line."""
+    rated = _("rated") if tournament.rated else _("unrated")
+    control = time_option.describe(tournament.time_control)
+    return f"{format_name(tournament)} · {control} · {rated}"
+
+
+def event_description(tournament: TournamentRecord, signup: str) -> str:
+    """The Discord scheduled event's description: what it is and where to sign up."""
+    link = _("Sign up on its message: {link}").format(link=signup)
+    return f"{details(tournament)}\n{link}"
+
+
 def signup_text(view: TournamentView) -> str:
     """The sign-up message: what the tournament is, where it stands, and who has entered."""
     t = view.tournament
-    rated = _("rated") if t.rated else _("unrated")
     head = [
         _("🏆 Tournament {title}").format(title=title(t)),
-        f"{format_name(t)} · {time_option.describe(t.time_control)} · {rated}",
+        details(t),
         _("Games are played in threads of {channel}.").format(channel=f"<#{t.channel_id}>"),
         state_line(t),
         _("Entrants ({count} of {limit}):").format(count=len(view.entrants), limit=t.entry_limit),
@@ -122,10 +142,6 @@ def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int])
     return fit([head, *boards], CONTENT)
 
 
-def points(half_points: int) -> str:
-    return f"{half_points // 2}½" if half_points % 2 else str(half_points // 2)
-
-
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
     """The standings by points, then the Brightwell quotient, then discs; the final ones crown
     the winner."""
@@ -139,7 +155,7 @@ def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
         _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
             rank=s.rank,
             player=mention(s.player_id),
-            points=points(s.half_points),
+            points=points_text(s.half_points),
             bq=f"{s.brightwell:g}",
             discs=s.discs,
         )

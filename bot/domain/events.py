@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot import engine
 from bot.domain import Challenge, FinishedGame, GameState, ReviewRecord
-from bot.domain.tournaments import Board, TournamentView
+from bot.domain.tournament import Board, TournamentView
 from bot.engine.review import Review
 
 

@@ -3,7 +3,8 @@ the server's games in progress, each game replayed to show whose turn it is and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from bot.domain.challenges import Challenge
 from bot.domain.games import GamePage
@@ -18,6 +19,8 @@ class PlayerGames:
     user_id: int
     games: tuple[GameState, ...]
     challenges: tuple[Challenge, ...]
+    tournaments: Mapping[int, str] = field(default_factory=dict)
+    """The tournament a game is played in, by game id (its name)."""
 
     @property
     def their_move(self) -> tuple[GameState, ...]:

@@ -64,7 +64,8 @@ class Lookups(Service):
             return waiting, deadline is None, deadline or 0.0, state.record.id
 
         states = sorted((GameState.of(record) for record in records), key=urgency)
-        return PlayerGames(user_id, tuple(states), tuple(challenges))
+        tournaments = await self.storage.tournaments.names_of_games(guild_id, user_id)
+        return PlayerGames(user_id, tuple(states), tuple(challenges), tournaments)
 
     async def in_progress(
         self, guild_id: int, *, page: int = 1, per_page: int = 10

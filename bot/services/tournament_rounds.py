@@ -12,9 +12,16 @@ from bot.domain.events import (
     TournamentFinished,
     TournamentRoundPaired,
 )
-from bot.domain.tournament import Format, Pairing, pair_swiss, round_robin
+from bot.domain.tournament import (
+    Board,
+    Format,
+    Pairing,
+    TournamentState,
+    TournamentView,
+    pair_swiss,
+    round_robin,
+)
 from bot.domain.tournament.records import forfeit
-from bot.domain.tournaments import Board, TournamentState, TournamentView
 from bot.services.context import Service
 from bot.storage.tournaments import TournamentChangedError
 

@@ -10,8 +10,15 @@ from bot.domain import TimeControl
 from bot.domain.events import TournamentChanged
 from bot.domain.glicko2 import Rating
 from bot.domain.refusals import Refusal, Refused
-from bot.domain.tournament import Format, Standing, rounds_in, standings
-from bot.domain.tournaments import TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Format,
+    Standing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+    rounds_in,
+    standings,
+)
 from bot.services.context import Context, Service
 from bot.services.endings import Endings
 from bot.services.tournament_rounds import TournamentRounds
@@ -83,6 +90,10 @@ class Tournaments(Service):
     async def posted(self, tournament_id: int, message_id: int) -> None:
         """The sign-up message is on screen as `message_id`."""
         await self.storage.tournaments.set_message(tournament_id, message_id)
+
+    async def scheduled(self, tournament_id: int, event_id: int) -> None:
+        """Discord announces it as the scheduled event `event_id`."""
+        await self.storage.tournaments.set_event(tournament_id, event_id)
 
     async def view(self, tournament_id: int, guild_id: int) -> TournamentView:
         """The tournament, if it is this server's; other servers' stay private."""

@@ -783,6 +783,11 @@ _TOURNAMENTS: Migration = (
     "CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id)",
 )
 
+_TOURNAMENT_EVENTS: Migration = (
+    # The Discord scheduled event that announces a tournament, where the bot could make one.
+    "ALTER TABLE tournaments ADD COLUMN event_id BIGINT",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -795,6 +800,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _OPEN_CHALLENGES,
     _BLOCKED_CHANNELS,
     _TOURNAMENTS,
+    _TOURNAMENT_EVENTS,
 )
 
 

@@ -12,8 +12,15 @@ from collections.abc import Sequence
 
 from bot.domain import GameRecord, TimeControl
 from bot.domain.shards import ALL_SHARDS, Shards
-from bot.domain.tournament import Entrant, Format, Pairing
-from bot.domain.tournaments import Board, TournamentRecord, TournamentState, TournamentView
+from bot.domain.tournament import (
+    Board,
+    Entrant,
+    Format,
+    Pairing,
+    TournamentRecord,
+    TournamentState,
+    TournamentView,
+)
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import StorageError
 from bot.storage.games import insert_game
@@ -22,8 +29,8 @@ from bot.storage.shards import in_shards
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, organiser_id, name, format, swiss_rounds, time_per_move, clock_base, "
-    "clock_increment, rated, entry_limit, starts_at, channel_id, message_id, state, round, "
-    "rounds, seed, created_at, updated_at"
+    "clock_increment, rated, entry_limit, starts_at, channel_id, message_id, event_id, state, "
+    "round, rounds, seed, created_at, updated_at"
 )
 BOARD_COLUMNS = (
     "tournament_id, round, board, black_id, white_id, game_id, finished, forfeit, winner_id, "
@@ -57,6 +64,7 @@ def tournament_from_row(row: Row) -> TournamentRecord:
         starts_at=float(row["starts_at"]),
         channel_id=row["channel_id"],
         message_id=row["message_id"],
+        event_id=row["event_id"],
         state=TournamentState(row["state"]),
         round=row["round"],
         rounds=row["rounds"],
@@ -163,6 +171,21 @@ class TournamentStore(Store):
             )
         return [tournament_from_row(row) for row in rows]
 
+    async def names_of_games(self, guild_id: int, player_id: int) -> dict[int, str]:
+        """The name of the tournament each of the player's games of a current round belongs
+        to, by game id."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                """
+                SELECT p.game_id, t.name FROM tournaments t
+                JOIN tournament_pairings p ON p.tournament_id = t.id AND p.round = t.round
+                WHERE t.guild_id = ? AND t.state IN ('running', 'paused')
+                    AND p.game_id IS NOT NULL AND (p.black_id = ? OR p.white_id = ?)
+                """,
+                (guild_id, player_id, player_id),
+            )
+        return {row["game_id"]: row["name"] for row in rows}
+
     async def board_of_game(self, game_id: int) -> Board | None:
         async with self.transaction(read_only=True) as db:
             row = await db.one(
@@ -174,6 +197,12 @@ class TournamentStore(Store):
         async with self.transaction() as db:
             await db.all(
                 "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+            )
+
+    async def set_event(self, tournament_id: int, event_id: int) -> None:
+        async with self.transaction() as db:
+            await db.all(
+                "UPDATE tournaments SET event_id = ? WHERE id = ?", (event_id, tournament_id)
             )
 
     async def join(

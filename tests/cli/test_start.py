@@ -8,9 +8,9 @@ import signal
 from tests.cli.processes import Cli
 from tests.fakediscord.driver import FakeDiscord
 
-INVITE_PERMISSIONS = 309237746688
-"""View Channels, Send Messages, Attach Files, Read Message History, Create Public Threads and Send
-Messages in Threads, as the README lists them."""
+INVITE_PERMISSIONS = 17901423791104
+"""View Channels, Send Messages, Attach Files, Read Message History, Create Public Threads, Send
+Messages in Threads and Create Events, as the README lists them."""
 
 
 async def test_a_start_logs_one_ready_line_with_the_invite_link_and_no_warnings(

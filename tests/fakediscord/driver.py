@@ -28,7 +28,7 @@ from .interactions import (
 from .replies import Choice, Pending, Reply
 from .rest import Violation
 from .server import DEFAULT_TOKEN, FakeDiscordServer
-from .world import Channel, Guild, Message, Overwrite, Role, User
+from .world import Channel, Guild, Message, Overwrite, Role, ScheduledEvent, User
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 
@@ -130,6 +130,20 @@ class FakeDiscord(FakeDiscordServer):
         kind = 0 if isinstance(target, Role) else 1
         channel.overwrites[target.id] = Overwrite(kind, perms.bits(allow), perms.bits(deny))
         self.dispatch("CHANNEL_UPDATE", channel.payload())
+
+    def grant(self, *permissions: str, guild: Guild | None = None) -> None:
+        """Give the bot's role server-wide permissions, e.g. `fake.grant("manage_events")`; the
+        bot gets GUILD_ROLE_UPDATE."""
+        guild = guild or self.guild
+        role = next(r for r in guild.roles if r.bot_id == self.world.bot_user.id)
+        role.permissions |= perms.bits(permissions)
+        self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()})
+
+    def scheduled_events(self, guild: Guild | None = None) -> list[ScheduledEvent]:
+        """The guild's scheduled events that were not deleted, oldest first."""
+        guild = guild or self.guild
+        events = self.world.scheduled_events.values()
+        return [e for e in events if e.guild is guild and not e.deleted]
 
     def deny(self, channel: Channel, *permissions: str, target: User | Role | None = None) -> None:
         """Take permissions away in a channel, e.g. `fake.deny(ch, "attach_files")`."""

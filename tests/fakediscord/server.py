@@ -12,7 +12,14 @@ from typing import Any
 
 from aiohttp import web
 
-from . import routes_channels, routes_commands, routes_dms, routes_interactions, routes_session
+from . import (
+    routes_channels,
+    routes_commands,
+    routes_dms,
+    routes_events,
+    routes_interactions,
+    routes_session,
+)
 from .activity import ActivityMonitor
 from .clock import FakeClock
 from .errors import DiscordError, unknown_channel
@@ -62,6 +69,7 @@ class FakeDiscordServer:
             routes_channels,
             routes_interactions,
             routes_dms,
+            routes_events,
         ):
             self.rest.register(module.handlers(self))
 

@@ -1,4 +1,5 @@
-"""What the fake Discord knows: users, guilds, roles, members, channels, threads and messages.
+"""What the fake Discord knows: users, guilds, roles, members, channels, threads, messages and
+guild scheduled events.
 
 Plain objects that render themselves as Discord API v10 payloads.  They hold no networking; the
 REST and gateway layers read and change them.
@@ -232,6 +233,47 @@ class DirectMessage:
         }
 
 
+SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
+EXTERNAL = 3
+
+
+@dataclass(eq=False)
+class ScheduledEvent:
+    """A guild's scheduled event somewhere outside Discord (entity type 3), as the bot made it."""
+
+    id: int
+    guild: Guild
+    creator_id: int
+    name: str
+    description: str | None
+    start: datetime
+    end: datetime
+    location: str
+    status: int = SCHEDULED
+    deleted: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "description": self.description,
+            "channel_id": None,
+            "creator_id": str(self.creator_id),
+            "image": None,
+            "scheduled_start_time": iso(self.start),
+            "scheduled_end_time": iso(self.end),
+            "status": self.status,
+            "entity_type": EXTERNAL,
+            "entity_id": None,
+            "recurrence_rule": None,
+            "privacy_level": 2,
+            "guild_scheduled_event_exceptions": [],
+            "entity_metadata": {"location": self.location},
+            "user_count": 0,
+        }
+
+
 @dataclass(eq=False)
 class Guild:
     id: int
@@ -444,6 +486,7 @@ class World:
         self.dm_channels: dict[int, User] = {}
         """The bot's direct-message channels, by id: with whom."""
         self.direct_messages: list[DirectMessage] = []
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id; None: global
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "Reversi", bot=True)

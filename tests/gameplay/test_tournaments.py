@@ -4,13 +4,20 @@ middle of a round, to the final standings."""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import timedelta
+
+import pytest
+
 from bot.domain import GameRecord
-from bot.domain.tournaments import TournamentState, TournamentView
+from bot.domain.tournament import TournamentState, TournamentView
+from cogs import replies
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
 
 from .play import move_labels, past_abort_window, play
+from .test_records import embed_of, lines
 
 
 async def create(
@@ -30,8 +37,9 @@ async def create(
         options={"channel": fake.games},
         **options,
     )
-    assert reply.ephemeral and reply.content.startswith(expect), reply.content
-    return fake.last_message(fake.games)
+    signup = fake.last_message(fake.games)
+    assert reply.ephemeral and reply.content == expect + signup.jump_url, reply.content
+    return signup
 
 
 async def view(harness: BotHarness) -> TournamentView:
@@ -309,3 +317,78 @@ async def test_no_tournament_is_made_where_its_sign_up_can_t_be_posted(
     )
     (cancelled,) = await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id)
     assert cancelled.state is TournamentState.CANCELLED
+
+
+async def test_a_player_s_games_name_the_tournament_of_each_tournament_game(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    challenge = await fake.slash(fake.carol, "reversi challenge", opponent=fake.alice)
+    assert challenge.message is not None
+    await fake.click(fake.alice, challenge.message, "Accept")
+    ((record, _board, _thread),) = await games_of_round(fake, bot_harness)
+
+    mine = await fake.slash(fake.alice, "reversi games")
+
+    assert mine.message is not None
+    games = [line for line in lines(embed_of(mine.message)) if line.startswith("[**#")]
+    assert len(games) == 2
+    (tournament_game,) = [line for line in games if line.endswith(" · 🏆 Club Cup")]
+    assert tournament_game.startswith(f"[**#{record.id}**]")
+
+
+async def test_the_organiser_is_answered_in_time_however_long_discord_takes_to_post(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Creating posts the sign-up (and may make an event) before it answers, and starting or
+    cancelling changes every game: each is acknowledged at once, the answer following."""
+    held = fake.faults.hold("POST /channels/{channel_id}/messages", channel_id=fake.games.id)
+    pending = fake.slash(
+        fake.world.owner,
+        "reversi tournament create",
+        name="Club Cup",
+        start="1h",
+        time="1h",
+        options={"channel": fake.games},
+    )
+    await held.reached()
+    fake.clock.advance(timedelta(seconds=5))
+    held.release()
+    created = await pending
+
+    signup = fake.last_message(fake.games)
+    assert created.deferred and not created.late and created.ephemeral
+    assert created.content == f"Tournament **Club Cup** (#1) created: {signup.jump_url}"
+
+    for user in (fake.alice, fake.bob):
+        await fake.click(user, signup, label="Join")
+    for command, done in (("start", "has started"), ("cancel", "is cancelled")):
+        answered = await fake.slash(fake.world.owner, f"reversi tournament {command}")
+        assert answered.deferred and answered.content == f"**Club Cup** (#1) {done}."
+
+
+async def test_a_join_acknowledged_while_slow_is_still_answered(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signup = await create(fake, "swiss")
+    monkeypatch.setattr(replies, "ACK_WITHIN", 0.01)  # the 2 s of the timer, without waiting
+    service = bot_harness.bot.services.tournaments
+    join, go_on = service.join, asyncio.Event()
+
+    async def slow_join(tournament_id: int, user_id: int, guild_id: int) -> TournamentView:
+        await go_on.wait()
+        return await join(tournament_id, user_id, guild_id)
+
+    monkeypatch.setattr(service, "join", slow_join)
+    click = fake.click(fake.alice, signup, label="Join")
+    await click.answered()  # the timer acknowledged the click while the join waits
+    go_on.set()
+    reply = await click
+
+    assert not reply.late
+    (answer,) = reply.followups
+    assert answer.ephemeral and answer.content == "You're in **Club Cup** (#1). Good luck!"
+    assert fake.alice.mention in signup.content

@@ -11,8 +11,7 @@ import pytest
 
 from bot.domain import TimeControl
 from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
-from bot.domain.tournament import Format
-from bot.domain.tournaments import TournamentState
+from bot.domain.tournament import Format, TournamentState
 from bot.services import Services
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament

@@ -13,8 +13,7 @@ import pytest
 from bot.domain import GameState, TimeControl
 from bot.domain.events import GameEnded, TournamentFinished, TournamentRoundPaired
 from bot.domain.refusals import Refusal, Refused
-from bot.domain.tournament import Format
-from bot.domain.tournaments import TournamentState, TournamentView
+from bot.domain.tournament import Format, TournamentState, TournamentView
 from bot.engine import square_name
 from bot.services import Place, Services
 from bot.services.tournaments import Manager, NewTournament

@@ -6,8 +6,7 @@ from typing import Any
 import pytest
 
 from bot.domain import DELETED_USER_ID, Ending, EndReason, TimeControl
-from bot.domain.tournament import Format, Pairing
-from bot.domain.tournaments import TournamentState
+from bot.domain.tournament import Format, Pairing, TournamentState
 from bot.engine import Color
 from bot.storage import DatabaseError, Storage
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database

@@ -315,3 +315,26 @@ async def test_blocked_channels_come_with_the_allowed_ones_kept(database_url: st
         assert blocked.allows(20) and not blocked.allows(21)
         async with storage.database.transaction() as db:
             assert "blocked_channels" in await names(db)
+
+
+async def test_tournaments_kept_have_no_scheduled_event_until_one_is_made(
+    database_url: str,
+) -> None:
+    """Migration 12 adds the Discord scheduled event a tournament may have; those stored
+    before it have none."""
+    database = await open_database(database_url, MIGRATIONS[:11])
+    try:
+        async with database.transaction() as db:
+            await db.all(
+                "INSERT INTO tournaments (guild_id, organiser_id, name, format, swiss_rounds, "
+                "time_per_move, rated, entry_limit, starts_at, channel_id, seed, created_at, "
+                "updated_at) VALUES (10, 11, 'Cup', 'swiss', 3, 3600, TRUE, 8, 100, 20, 7, 1, 1)"
+            )
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        (kept,) = await storage.tournaments.of_guild(10)
+        assert (kept.name, kept.event_id) == ("Cup", None)
+        await storage.tournaments.set_event(kept.id, 1_170_000_000_000_000_099)
+        assert (await storage.tournaments.get(kept.id)).event_id == 1_170_000_000_000_000_099

@@ -8,8 +8,7 @@ import asyncio
 import pytest
 
 from bot.domain import Ending, EndReason, TimeControl
-from bot.domain.tournament import Format, Pairing
-from bot.domain.tournaments import TournamentState
+from bot.domain.tournament import Format, Pairing, TournamentState
 from bot.engine import Color
 from bot.storage import Storage
 from bot.storage.tournaments import (

@@ -28,7 +28,8 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One board of a round, scheduled or played."""
+    """One board of a round, scheduled or played: all the pairing and the standings need (the
+    stored `Board` adds its number and its game)."""
 
     round: int
     """1-based."""

@@ -1,5 +1,5 @@
-"""A tournament as the bot keeps it: its settings and state, its entrants and the boards of its
-rounds. The pairing and the standings themselves are `bot.domain.tournament`'s pure logic."""
+"""A tournament as the bot keeps it: its settings and state, its entrants and the numbered boards
+of its rounds with their games. The pairing and the standings beside it work on `Pairing`s alone."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.domain.time_control import TimeControl
-from bot.domain.tournament import Entrant, Format, Pairing
+from bot.domain.tournament.records import Entrant, Format, Pairing
 
 
 class TournamentState(StrEnum):
@@ -39,6 +39,8 @@ class TournamentRecord:
     """Where its games are played, each in a thread of its own, and where it is announced."""
     message_id: int | None
     """The sign-up message, once posted."""
+    event_id: int | None
+    """The Discord scheduled event announcing it, if the bot could make one."""
     state: TournamentState
     round: int
     """The round being played (0 before the first)."""
@@ -51,7 +53,10 @@ class TournamentRecord:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """One stored board of a round: its pairing (with its result once in) and its game."""
+    """One stored board of a round: its pairing (with its result once in), its number in the round
+    and its game. The pairing and standings logic needs only the `Pairing`; the bot also needs the
+    board's number (how its thread and its line in the pairings are named) and the game played on
+    it (how a game's end finds its board), which the pure logic never sees."""
 
     tournament_id: int
     number: int
