@@ -788,6 +788,13 @@ _TOURNAMENT_EVENTS: Migration = (
     "ALTER TABLE tournaments ADD COLUMN event_id BIGINT",
 )
 
+_UNUSED_INDEXES: Migration = (
+    # No query looks games up by their message or their deadline (timers are armed from the
+    # games in progress): these indexes only cost every move a write.
+    "DROP INDEX games_by_message",
+    "DROP INDEX games_by_deadline",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -801,6 +808,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _BLOCKED_CHANNELS,
     _TOURNAMENTS,
     _TOURNAMENT_EVENTS,
+    _UNUSED_INDEXES,
 )
 
 

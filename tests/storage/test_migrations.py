@@ -338,3 +338,18 @@ async def test_tournaments_kept_have_no_scheduled_event_until_one_is_made(
         assert (kept.name, kept.event_id) == ("Cup", None)
         await storage.tournaments.set_event(kept.id, 1_170_000_000_000_000_099)
         assert (await storage.tournaments.get(kept.id)).event_id == 1_170_000_000_000_000_099
+
+
+async def test_the_indexes_no_query_uses_are_dropped(database_url: str) -> None:
+    """Migration 13 drops the indexes of games by message and by deadline, which only cost
+    each move a write."""
+    unused = {"games_by_message", "games_by_deadline"}
+    database = await open_database(database_url, MIGRATIONS[:12])
+    try:
+        async with database.transaction() as db:
+            assert unused <= await names(db)
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage, storage.database.transaction() as db:
+        assert not unused & await names(db)
