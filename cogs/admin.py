@@ -21,8 +21,8 @@ from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
 from cogs import handlers, time_option
 from cogs.audience import for_everyone, for_reader
+from cogs.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.items import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of

@@ -12,10 +12,10 @@ from bot import engine
 from bot.domain import GameState, RatingChange
 from bot.i18n import _, in_force, ngettext
 from bot.services.endings import abort_window
-from cogs import items, time_option
+from cogs import buttons, time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
-from cogs.review_items import ReviewButton
+from cogs.review_buttons import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
 from rendering.words import color_name
 
@@ -135,8 +135,8 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     record = state.record
     view = discord.ui.View(timeout=None)
     if not record.active:
-        view.add_item(items.RematchButton(record.id))
-        view.add_item(items.ReplayButton(record.id))
+        view.add_item(buttons.RematchButton(record.id))
+        view.add_item(buttons.ReplayButton(record.id))
         if record.ply:
             view.add_item(ReviewButton(record.id))
         return view
@@ -144,13 +144,13 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     moves = [] if thinking else [engine.square_name(s) for s in state.position.legal_moves()]
     if len(moves) <= MAX_BUTTONS:
         for index, name in enumerate(moves):
-            view.add_item(items.MoveButton(record.id, record.ply, name, row=index // 5))
+            view.add_item(buttons.MoveButton(record.id, record.ply, name, row=index // 5))
     else:
         for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
             chunk = moves[start : start + SELECT_OPTIONS]
-            view.add_item(items.MoveSelect(record.id, record.ply, part, chunk, row=part))
+            view.add_item(buttons.MoveSelect(record.id, record.ply, part, chunk, row=part))
     abort = _("Abort") if abort_window(state.game) else None
-    view.add_item(items.ResignButton(record.id, row=4, label=abort))
+    view.add_item(buttons.ResignButton(record.id, row=4, label=abort))
     return view
 
 

@@ -9,7 +9,7 @@ from bot.domain import Challenge, ChallengeStatus
 from bot.engine import Color
 from bot.i18n import N_, _
 from cogs import time_option
-from cogs.items import ChallengeButton
+from cogs.buttons import ChallengeButton
 from cogs.links import mention
 
 COLOR_CHOICES = [

@@ -20,7 +20,7 @@ from bot.i18n import N_, _
 from bot.services.bus import Events
 from cogs import challenge_message
 from cogs.audience import for_everyone, for_reader
-from cogs.items import PREFIX, on_its_message
+from cogs.buttons import PREFIX, on_its_message
 from cogs.names import Names
 from cogs.publish import BoardPublisher
 from cogs.replies import Reply, answer_error, tell_reader

@@ -17,9 +17,9 @@ from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
 from bot.engine import Color
 from bot.i18n import _, ngettext
 from cogs import handlers, time_option
+from cogs.buttons import GamesPageButton
 from cogs.game_summary import games, numbered, opponent_of, players
 from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.items import GamesPageButton
 from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page

@@ -16,15 +16,15 @@ from bot.client import ReversiBot
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
 from cogs.audience import for_everyone
+from cogs.buttons import HistoryPageButton
 from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
-from cogs.items import HistoryPageButton
 from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link, still_there
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering, tell
-from cogs.review_items import ReviewButton
+from cogs.review_buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text
 

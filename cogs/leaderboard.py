@@ -13,9 +13,9 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
+from cogs.buttons import LeaderboardPageButton
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
-from cogs.items import LeaderboardPageButton
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering

@@ -16,8 +16,8 @@ import discord
 from bot.client import ReversiBot
 from bot.i18n import _
 from cogs.audience import for_everyone
+from cogs.buttons import ShareButton
 from cogs.core import core
-from cogs.items import ShareButton
 from cogs.replies import Reply, tell
 from cogs.shares import ALREADY_SHARED
 

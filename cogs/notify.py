@@ -26,7 +26,7 @@ from cogs.game_summary import headline, played, result_of, what_happened
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
 from cogs.replies import answering
-from cogs.review_items import ReviewButton
+from cogs.review_buttons import ReviewButton
 from rendering.words import color_name
 
 log = logging.getLogger(__name__)

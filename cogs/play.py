@@ -21,10 +21,7 @@ from bot.i18n import N_, _
 from bot.services.endings import resignation
 from cogs import challenge_message, handlers, time_option
 from cogs.audience import for_everyone
-from cogs.challenge_message import COLOR_CHOICES, chosen_color
-from cogs.core import core
-from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.items import (
+from cogs.buttons import (
     ChallengeButton,
     MoveButton,
     MoveSelect,
@@ -32,6 +29,9 @@ from cogs.items import (
     ResignButton,
     ResignConfirmButton,
 )
+from cogs.challenge_message import COLOR_CHOICES, chosen_color
+from cogs.core import core
+from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.refusal_texts import refusal_text

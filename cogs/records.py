@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from cogs import handlers
+from cogs.buttons import HistoryPageButton, LeaderboardPageButton, ReplayButton, ShareButton
 from cogs.group import add_feature_cog
 from cogs.history import History
-from cogs.items import HistoryPageButton, LeaderboardPageButton, ReplayButton, ShareButton
 from cogs.leaderboard import Leaderboard
 from cogs.stats import Stats
 

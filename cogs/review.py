@@ -35,7 +35,7 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link, still_there
 from cogs.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
-from cogs.review_items import DYNAMIC_ITEMS
+from cogs.review_buttons import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 

@@ -13,9 +13,9 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.domain import HeadToHead, LeaderboardEntry
 from bot.i18n import _, ngettext
+from cogs.buttons import NO_LONGER_WORKS
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
-from cogs.items import NO_LONGER_WORKS
 from cogs.leaderboard import COLOR, PROVISIONAL, rating, record_text
 from cogs.links import mention
 from cogs.lookup import Answer, answer_privately, share

@@ -26,9 +26,9 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
+from cogs.tournament_buttons import TournamentButton, signup_view
 from cogs.tournament_event import ScheduledEvents
 from cogs.tournament_image import standings_file
-from cogs.tournament_items import TournamentButton, signup_view
 from cogs.tournament_rounds import RoundOpener
 from cogs.tournament_signup import Signups
 from cogs.tournament_texts import (

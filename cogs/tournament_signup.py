@@ -12,8 +12,8 @@ from bot.domain.events import TournamentChanged, TournamentFinished
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.newest import Newest
+from cogs.tournament_buttons import signup_view
 from cogs.tournament_image import standings_file
-from cogs.tournament_items import signup_view
 from cogs.tournament_texts import signup_text, standings_text
 
 log = logging.getLogger(__name__)

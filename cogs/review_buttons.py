@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
+from cogs.buttons import GameButton, Taken
 from cogs.handlers import REVIEW, handler
-from cogs.items import GameButton, Taken
 
 
 class ReviewButton(

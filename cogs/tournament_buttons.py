@@ -10,8 +10,8 @@ import discord
 
 from bot.domain.tournament import TournamentRecord, TournamentState
 from bot.i18n import N_, _
+from cogs.buttons import Taken
 from cogs.handlers import TOURNAMENT, handler
-from cogs.items import Taken
 
 
 class TournamentButton(
