@@ -79,9 +79,16 @@ class ReversiBot(commands.AutoShardedBot):
         # building a client) would only alarm whoever reads the log.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards = settings.shards
+        # Only the gateway events a feature uses. `guilds` keeps the servers with their
+        # channels, threads and roles in the cache (a server's language, a tournament's channel
+        # and threads, the bot's own permissions). Everything else arrives with the interactions,
+        # and a member is fetched when needed. No message events: nothing reads them or the
+        # message cache, and each board edit would come back as a MESSAGE_UPDATE to parse.
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
             shard_count=shards.count,

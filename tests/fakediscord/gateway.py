@@ -33,6 +33,9 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTB
 )
 HEARTBEAT_INTERVAL_MS = 41_250
 GUILD_MEMBERS_INTENT = 1 << 1
+GUILD_MESSAGES_INTENT = 1 << 9
+DIRECT_MESSAGES_INTENT = 1 << 12
+MESSAGE_EVENTS = {"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"}
 AUTHENTICATION_FAILED = 4004
 DECODE_ERROR = 4002
 INVALID_SHARD = 4010
@@ -122,8 +125,11 @@ class Gateway:
 
     def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Send the event to every live session of its guild's shard (only those that asked
-        for `intent` in IDENTIFY, for an event that needs one)."""
+        for `intent` in IDENTIFY, for an event that needs one, and as on Discord for a message
+        event the guild messages intent, or in a DM the direct messages intent)."""
         guild = data.get("id") if event in GUILD_EVENTS_BY_ID else data.get("guild_id")
+        if event in MESSAGE_EVENTS:
+            intent |= DIRECT_MESSAGES_INTENT if guild is None else GUILD_MESSAGES_INTENT
         for session in self.live:
             if session.identify.get("intents", 0) & intent != intent:
                 continue

@@ -209,18 +209,56 @@ async def test_guild_commands_take_precedence(fake: FakeDiscord, bot_harness: Bo
 
 async def test_world_changes_reach_the_bot(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     bot = bot_harness.bot
+    session = fake.gateway.session
+    assert session is not None
     erin = fake.add_user("erin")
     arena = fake.add_text_channel("arena")
     await fake.settle()
+    sent = len(session.sent)
     plain = await fake.say(erin, arena, "hello all")
-    mention = await fake.say(erin, arena, f"hello {bot.user.mention if bot.user else ''}")
+    reply = await fake.slash(erin, "probe ping", channel=arena)
 
     assert isinstance(bot.get_channel(arena.id), discord.TextChannel)
-    cached = {m.id: m.content for m in bot.cached_messages}
-    assert cached[plain.id] == ""  # no message content intent
-    assert cached[mention.id] == mention.content
-    reply = await fake.slash(erin, "probe ping", channel=arena)
-    assert fake.messages(arena) == [plain, mention, reply.message]
+    assert fake.messages(arena) == [plain, reply.message]
+    # The bot asks for no message intent: neither her post nor its own answer reaches it.
+    assert [payload["t"] for payload in session.sent[sent:]] == ["INTERACTION_CREATE"]
+    assert list(bot.cached_messages) == []
+
+
+async def test_message_events_need_the_messages_intent(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    dm = {"id": "1", "channel_id": "2", "author": fake.alice.payload(), "content": "hi"}
+    to_the_bot = f"hi {fake.world.bot_user.mention}"
+
+    async def heard(intents: int) -> list[tuple[str, str]]:
+        async with aiohttp.ClientSession() as session:
+            url = f"{fake.gateway_url}?v=10&encoding=json"
+            async with session.ws_connect(url) as ws:
+                await ws.receive_json()  # HELLO
+                await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": intents}})
+                for _ in range(3):  # READY and the two guilds
+                    await ws.receive_json()
+                await fake.say(fake.alice, fake.general, "hello all")
+                mention = await fake.say(fake.alice, fake.general, to_the_bot)
+                fake.gateway.dispatch("MESSAGE_CREATE", dm)  # no guild: a DM
+                await fake.delete_message(mention)
+                fake.rename_guild(fake.guild, "Renamed")  # the last event, which every bot gets
+                events = []
+                while not events or events[-1][0] != "GUILD_UPDATE":
+                    event = await ws.receive_json()
+                    events.append((event["t"], event["d"].get("content", "")))
+        return events
+
+    guilds, guild_messages, direct_messages = 1, 1 | 1 << 9, 1 | 1 << 12
+
+    assert await heard(guilds) == [("GUILD_UPDATE", "")]
+    assert await heard(guild_messages) == [
+        ("MESSAGE_CREATE", ""),  # no message content intent
+        ("MESSAGE_CREATE", to_the_bot),  # it mentions the bot
+        ("MESSAGE_DELETE", ""),
+        ("GUILD_UPDATE", ""),
+    ]
+    assert await heard(direct_messages) == [("MESSAGE_CREATE", "hi"), ("GUILD_UPDATE", "")]
 
 
 async def test_names_people_and_servers_choose_reach_the_bot(
