@@ -186,12 +186,21 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Once connected the first time, pick up where the last run stopped: games, then
-        reviews. Then tell whoever started the bot that it is up: who it is, in how many
-        servers, and the link that invites it to another."""
+        reviews, as background work, which a stop waits for or cancels before the storage
+        closes. Then tell whoever started the bot that it is up."""
         if not self._recovered:
             self._recovered = True
-            await self.services.recovery.recover()
-            await self.reviews.recover()
+            self.background.spawn(self._recover(), name="start-up recovery")
+            return
+        self._announce_ready()
+
+    async def _recover(self) -> None:
+        await self.services.recovery.recover()
+        await self.reviews.recover()
+        self._announce_ready()
+
+    def _announce_ready(self) -> None:
+        """Who the bot is, in how many servers, and the link that invites it to another."""
         assert self.user is not None and self.application_id is not None  # READY gave them
         servers = len(self.guilds)
         log.info(

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.services.recovery import Recovery
 from tests.fakediscord import BotHarness, FakeDiscord
 
 
@@ -33,3 +36,30 @@ async def test_work_that_outlasts_the_grace_is_cancelled(bot_harness: BotHarness
     await bot.shut_down(grace=0.05)
 
     assert stuck.cancelled() and bot.is_closed()
+
+
+@pytest.fixture
+def held_recovery(monkeypatch: pytest.MonkeyPatch) -> tuple[asyncio.Event, asyncio.Event]:
+    """The start-up recovery waits, once begun, until released."""
+    begun, release = asyncio.Event(), asyncio.Event()
+    recover = Recovery.recover
+
+    async def held(recovery: Recovery) -> None:
+        begun.set()
+        await release.wait()
+        await recover(recovery)
+
+    monkeypatch.setattr(Recovery, "recover", held)
+    return begun, release
+
+
+async def test_a_stop_during_the_start_up_recovery_cancels_it_before_the_storage_closes(
+    held_recovery: tuple[asyncio.Event, asyncio.Event], bot_harness: BotHarness
+) -> None:
+    begun, release = held_recovery
+    await begun.wait()
+    await bot_harness.bot.shut_down(grace=0.05)
+    release.set()  # a recovery still running now would read the closed storage
+    ready_handlers = [t for t in asyncio.all_tasks() if "on_ready" in t.get_name()]
+    await asyncio.gather(*ready_handlers)
+    assert bot_harness.bot.is_closed() and len(bot_harness.bot.background) == 0
