@@ -32,7 +32,15 @@ setup(
             ],
             depends=[
                 f"{NATIVE}/{name}.h"
-                for name in ("board", "perft", "endgame", "eval", "search", "search_module")
+                for name in (
+                    "arguments",
+                    "board",
+                    "perft",
+                    "endgame",
+                    "eval",
+                    "search",
+                    "search_module",
+                )
             ],
             optional=True,
         )

@@ -8,34 +8,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "arguments.h"
 #include "board.h"
 #include "endgame.h"
 #include "perft.h"
 #include "search_module.h"
-
-/* Reads a bitboard argument; false (with TypeError or OverflowError set) if it is not a
- * non-negative int below 2**64. */
-static int read_board(PyObject *value, board_t *board) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
-        return 0;
-    }
-    unsigned long long bits = PyLong_AsUnsignedLongLong(value);
-    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return 0;
-    *board = (board_t)bits;
-    return 1;
-}
-
-/* Reads the two sides' bitboards; false with ValueError if they share a square. */
-static int read_sides(PyObject *player_arg, PyObject *opponent_arg, board_t *player,
-                      board_t *opponent) {
-    if (!read_board(player_arg, player) || !read_board(opponent_arg, opponent)) return 0;
-    if (*player & *opponent) {
-        PyErr_SetString(PyExc_ValueError, "a square cannot hold both sides' discs");
-        return 0;
-    }
-    return 1;
-}
 
 static PyObject *py_legal_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;

@@ -7,32 +7,10 @@
 
 #include <math.h>
 
+#include "arguments.h"
 #include "eval.h"
 #include "search.h"
 #include "search_module.h"
-
-/* Reads a bitboard (an int below 2**64); false with an exception set otherwise. */
-static int read_bits(PyObject *value, board_t *board) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
-        return 0;
-    }
-    unsigned long long bits = PyLong_AsUnsignedLongLong(value);
-    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return 0;
-    *board = (board_t)bits;
-    return 1;
-}
-
-/* Reads a position's two bitboards; false with ValueError if they share a square. */
-static int read_position(PyObject *player_arg, PyObject *opponent_arg, board_t *player,
-                         board_t *opponent) {
-    if (!read_bits(player_arg, player) || !read_bits(opponent_arg, opponent)) return 0;
-    if (*player & *opponent) {
-        PyErr_SetString(PyExc_ValueError, "a square cannot hold both sides' discs");
-        return 0;
-    }
-    return 1;
-}
 
 static int evaluation_ready(void) {
     if (eval_ready()) return 1;
@@ -106,7 +84,7 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "evaluate(player, opponent)");
         return NULL;
     }
-    if (!read_position(args[0], args[1], &player, &opponent) || !evaluation_ready()) return NULL;
+    if (!read_sides(args[0], args[1], &player, &opponent) || !evaluation_ready()) return NULL;
     return PyLong_FromLong(eval_position(player, opponent));
 }
 
@@ -152,7 +130,7 @@ static PyObject *py_search_value(PyObject *self, PyObject *args) {
         return NULL;
     Search *search = PyCapsule_GetPointer(capsule, SEARCH_CAPSULE);
     board_t player, opponent;
-    if (search == NULL || !read_position(player_arg, opponent_arg, &player, &opponent)) return NULL;
+    if (search == NULL || !read_sides(player_arg, opponent_arg, &player, &opponent)) return NULL;
     if (depth > SEARCH_MAX_DEPTH || alpha < -SEARCH_INFINITY || beta > SEARCH_INFINITY ||
         alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "depth must be at most 60 and -INFINITY <= alpha < beta");
