@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -257,6 +258,46 @@ def grhino(level: int) -> Chooser:
     return choose
 
 
+def ntest(depth: int) -> Chooser:
+    """NTest (C++, github.com/weltyc/ntest, built from its source with its own `build.sh`;
+    its fitted pattern coefficients ship in the repository): alpha-beta with multi-ProbCut,
+    a pattern evaluation and an exact endgame, through its NBoard protocol (`ntest x`) at a
+    fixed midgame `depth` (`set depth`). The command is `$NTEST` or `ntest` on the PATH; it
+    reads its coefficients beside the executable. The position is set whole before each move,
+    as a GGF game with no moves; no book file is given, so every move is searched."""
+    command = os.environ.get("NTEST") or shutil.which("ntest") or "ntest"
+    process = subprocess.Popen(
+        [command, "x"],
+        cwd=Path(command).resolve().parent,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+    def send(line: str) -> None:
+        assert process.stdin is not None
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+
+    send("nboard 2")
+    send(f"set depth {depth}")
+
+    def choose(position: Position) -> int:
+        assert process.stdout is not None
+        board = "".join(str(cell) for cell in _cells(position, "*", "O", "-"))
+        turn = "*" if position.turn is Color.BLACK else "O"
+        send(f"set game (;GM[Othello]PC[x]PB[b]PW[w]RE[?]TI[0]TY[8]BO[8 {board} {turn}];)")
+        send("go")
+        while not (line := process.stdout.readline()).startswith("=== "):
+            if not line:
+                raise RuntimeError("ntest stopped")
+        move = line[4:].split("/")[0].strip()
+        return 8 * (int(move[1]) - 1) + "ABCDEFGH".index(move[0].upper())
+
+    return choose
+
+
 @dataclass(frozen=True)
 class Rival:
     name: str
@@ -276,6 +317,7 @@ RIVALS = {
         Rival("rust-reversi", rust_reversi, 1000, "ms", "pip install rust-reversi"),
         Rival("reversi-ai", reversi_ai, 9, "depth", "pip install reversi-ai"),
         Rival("grhino", grhino, 4, "level", "apt-get install grhino"),
+        Rival("ntest", ntest, 16, "depth", "build github.com/weltyc/ntest (build.sh)"),
         Rival("reversi-bot", reversi_bot, 3, "level", "(this project)"),
     )
 }

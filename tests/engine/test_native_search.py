@@ -79,35 +79,38 @@ def test_the_evaluation_is_the_python_one_on_random_boards() -> None:
         assert core.evaluate(player, opponent) == evaluate(player, opponent)
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
-def test_fixed_depth_searches_agree_on_move_value_and_nodes(depth: int) -> None:
-    for position in _midgame_sample(30, seed=depth):
-        python = Negamax(Deadline(None))
-        in_c = NativeNegamax(Deadline(None))
+@pytest.mark.parametrize("probcut", [False, True], ids=["full-width", "probcut"])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 7])
+def test_fixed_depth_searches_agree_on_move_value_and_nodes(depth: int, probcut: bool) -> None:
+    for position in _midgame_sample(30 if depth < 7 else 10, seed=depth):
+        python = Negamax(Deadline(None), probcut=probcut)
+        in_c = NativeNegamax(Deadline(None), probcut=probcut)
         expected = iterate(python, position.player, position.opponent, max_depth=depth)
         assert iterate(in_c, position.player, position.opponent, max_depth=depth) == expected
         assert in_c.nodes == python.nodes
 
 
-def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree() -> None:
+@pytest.mark.parametrize("probcut", [False, True], ids=["full-width", "probcut"])
+def test_windowed_values_agree_with_passes_and_finished_games_in_the_tree(probcut: bool) -> None:
     positions = [p for p in _sample(400, seed=9) if not p.is_game_over()]
     assert any(p.must_pass() for p in positions)
     rng = random.Random(1)
     for position in positions:
-        depth = rng.randint(0, 3)
+        depth = rng.randint(0, 5 if probcut else 3)
         alpha = rng.randint(-3000, 2000)
         window = (alpha, alpha + 1) if rng.random() < 0.5 else (-INFINITY, INFINITY)
-        python = Negamax(Deadline(None))
-        in_c = NativeNegamax(Deadline(None))
+        python = Negamax(Deadline(None), probcut=probcut)
+        in_c = NativeNegamax(Deadline(None), probcut=probcut)
         expected = python.value(position.player, position.opponent, depth, *window)
         assert in_c.value(position.player, position.opponent, depth, *window) == expected
         assert in_c.nodes == python.nodes
 
 
-def test_a_node_budget_stops_both_at_the_same_node() -> None:
+@pytest.mark.parametrize("probcut", [False, True], ids=["full-width", "probcut"])
+def test_a_node_budget_stops_both_at_the_same_node(probcut: bool) -> None:
     for position in _midgame_sample(12, seed=5):
-        python = Negamax(NodeBudget(2_000))
-        in_c = NativeNegamax(NodeBudget(2_000))
+        python = Negamax(NodeBudget(2_000), probcut=probcut)
+        in_c = NativeNegamax(NodeBudget(2_000), probcut=probcut)
         expected = iterate(python, position.player, position.opponent, max_depth=60)
         assert iterate(in_c, position.player, position.opponent, max_depth=60) == expected
         assert (in_c.nodes, in_c.deadline.left) == (python.nodes, python.deadline.left)
@@ -138,3 +141,10 @@ def test_a_search_out_of_time_stops_at_its_first_interior_node_as_in_python() ->
 def test_the_levels_that_count_discs_keep_the_python_search() -> None:
     assert type(new_search(Deadline(None), count_discs)) is Negamax
     assert type(new_search(Deadline(None))) is NativeNegamax
+    assert new_search(Deadline(None), count_discs, probcut=True).probcut
+    assert new_search(Deadline(None), probcut=True).probcut
+
+
+def test_probcut_margins_past_the_native_depths_are_refused() -> None:
+    with pytest.raises(ValueError, match="at most 61 margins"):
+        native_core().configure_probcut(3, [100] * 62)

@@ -2,7 +2,7 @@
 
 Each level is defined by how deep it looks (`max_depth`), which gives the same strength on any
 machine, and by a time limit (`budget_ms`) that a move never exceeds. With the native core a
-search reaches its depth in a small share of that limit (level 5: about 0.4 s of its 3 s;
+search reaches its depth in a small share of that limit (level 5: about 0.3 s of its 3 s;
 `benchmarks/native_search.py`), so a move costs only what the level needs. The pure-Python
 engine, about 70 times slower, reaches levels 4 and 5's depths only in easy positions: the time
 limit stops it first, so there the top levels play as they did before the native core, thinking
@@ -25,7 +25,8 @@ class Level:
     worse move; the exact solver takes over at `exact_empties` empty squares or fewer, when the
     time limit allows; `budget_ms` is that limit, the most a move thinks (a search that has not
     reached `max_depth` by then plays its deepest result); with `book`, the opening is played
-    from the book (`book.py`) while the position is in it.
+    from the book (`book.py`) while the position is in it; with `probcut`, the midgame search
+    cuts forward (`probcut.py`), to go deeper in the same time.
     """
 
     number: int
@@ -37,6 +38,7 @@ class Level:
     budget_ms: int
     evaluation: Evaluation = evaluate
     book: bool = False
+    probcut: bool = False
 
 
 LEVELS: dict[int, Level] = {
@@ -84,11 +86,12 @@ LEVELS: dict[int, Level] = {
             5,
             "Master",
             "Full strength: tournament openings, its deepest search and a perfect endgame.",
-            max_depth=11,
+            max_depth=18,
             noise=0.0,
             exact_empties=20,
             budget_ms=3000,
             book=True,
+            probcut=True,
         ),
     )
 }

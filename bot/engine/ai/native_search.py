@@ -17,6 +17,7 @@ from bot.engine import native
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import STAGE_WEIGHTS, STAGE_WIDTH, Evaluation, evaluate
 from bot.engine.ai.patterns import FAMILIES, INSTANCES
+from bot.engine.ai.probcut import FIRST, MARGINS
 from bot.engine.ai.search import Negamax
 
 
@@ -30,6 +31,7 @@ def _configured() -> native.Core | None:
         )
         sizes = [family.size for family in FAMILIES]
         extension.configure_evaluation(INSTANCES, sizes, STAGE_WIDTH, weights)
+        extension.configure_probcut(FIRST, MARGINS)
     return extension
 
 
@@ -46,11 +48,11 @@ class NativeNegamax(Negamax):
 
     __slots__ = ("_core", "_search")
 
-    def __init__(self, deadline: Deadline) -> None:
-        super().__init__(deadline, evaluate)
+    def __init__(self, deadline: Deadline, *, probcut: bool = False) -> None:
+        super().__init__(deadline, evaluate, probcut=probcut)
         assert _EXTENSION is not None, "the native core is not built"
         self._core = _EXTENSION
-        self._search = _EXTENSION.new_search()
+        self._search = _EXTENSION.new_search(probcut)
 
     def value(self, player: int, opponent: int, depth: int, alpha: int, beta: int) -> int:
         seconds, nodes_left = self.deadline.native_limits()
@@ -63,9 +65,12 @@ class NativeNegamax(Negamax):
         return result
 
 
-def new_search(deadline: Deadline, evaluation: Evaluation = evaluate) -> Negamax:
-    """A search under `deadline`: the native one when the core runs (`bot.engine.native`) and
-    the level uses the pattern evaluation, which it has too; else the Python one."""
+def new_search(
+    deadline: Deadline, evaluation: Evaluation = evaluate, *, probcut: bool = False
+) -> Negamax:
+    """A search under `deadline`, cutting forward with `probcut`: the native one when the core
+    runs (`bot.engine.native`) and the level uses the pattern evaluation, which it has too; else
+    the Python one."""
     if native.core is not None and evaluation is evaluate:
-        return NativeNegamax(deadline)
-    return Negamax(deadline, evaluation)
+        return NativeNegamax(deadline, probcut=probcut)
+    return Negamax(deadline, evaluation, probcut=probcut)

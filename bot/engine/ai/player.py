@@ -124,7 +124,7 @@ def _midgame(
     max_depth: int,
     rng: random.Random,
 ) -> SearchResult:
-    search = new_search(deadline, settings.evaluation)
+    search = new_search(deadline, settings.evaluation, probcut=settings.probcut)
     outcome = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
     return _from_outcome(started, outcome, search.nodes)
 
@@ -140,7 +140,9 @@ def _exact_within(
     rng: random.Random,
 ) -> SearchResult:
     """Solve exactly before the deadline, after a short midgame search kept as a fallback."""
-    search = new_search(Deadline(seconds * _FALLBACK_SHARE), settings.evaluation)
+    search = new_search(
+        Deadline(seconds * _FALLBACK_SHARE), settings.evaluation, probcut=settings.probcut
+    )
     fallback = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
     if fallback.exact and not settings.noise:
         return _from_outcome(started, fallback, search.nodes)

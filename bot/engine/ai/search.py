@@ -4,7 +4,8 @@ re-searches and a transposition table.
 Move ordering: the table's move first; then, two or more plies from the horizon, the children
 sorted by their static evaluation, and one ply above the horizon by the opponent's mobility.
 PVS was kept over MTD(f): with an evaluation in hundredths of a disc MTD(f) needs many passes
-to converge, and measured slower here.
+to converge, and measured slower here. With `probcut`, nodes are also cut forward by
+multi-ProbCut (`probcut.py`).
 
 This is the readable reference: where the native core runs, `native_search.py` searches the same
 nodes in C, so any change here must be made there too (tests/engine/test_native_search.py fails
@@ -19,23 +20,29 @@ from dataclasses import dataclass
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import final_score
 from bot.engine.ai.evaluation import SCALE, Evaluation, evaluate
+from bot.engine.ai.probcut import margin, shallow
 from bot.engine.bitboard import FULL, flips, legal_moves
 
 INFINITY = 1_000_000
 _CORNERS = 0x8100_0000_0000_0081
+_LARGEST = 64 * SCALE  # no value, evaluated or final, lies beyond +-this
 
 
 class Negamax:
     """One search: node count, deadline, evaluation, and a table shared by its iterations.
 
-    The table maps `(player, opponent)` to `(depth, lower, upper, best square)`.
+    The table maps `(player, opponent)` to `(depth, lower, upper, best square)`. With
+    `probcut`, nodes are cut forward by multi-ProbCut.
     """
 
-    __slots__ = ("deadline", "evaluate", "nodes", "table")
+    __slots__ = ("deadline", "evaluate", "nodes", "probcut", "table")
 
-    def __init__(self, deadline: Deadline, evaluation: Evaluation = evaluate) -> None:
+    def __init__(
+        self, deadline: Deadline, evaluation: Evaluation = evaluate, *, probcut: bool = False
+    ) -> None:
         self.deadline = deadline
         self.evaluate = evaluation
+        self.probcut = probcut
         self.nodes = 0
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
@@ -90,6 +97,10 @@ class Negamax:
             if not legal_moves(opponent, player):
                 return SCALE * final_score(player, opponent)
             return -self.value(opponent, player, depth, -beta, -alpha)
+        if self.probcut and margin(depth) and depth < 64 - (player | opponent).bit_count():
+            cut = self.cut(player, opponent, depth, alpha, beta)
+            if cut is not None:
+                return cut
         best = -INFINITY
         best_square = -1
         low = alpha
@@ -121,6 +132,18 @@ class Negamax:
                 lower = upper = best
             self.table[key] = (depth, lower, upper, best_square)
         return best
+
+    def cut(self, player: int, opponent: int, depth: int, alpha: int, beta: int) -> int | None:
+        """Multi-ProbCut: beta (alpha) when a shallow search clears beta (falls below alpha) by
+        the depth's margin, else None. Nothing is stored for the node."""
+        spread, reduced = margin(depth), shallow(depth)
+        bound = beta + spread
+        if bound <= _LARGEST and self.value(player, opponent, reduced, bound - 1, bound) >= bound:
+            return beta
+        bound = alpha - spread
+        if bound >= -_LARGEST and self.value(player, opponent, reduced, bound, bound + 1) <= bound:
+            return alpha
+        return None
 
 
 @dataclass(frozen=True, slots=True)

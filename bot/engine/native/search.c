@@ -49,6 +49,19 @@ typedef struct {
 static Bucket *table;
 static uint32_t latest_generation;
 
+/* The multi-ProbCut margin at each depth (0: never cut there), and probcut.py's `shallow`. */
+static int probcut_margins[SEARCH_MAX_DEPTH + 1];
+#define PROBCUT_LARGEST (64 * EVAL_SCALE) /* search.py's _LARGEST */
+
+static inline int probcut_shallow(int depth) { return depth / 4 * 2 + depth % 2; }
+
+void search_configure_probcut(int first, const int *margins, int count) {
+    for (int depth = 0; depth <= SEARCH_MAX_DEPTH; depth++) {
+        int index = depth - first < count ? depth - first : count - 1;
+        probcut_margins[depth] = depth < first || count == 0 ? 0 : margins[index];
+    }
+}
+
 /* The clock (and Python, for a Ctrl-C) is asked once every this many interior nodes, a fraction
  * of a millisecond, rather than at every one as the Python search does: a node here costs less
  * than a millisecond's thousandth, and asking at each would be a noticeable share of it. */
@@ -204,6 +217,25 @@ int search_value(Search *search, board_t player, board_t opponent, const EvalFea
         EvalFeatures passed;
         eval_pass(features, &passed);
         return -search_value(search, opponent, player, &passed, depth, -beta, -alpha);
+    }
+
+    /* As `Negamax.cut`. The shallow searches' frames are all shallower than this node's, so
+     * they use none of the ordering arrays of the frames above (see below). */
+    if (search->probcut && probcut_margins[depth] &&
+        depth < 64 - board_popcount(player | opponent)) {
+        int spread = probcut_margins[depth], reduced = probcut_shallow(depth);
+        int bound = beta + spread;
+        if (bound <= PROBCUT_LARGEST) {
+            int value = search_value(search, player, opponent, features, reduced, bound - 1, bound);
+            if (search->stopped) return 0;
+            if (value >= bound) return beta;
+        }
+        bound = alpha - spread;
+        if (bound >= -PROBCUT_LARGEST) {
+            int value = search_value(search, player, opponent, features, reduced, bound, bound + 1);
+            if (search->stopped) return 0;
+            if (value <= bound) return alpha;
+        }
     }
 
     Child list[SEARCH_MAX_MOVES];

@@ -30,6 +30,7 @@
  * returns non-zero to stop. */
 typedef struct {
     uint32_t generation;
+    int probcut; /* cut nodes forward by multi-ProbCut (search_configure_probcut) */
     int64_t nodes;
     int64_t checks;
     int budgeted;
@@ -40,6 +41,10 @@ typedef struct {
     unsigned until_clock; /* interior nodes until the clock is read again */
     EvalFeatures (*ordering)[SEARCH_MAX_MOVES]; /* per depth, the children's pattern indices */
 } Search;
+
+/* The multi-ProbCut margins, as probcut.py's `margin`: `margins[i]` at depth `first + i`, the last
+ * also at every depth past them; none below `first`. */
+void search_configure_probcut(int first, const int *margins, int count);
 
 /* Starts a search, zeroed before the first start: a fresh generation of the transposition table
  * (entries of earlier searches count as empty). Returns 0, or -1 when memory runs out. */

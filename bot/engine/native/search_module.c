@@ -96,9 +96,33 @@ static void free_search(PyObject *capsule) {
     free(search);
 }
 
-static PyObject *py_new_search(PyObject *self, PyObject *unused) {
+/* configure_probcut(first, margins): probcut.py's FIRST and MARGINS. */
+static PyObject *py_configure_probcut(PyObject *self, PyObject *args) {
     (void)self;
-    (void)unused;
+    int first;
+    PyObject *margin_list;
+    if (!PyArg_ParseTuple(args, "iO", &first, &margin_list)) return NULL;
+    PyObject *margin_seq = PySequence_Fast(margin_list, "margins must be a sequence");
+    if (margin_seq == NULL) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(margin_seq);
+    int margins[SEARCH_MAX_DEPTH + 1];
+    if (first < 1 || count > SEARCH_MAX_DEPTH + 1) {
+        Py_DECREF(margin_seq);
+        PyErr_SetString(PyExc_ValueError, "first must be at least 1, with at most 61 margins");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        margins[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(margin_seq, i));
+    Py_DECREF(margin_seq);
+    if (PyErr_Occurred()) return NULL;
+    search_configure_probcut(first, margins, (int)count);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_new_search(PyObject *self, PyObject *args) {
+    (void)self;
+    int probcut;
+    if (!PyArg_ParseTuple(args, "p", &probcut)) return NULL;
     if (!evaluation_ready()) return NULL;
     Search *search = calloc(1, sizeof *search);
     if (search == NULL || search_start(search) != 0) {
@@ -106,6 +130,7 @@ static PyObject *py_new_search(PyObject *self, PyObject *unused) {
         free(search);
         return PyErr_NoMemory();
     }
+    search->probcut = probcut;
     PyObject *capsule = PyCapsule_New(search, SEARCH_CAPSULE, free_search);
     if (capsule == NULL) {
         search_free(search);
@@ -165,8 +190,10 @@ PyMethodDef search_methods[] = {
      "configure_evaluation(instances, sizes, stage_width, weights): the patterns and weights"},
     {"evaluate", (PyCFunction)(void (*)(void))py_evaluate, METH_FASTCALL,
      "evaluate(player, opponent) -> the pattern evaluation, in hundredths of a disc"},
-    {"new_search", py_new_search, METH_NOARGS,
-     "new_search() -> a search with an empty transposition table"},
+    {"configure_probcut", py_configure_probcut, METH_VARARGS,
+     "configure_probcut(first, margins): the multi-ProbCut margins from depth `first` on"},
+    {"new_search", py_new_search, METH_VARARGS,
+     "new_search(probcut) -> a search with an empty transposition table"},
     {"search_value", py_search_value, METH_VARARGS,
      "search_value(search, player, opponent, depth, alpha, beta, seconds, nodes_left) -> "
      "(value or None when stopped, nodes, nodes left)"},
