@@ -5,7 +5,8 @@
 
 Midgame: positions from WTHOR games after 20 moves (as in benchmarks/ai.py), each searched by
 iterative deepening for the budget, by the Python search and by the native one (the same
-algorithm and evaluation, node for node): nodes/s, the mean depth completed, and the ratios.
+algorithm and evaluation, node for node), full width and then cutting forward as level 5 does
+(multi-ProbCut): nodes/s, the mean depth completed, and the ratios.
 Nodes per CPU second are printed too: on a busy machine they say more about the code.
 
 Levels: each level chooses a move, as the bot plays it (its depth, book, endgame solve and time
@@ -42,20 +43,21 @@ STAGES = tuple(range(4, 57, 4))
 """Moves played before the positions that the levels are timed on: the whole game, evenly."""
 
 
-def midgame(budget_ms: int, count: int) -> None:
-    print(f"Midgame search, {budget_ms} ms per position, {count} positions after 20 moves:")
-    searches = {"python": Negamax}
+def midgame(budget_ms: int, count: int, probcut: bool) -> None:
+    kind = "with multi-ProbCut" if probcut else "full width"
+    print(f"Midgame search, {kind}, {budget_ms} ms per position, {count} positions after 20 moves:")
+    searches: dict[str, type[Negamax]] = {"python": Negamax}
     if built() is None:
         print("  native core: not built, the Python search alone")
     else:
         searches["native"] = NativeNegamax
     figures = {}
-    for name, make in searches.items():
+    for name, kind_of_search in searches.items():
         nodes = depth = 0
         seconds = cpu = 0.0
         for transcript in wthor_prefixes(20, count):
             position = Game.from_transcript(transcript).position
-            search = make(Deadline(budget_ms / 1000))
+            search = kind_of_search(Deadline(budget_ms / 1000), probcut=probcut)
             started, started_cpu = time.perf_counter(), time.process_time()
             outcome = iterate(search, position.player, position.opponent, max_depth=60)
             seconds += time.perf_counter() - started
@@ -139,10 +141,12 @@ def main() -> None:
         print(json.dumps(levels_here(chosen, args.moves)))
         return
     if args.quick:
-        midgame(50, 1)
+        for probcut in (False, True):
+            midgame(50, 1, probcut)
         levels([1, 3], 1, args.pace)
         return
-    midgame(args.budget_ms, args.positions)
+    for probcut in (False, True):
+        midgame(args.budget_ms, args.positions, probcut)
     levels(sorted(LEVELS), args.moves, args.pace)
 
 

@@ -2,11 +2,12 @@
 
 Twelve 60-move WTHOR games (spread evenly over the sample), moves 1-46, are reviewed at the budget
 each core uses (`PYTHON_BUDGET`, the one reviews had before the native core, and
-`NATIVE_BUDGET`), and each position is analysed again by the reference: the project's own search
-run long: an exact solve from `REFERENCE_EXACT` empties (21, as far as the native review tries),
-and above that a midgame search of `REFERENCE_DEPTH` plies (12, with no node limit: 1.5-2 plies
-deeper than the native review reaches, 5-6 deeper than the Python one), both with the native
-core. Then, for each budget:
+`NATIVE_BUDGET`), and at the native core's budget before it cut forward (`FULL_WIDTH`), and each
+position is analysed again by the reference: the project's own search run long: an exact solve
+from `REFERENCE_EXACT` empties (21, as far as the native review tries), and above that a midgame
+search of `REFERENCE_DEPTH` plies with multi-ProbCut (22, with no node limit: 5-6 plies deeper
+than the native review reaches, 10 deeper than it did full width), both with the native core.
+Then, for each budget:
 
 - precision: the share of the review's mistake and blunder marks (a loss above 4 discs) that the
   reference marks as a mistake or blunder too; recall: the share of the reference's marks that
@@ -18,7 +19,7 @@ core. Then, for each budget:
   empties then), and its CPU time per 60-move game (the whole game, measured in CPU seconds:
   the machine may be shared).
 
-The reference takes about 15 minutes of CPU, so it is kept in `data/review_reference.json`
+The reference takes about 30 minutes of CPU, so it is kept in `data/review_reference.json`
 (keyed by position, move and reference), and only what is missing there is computed; `--jobs`
 processes (2) compute it and run the reviews.
 
@@ -59,7 +60,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "tests" / "data" / "wthor" / "wthor_sample_games.csv"
 CACHE = Path(__file__).resolve().parent / "data" / "review_reference.json"
 REFERENCE_EXACT = 21
-REFERENCE_DEPTH = 12
+REFERENCE_DEPTH = 22
+FULL_WIDTH = ReviewBudget(
+    nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
+)
+"""The native core's review budget before its search cut forward."""
 GAMES = 12
 MOVES = 46
 PHASES = ((1, 20), (21, 40), (41, 46))
@@ -74,17 +79,20 @@ QUICK_REFERENCE = (10, 4)
 class Reference:
     exact_empties: int
     depth: int
+    probcut: bool = False
 
     @property
     def key(self) -> str:
-        return f"exact-{self.exact_empties}/depth-{self.depth}"
+        return f"exact-{self.exact_empties}/depth-{self.depth}" + (
+            "-probcut" if self.probcut else ""
+        )
 
     def analyse(self, position: str, played: int) -> PositionAnalysis:
         empties = position[:64].count("-")
         if empties <= self.exact_empties:
             budget = ReviewBudget(1, exact_empties=empties, attempt_empties=empties)
             return analyse_position(position, played, budget)
-        return analyse_to_depth(position, played, self.depth)
+        return analyse_to_depth(position, played, self.depth, probcut=self.probcut)
 
 
 def games(count: int) -> list[str]:
@@ -273,8 +281,12 @@ def main() -> None:
         reference = Reference(*QUICK_REFERENCE)
         budgets = QUICK_BUDGETS
     else:
-        reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH)
-        budgets = {"python core (before)": PYTHON_BUDGET, "native core": NATIVE_BUDGET}
+        reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH, probcut=True)
+        budgets = {
+            "python core": PYTHON_BUDGET,
+            "native, full width": FULL_WIDTH,
+            "native core": NATIVE_BUDGET,
+        }
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")
     jobs = 1 if args.quick else args.jobs
     references = reference_of(transcripts, reference, not args.quick, jobs)

@@ -63,3 +63,14 @@ def test_a_solve_over_its_node_budget_falls_back_to_the_midgame_search() -> None
     analysis = analyse_position(position, None, capped)
     assert not analysis.exact and analysis.depth < 20
     assert capped.key != ReviewBudget(200, 10, 20).key
+
+
+def test_a_budget_that_cuts_forward_sees_deeper_for_the_same_nodes_and_is_stored_apart() -> None:
+    position = Game.from_transcript(first_game()[:40]).position.to_string()
+    full = ReviewBudget(nodes=20_000)
+    cutting = ReviewBudget(nodes=20_000, probcut=True)
+    assert NATIVE_BUDGET.probcut and not PYTHON_BUDGET.probcut
+    assert cutting.key != full.key
+    assert analyse_position(position, None, cutting).depth > analyse_position(
+        position, None, full
+    ).depth

@@ -43,13 +43,15 @@ class ReviewBudget:
     Positions with `exact_empties` empty squares or fewer are always solved exactly; up to
     `attempt_empties` an exact solve is tried within `exact_nodes` interior nodes (`nodes` if
     None); otherwise, or if that solve does not finish, a midgame search deepens one ply at a
-    time until it has visited `nodes` interior nodes, and its last complete depth counts.
+    time until it has visited `nodes` interior nodes, and its last complete depth counts; with
+    `probcut` that search cuts forward (`probcut.py`), to see deeper for the same nodes.
     """
 
     nodes: int = 5_000
     exact_empties: int = 14
     attempt_empties: int = 16
     exact_nodes: int | None = None
+    probcut: bool = False
 
     def __post_init__(self) -> None:
         if self.nodes < 1 or (self.exact_nodes is not None and self.exact_nodes < 1):
@@ -68,6 +70,7 @@ class ReviewBudget:
         return (
             f"analysis-{ANALYSIS_VERSION}/nodes-{self.nodes}/exact-{self.exact_empties}"
             f"/attempt-{self.attempt_empties}-{self.attempt_nodes}"
+            + ("/probcut" if self.probcut else "")
         )
 
 
@@ -75,11 +78,11 @@ PYTHON_BUDGET = ReviewBudget()
 """Where the engine runs in pure Python: about 0.4 s of search a midgame position (5-8 plies),
 exact from 14 empties, so that a 60-move game is reviewed within 30 s on a 2-core machine."""
 NATIVE_BUDGET = ReviewBudget(
-    nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
+    nodes=250_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000, probcut=True
 )
-"""Where the native core runs: 90 times the nodes (10-11 plies in the midgame), exact from 18
-empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about 1.5 s): 20 CPU
-seconds for a 60-move game on average, 27 at most (`benchmarks/review_quality.py`)."""
+"""Where the native core runs: 50 times the nodes, cutting forward (16-17 plies in the midgame),
+exact from 18 empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about
+1.5 s): about 15 CPU seconds for a 60-move game (`benchmarks/review_quality.py`)."""
 
 
 def default_budget() -> ReviewBudget:
@@ -184,14 +187,18 @@ def analyse_position(
             return _exact(player, opponent, moves, played, NodeBudget(budget.attempt_nodes))
         except SearchTimeout:
             pass
-    return _midgame(player, opponent, moves, played, NodeBudget(budget.nodes), empties)
+    deadline = NodeBudget(budget.nodes)
+    return _midgame(player, opponent, moves, played, deadline, empties, probcut=budget.probcut)
 
 
-def analyse_to_depth(position_string: str, played: int | None, depth: int) -> PositionAnalysis:
+def analyse_to_depth(
+    position_string: str, played: int | None, depth: int, *, probcut: bool = False
+) -> PositionAnalysis:
     """`analyse_position` by a midgame search of exactly `depth` plies (or to the end, if
-    nearer), however long it takes: a reference to measure reviews against."""
+    nearer), cutting forward with `probcut`, however long it takes: a reference to measure
+    reviews against."""
     player, opponent, moves, empties = _checked(position_string, played)
-    return _midgame(player, opponent, moves, played, Deadline(None), empties, depth)
+    return _midgame(player, opponent, moves, played, Deadline(None), empties, depth, probcut)
 
 
 def _checked(position_string: str, played: int | None) -> tuple[int, int, int, int]:
@@ -248,8 +255,9 @@ def _midgame(
     deadline: Deadline,
     empties: int,
     max_depth: int = 60,
+    probcut: bool = False,
 ) -> PositionAnalysis:
-    search = new_search(deadline)
+    search = new_search(deadline, probcut=probcut)
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
     if played is not None:
         order.remove(played)

@@ -2,10 +2,11 @@
  * bot/engine/ai/search.py.
  *
  * It is the same algorithm, node for node: negamax with alpha-beta, null-window (PVS)
- * re-searches, a transposition table of bounds and the same move ordering, so that with the same
- * evaluation it visits the same nodes and returns the same values as the Python search. The root
- * (iterative deepening, the levels' noise, the reviews' played move) stays in Python, which calls
- * `search_value` once per root move and depth.
+ * re-searches, a transposition table of bounds, the same move ordering and, when asked, the
+ * same multi-ProbCut cuts (probcut.py's margins, handed over by `search_configure_probcut`), so
+ * that with the same evaluation it visits the same nodes and returns the same values as the
+ * Python search. The root (iterative deepening, the levels' noise, the reviews' played move)
+ * stays in Python, which calls `search_value` once per root move and depth.
  */
 #ifndef REVERSI_SEARCH_H
 #define REVERSI_SEARCH_H
