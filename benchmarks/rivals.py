@@ -1,6 +1,7 @@
 """Our level 5 against other Othello engines, at equal time per move: the pure-Python engines
 of PyPI (target: 80% of the points), and native-code engines (target: 50% against the
-strongest): rust-reversi (Rust) and reversi-ai (C++) from PyPI, GRhino (C++) from Debian.
+strongest): rust-reversi (Rust) and reversi-ai (C++) from PyPI, GRhino (C++) from Debian, and
+NTest (C++), built from its source.
 
 The rivals are not dependencies of the project: install them with the project in a venv of
 their own (GRhino system-wide), and run this file with that venv's Python:
@@ -9,6 +10,8 @@ their own (GRhino system-wide), and run this file with that venv's Python:
     /tmp/rivals-venv/bin/pip install -e . reversi42 cli-othello othellopy pyreversi \\
         rust-reversi reversi-ai
     sudo apt-get install grhino
+    git clone https://github.com/weltyc/ntest /tmp/ntest && (cd /tmp/ntest && bash build.sh)
+    export NTEST=/tmp/ntest/build/ntest
     /tmp/rivals-venv/bin/python benchmarks/rivals.py [--rivals grhino:4,rust-reversi]
         [--openings 4] [--budget-ms MS]
 
@@ -262,9 +265,11 @@ def ntest(depth: int) -> Chooser:
     """NTest (C++, github.com/weltyc/ntest, built from its source with its own `build.sh`;
     its fitted pattern coefficients ship in the repository): alpha-beta with multi-ProbCut,
     a pattern evaluation and an exact endgame, through its NBoard protocol (`ntest x`) at a
-    fixed midgame `depth` (`set depth`). The command is `$NTEST` or `ntest` on the PATH; it
-    reads its coefficients beside the executable. The position is set whole before each move,
-    as a GGF game with no moves; no book file is given, so every move is searched."""
+    fixed midgame `depth` (`set depth`): 18 takes about 0.3 s a move after 20 moves on a
+    2-core machine, 16 half that, 20 about twice as long. The command is `$NTEST` or `ntest`
+    on the PATH; it reads its coefficients beside the executable. The position is set whole
+    before each move, as a GGF game with no moves; no book file is given, so every move is
+    searched."""
     command = os.environ.get("NTEST") or shutil.which("ntest") or "ntest"
     process = subprocess.Popen(
         [command, "x"],
@@ -317,7 +322,7 @@ RIVALS = {
         Rival("rust-reversi", rust_reversi, 1000, "ms", "pip install rust-reversi"),
         Rival("reversi-ai", reversi_ai, 9, "depth", "pip install reversi-ai"),
         Rival("grhino", grhino, 4, "level", "apt-get install grhino"),
-        Rival("ntest", ntest, 16, "depth", "build github.com/weltyc/ntest (build.sh)"),
+        Rival("ntest", ntest, 18, "depth", "build github.com/weltyc/ntest (build.sh)"),
         Rival("reversi-bot", reversi_bot, 3, "level", "(this project)"),
     )
 }
