@@ -19,12 +19,14 @@ Each opening (the first 8 moves of a distinct WTHOR game, as in benchmarks/ai.py
 twice, colours swapped: 2 games an opening. A rival given a time per move (rust-reversi) has
 ours as its budget. The others search to a fixed depth, so by default our budget per move is
 the rival's mean time per move so far in the match (before its first move: its mean over a
-few midgame positions), which makes the average time per move equal. Ours comes out lower
-either way, as it stops early when a move is forced or solved. `--budget-ms` fixes our budget
-instead. Every move a rival returns is checked against our rules. Prints each game, then per
-rival: W/D/L, points %, Elo difference with its 95% interval (benchmarks/elo.py), the official
-disc differential (empties to the winner) and the mean ms per move on each side. A rival that
-is not installed gets one line saying so.
+few midgame positions), scaled up by the share of its budgets ours has left unused so far (at
+most 4 times): ours stops early when a move is forced, in its book or solved, so without that
+it would spend well under the rival's time. The average time per move comes out about equal,
+as the last line shows. `--budget-ms` fixes our budget instead. Every move a rival returns is
+checked against our rules. Prints each game, then per rival: W/D/L, points %, Elo difference
+with its 95% interval (benchmarks/elo.py), the official disc differential (empties to the
+winner) and the mean ms per move on each side. A rival that is not installed gets one line
+saying so.
 
 A rival is `name` or `name:setting` (its strength: a depth, a level or a time, see RIVALS).
 `reversi-bot:LEVEL`, played only when named, is one of our own lower levels, which needs nothing
@@ -343,6 +345,7 @@ class Tally:
     their_ms: float = 0.0
     their_moves: int = 0
     seed_ms: float = 0.0  # the rival's mean before it has moved in the match
+    our_budgets: int = 0  # the ms given to ours, to spend as it will
 
     @property
     def points(self) -> float:
@@ -350,6 +353,12 @@ class Tally:
 
     def their_mean_ms(self) -> float:
         return self.their_ms / self.their_moves if self.their_moves else self.seed_ms
+
+    def our_budget_ms(self) -> int:
+        """The rival's mean, scaled up by how much of its budgets ours has left unused, so that
+        both sides' mean time per move come out equal."""
+        unused = min(4.0, self.our_budgets / self.our_ms) if self.our_ms else 1.0
+        return max(10, round(self.their_mean_ms() * unused))
 
 
 def calibrate(choose: Chooser, positions: int = 3) -> float:
@@ -366,7 +375,8 @@ def play(choose: Chooser, opening: str, ours: Color, tally: Tally, budget_ms: in
         position = game.position
         started = time.perf_counter()
         if position.turn is ours:
-            budget = budget_ms or max(10, round(tally.their_mean_ms()))
+            budget = budget_ms or tally.our_budget_ms()
+            tally.our_budgets += budget
             result = choose_move(position.to_string(), level=5, budget_ms=budget, until_budget=True)
             tally.our_ms += (time.perf_counter() - started) * 1000
             tally.our_moves += 1
