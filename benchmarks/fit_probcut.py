@@ -8,6 +8,7 @@ searches each depth from 1 to `--depth` in full, without cuts, and for every dep
 `probcut.FIRST` on prints the mean and the standard deviation of value(d) - value(shallow(d)),
 in discs, and the margin `--sigmas` deviations wide that `bot/engine/ai/probcut.py` keeps
 (depths past `--depth` use the last one). Needs the native core; `--jobs` processes (2).
+`--quick` fits 6 positions to depth 5, in a few seconds.
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def main() -> None:
     parser.add_argument("--sigmas", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
+    if args.quick:
+        vars(args).update(positions=6, depth=5, jobs=1)
     if built() is None:
         sys.exit("the native core is not built")
     sample = positions(args.positions, args.seed)

@@ -69,6 +69,10 @@ FIGURES = {
         rf"exact from move \(mean\) +{NUMBER} \({NUMBER} empties\)",
         rf"CPU/game \(mean / slowest\) +{NUMBER} / {NUMBER} s +{NUMBER} / {NUMBER} s",
     ],
+    "fit_probcut.py": [
+        rf"depth  5 from  3: mean [+-]{NUMBER}  sd {NUMBER}  margin \d+",
+        r"MARGINS = \(\d+, \d+, \d+\)",
+    ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
@@ -91,6 +95,7 @@ NEEDS = {
     "fit_patterns.py": ("numpy", "scipy"),
     "native.py": ("bot.engine.native._core",),
     "native_search.py": ("bot.engine.native._core",),
+    "fit_probcut.py": ("bot.engine.native._core",),
     "review_quality.py": ("bot.engine.native._core",),
 }
 """What a script needs beyond the dev extra (`pip install -e '.[fit]'`, a C compiler)."""
