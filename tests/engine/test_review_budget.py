@@ -71,6 +71,7 @@ def test_a_budget_that_cuts_forward_sees_deeper_for_the_same_nodes_and_is_stored
     cutting = ReviewBudget(nodes=20_000, probcut=True)
     assert NATIVE_BUDGET.probcut and not PYTHON_BUDGET.probcut
     assert cutting.key != full.key
-    assert analyse_position(position, None, cutting).depth > analyse_position(
-        position, None, full
-    ).depth
+    assert (
+        analyse_position(position, None, cutting).depth
+        > analyse_position(position, None, full).depth
+    )
