@@ -25,7 +25,7 @@ from bot.engine.bitboard import FULL, flips, legal_moves
 
 INFINITY = 1_000_000
 _CORNERS = 0x8100_0000_0000_0081
-_LARGEST = 64 * SCALE  # no value, evaluated or final, lies beyond +-this
+_LARGEST = 64 * SCALE  # the largest final score: no shallow search tests a bound past it
 
 
 class Negamax:
