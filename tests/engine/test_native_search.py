@@ -145,6 +145,9 @@ def test_the_levels_that_count_discs_keep_the_python_search() -> None:
     assert new_search(Deadline(None), probcut=True).probcut
 
 
-def test_probcut_margins_past_the_native_depths_are_refused() -> None:
-    with pytest.raises(ValueError, match="at most 61 margins"):
-        native_core().configure_probcut(3, [100] * 62)
+def test_a_probcut_table_that_is_not_one_per_depth_or_not_shallower_is_refused() -> None:
+    core = native_core()
+    with pytest.raises(ValueError, match="one per depth 0-60"):
+        core.configure_probcut([100] * 62, list(range(62)))
+    with pytest.raises(ValueError, match="shallower than its depth"):
+        core.configure_probcut([100] * 61, list(range(61)))

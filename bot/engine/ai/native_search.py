@@ -17,7 +17,7 @@ from bot.engine import native
 from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import STAGE_WEIGHTS, STAGE_WIDTH, Evaluation, evaluate
 from bot.engine.ai.patterns import FAMILIES, INSTANCES
-from bot.engine.ai.probcut import FIRST, MARGINS
+from bot.engine.ai.probcut import margin, shallow
 from bot.engine.ai.search import Negamax
 
 
@@ -31,7 +31,8 @@ def _configured() -> native.Core | None:
         )
         sizes = [family.size for family in FAMILIES]
         extension.configure_evaluation(INSTANCES, sizes, STAGE_WIDTH, weights)
-        extension.configure_probcut(FIRST, MARGINS)
+        depths = range(61)  # every depth a search can have, 0-60
+        extension.configure_probcut([margin(d) for d in depths], [shallow(d) for d in depths])
     return extension
 
 

@@ -49,16 +49,16 @@ typedef struct {
 static Bucket *table;
 static uint32_t latest_generation;
 
-/* The multi-ProbCut margin at each depth (0: never cut there), and probcut.py's `shallow`. */
+/* The multi-ProbCut margin and shallow depth at each depth (a margin of 0: never cut there), as
+ * probcut.py's `margin` and `shallow` give them (search_configure_probcut). */
 static int probcut_margins[SEARCH_MAX_DEPTH + 1];
+static int probcut_shallows[SEARCH_MAX_DEPTH + 1];
 #define PROBCUT_LARGEST (64 * EVAL_SCALE) /* search.py's _LARGEST */
 
-static inline int probcut_shallow(int depth) { return depth / 4 * 2 + depth % 2; }
-
-void search_configure_probcut(int first, const int *margins, int count) {
+void search_configure_probcut(const int *margins, const int *shallows) {
     for (int depth = 0; depth <= SEARCH_MAX_DEPTH; depth++) {
-        int index = depth - first < count ? depth - first : count - 1;
-        probcut_margins[depth] = depth < first || count == 0 ? 0 : margins[index];
+        probcut_margins[depth] = margins[depth];
+        probcut_shallows[depth] = shallows[depth];
     }
 }
 
@@ -223,7 +223,7 @@ int search_value(Search *search, board_t player, board_t opponent, const EvalFea
      * they use none of the ordering arrays of the frames above (see below). */
     if (search->probcut && probcut_margins[depth] &&
         depth < 64 - board_popcount(player | opponent)) {
-        int spread = probcut_margins[depth], reduced = probcut_shallow(depth);
+        int spread = probcut_margins[depth], reduced = probcut_shallows[depth];
         int bound = beta + spread;
         if (bound <= PROBCUT_LARGEST) {
             int value = search_value(search, player, opponent, features, reduced, bound - 1, bound);

@@ -43,9 +43,10 @@ typedef struct {
     EvalFeatures (*ordering)[SEARCH_MAX_MOVES]; /* per depth, the children's pattern indices */
 } Search;
 
-/* The multi-ProbCut margins, as probcut.py's `margin`: `margins[i]` at depth `first + i`, the last
- * also at every depth past them; none below `first`. */
-void search_configure_probcut(int first, const int *margins, int count);
+/* The multi-ProbCut margin and shallow depth at each depth 0..SEARCH_MAX_DEPTH, as probcut.py's
+ * `margin` and `shallow` give them; where a margin is not 0, its shallow depth is below its depth
+ * (search_module.c checks). */
+void search_configure_probcut(const int *margins, const int *shallows);
 
 /* Starts a search, zeroed before the first start: a fresh generation of the transposition table
  * (entries of earlier searches count as empty). Returns 0, or -1 when memory runs out. */

@@ -96,26 +96,37 @@ static void free_search(PyObject *capsule) {
     free(search);
 }
 
-/* configure_probcut(first, margins): probcut.py's FIRST and MARGINS. */
+/* Reads `count` ints from a sequence into `out`; 0 with an exception set when it is not that. */
+static int read_ints(PyObject *sequence, int count, int *out) {
+    PyObject *fast = PySequence_Fast(sequence, "expected a sequence of integers");
+    if (fast == NULL) return 0;
+    int ok = PySequence_Fast_GET_SIZE(fast) == count;
+    for (int i = 0; ok && i < count; i++) {
+        out[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        ok = !PyErr_Occurred();
+    }
+    Py_DECREF(fast);
+    if (!ok && !PyErr_Occurred())
+        PyErr_Format(PyExc_ValueError, "expected %d integers, one per depth 0-60", count);
+    return ok;
+}
+
+/* configure_probcut(margins, shallows): probcut.py's `margin` and `shallow` at each depth 0-60. */
 static PyObject *py_configure_probcut(PyObject *self, PyObject *args) {
     (void)self;
-    int first;
-    PyObject *margin_list;
-    if (!PyArg_ParseTuple(args, "iO", &first, &margin_list)) return NULL;
-    PyObject *margin_seq = PySequence_Fast(margin_list, "margins must be a sequence");
-    if (margin_seq == NULL) return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(margin_seq);
-    int margins[SEARCH_MAX_DEPTH + 1];
-    if (first < 1 || count > SEARCH_MAX_DEPTH + 1) {
-        Py_DECREF(margin_seq);
-        PyErr_SetString(PyExc_ValueError, "first must be at least 1, with at most 61 margins");
+    PyObject *margin_list, *shallow_list;
+    int margins[SEARCH_MAX_DEPTH + 1], shallows[SEARCH_MAX_DEPTH + 1];
+    if (!PyArg_ParseTuple(args, "OO", &margin_list, &shallow_list) ||
+        !read_ints(margin_list, SEARCH_MAX_DEPTH + 1, margins) ||
+        !read_ints(shallow_list, SEARCH_MAX_DEPTH + 1, shallows))
         return NULL;
+    for (int depth = 0; depth <= SEARCH_MAX_DEPTH; depth++) {
+        if (margins[depth] && (shallows[depth] < 0 || shallows[depth] >= depth)) {
+            PyErr_SetString(PyExc_ValueError, "a shallow search must be shallower than its depth");
+            return NULL;
+        }
     }
-    for (Py_ssize_t i = 0; i < count; i++)
-        margins[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(margin_seq, i));
-    Py_DECREF(margin_seq);
-    if (PyErr_Occurred()) return NULL;
-    search_configure_probcut(first, margins, (int)count);
+    search_configure_probcut(margins, shallows);
     Py_RETURN_NONE;
 }
 
@@ -191,7 +202,7 @@ PyMethodDef search_methods[] = {
     {"evaluate", (PyCFunction)(void (*)(void))py_evaluate, METH_FASTCALL,
      "evaluate(player, opponent) -> the pattern evaluation, in hundredths of a disc"},
     {"configure_probcut", py_configure_probcut, METH_VARARGS,
-     "configure_probcut(first, margins): the multi-ProbCut margins from depth `first` on"},
+     "configure_probcut(margins, shallows): the multi-ProbCut margin and shallow depth per depth"},
     {"new_search", py_new_search, METH_VARARGS,
      "new_search(probcut) -> a search with an empty transposition table"},
     {"search_value", py_search_value, METH_VARARGS,
