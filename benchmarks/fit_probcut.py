@@ -14,7 +14,6 @@ in discs, and the margin `--sigmas` deviations wide that `bot/engine/ai/probcut.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import statistics
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.wthor import full_games
 from bot.engine import Game
 from bot.engine.ai.clock import Deadline
 from bot.engine.ai.native_search import new_search
@@ -30,15 +30,11 @@ from bot.engine.ai.probcut import FIRST, shallow
 from bot.engine.ai.search import INFINITY
 from bot.engine.native import built
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "tests" / "data" / "wthor" / "wthor_sample_games.csv"
-
 
 def positions(count: int, seed: int) -> list[tuple[int, int]]:
     """`(player, opponent)` of one position a game, at 14-48 empties, side to move able to."""
     generator = random.Random(seed)
-    with SAMPLE.open(newline="") as handle:
-        transcripts = [row["moves"] for row in csv.DictReader(handle) if len(row["moves"]) == 120]
+    transcripts = full_games()
     generator.shuffle(transcripts)
     chosen = []
     for transcript in transcripts[:count]:

@@ -32,7 +32,6 @@ processes (2) compute it and run the reviews.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import multiprocessing
 import statistics
@@ -44,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.wthor import full_games
 from bot.engine import Game
 from bot.engine.ai.analysis import (
     NATIVE_BUDGET,
@@ -56,8 +56,6 @@ from bot.engine.ai.analysis import (
 from bot.engine.native import built
 from bot.engine.review import BEST_WITHIN, Mark, build_review, positions_of
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "tests" / "data" / "wthor" / "wthor_sample_games.csv"
 CACHE = Path(__file__).resolve().parent / "data" / "review_reference.json"
 REFERENCE_EXACT = 21
 REFERENCE_DEPTH = 22
@@ -97,8 +95,7 @@ class Reference:
 
 def games(count: int) -> list[str]:
     """The first `count` of twelve 60-move games spread evenly over the WTHOR sample."""
-    with SAMPLE.open(newline="") as handle:
-        sixty = [row["moves"] for row in csv.DictReader(handle) if len(row["moves"]) == 120]
+    sixty = full_games()
     return sixty[:: len(sixty) // GAMES][:count]
 
 

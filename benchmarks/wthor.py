@@ -44,6 +44,12 @@ def sample() -> Iterator[Record]:
             )
 
 
+def full_games() -> list[str]:
+    """The transcripts of the sample's games that run all 60 moves, in file order."""
+    with SAMPLE_GAMES.open(newline="") as handle:
+        return [row["moves"] for row in csv.DictReader(handle) if len(row["moves"]) == 120]
+
+
 def database(directory: Path) -> Iterator[Record]:
     """Every game of the `.wtb` files in `directory`, in the order of the files' names."""
     for path in sorted(directory.glob("*.wtb")):
