@@ -2,7 +2,8 @@
 
 Twelve 60-move WTHOR games (spread evenly over the sample), moves 1-46, are reviewed at the budget
 each core uses (`PYTHON_BUDGET`, the one reviews had before the native core, and
-`NATIVE_BUDGET`), and at the native core's budget before it cut forward (`FULL_WIDTH`), and each
+`NATIVE_BUDGET`), at the native core's budget before it cut forward (`FULL_WIDTH`) and before it
+confirmed losses on the two moves (`UNCONFIRMED`), and each
 position is analysed again by the reference: the project's own search run long: an exact solve
 from `REFERENCE_EXACT` empties (21, as far as the native review tries), and above that a midgame
 search of `REFERENCE_DEPTH` plies with multi-ProbCut (22, with no node limit: 5-6 plies deeper
@@ -32,6 +33,7 @@ processes (2) compute it and run the reviews.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import statistics
@@ -63,6 +65,8 @@ FULL_WIDTH = ReviewBudget(
     nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
 )
 """The native core's review budget before its search cut forward."""
+UNCONFIRMED = dataclasses.replace(NATIVE_BUDGET, confirm_nodes=0)
+"""The native core's review budget before a loss that could earn a mark was confirmed."""
 GAMES = 12
 MOVES = 46
 PHASES = ((1, 20), (21, 40), (41, 46))
@@ -282,6 +286,7 @@ def main() -> None:
         budgets = {
             "python core": PYTHON_BUDGET,
             "native, full width": FULL_WIDTH,
+            "native, unconfirmed": UNCONFIRMED,
             "native core": NATIVE_BUDGET,
         }
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")

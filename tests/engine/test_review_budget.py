@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import Game, native, parse_transcript
 from bot.engine.ai.analysis import (
+    CONFIRM_ABOVE,
     NATIVE_BUDGET,
     PYTHON_BUDGET,
     ReviewBudget,
@@ -18,6 +19,9 @@ from bot.engine.ai.analysis import (
     default_budget,
 )
 from bot.engine.ai.endgame import solve_bitboards
+from bot.engine.ai.evaluation import evaluate
+from bot.engine.position import Position
+from bot.engine.review import THRESHOLDS
 from bot.services.reviews import ReviewService
 
 from .native_core import native_core
@@ -75,3 +79,44 @@ def test_a_budget_that_cuts_forward_sees_deeper_for_the_same_nodes_and_is_stored
         analyse_position(position, None, cutting).depth
         > analyse_position(position, None, full).depth
     )
+
+
+def worst_move(position: Position) -> int:
+    """The legal move the static evaluation likes least: a clear loss to confirm."""
+
+    def value_after(square: int) -> int:
+        child = position.play(square)
+        return evaluate(child.player, child.opponent)
+
+    return max(position.legal_moves(), key=value_after)
+
+
+def test_a_loss_that_could_earn_a_mark_is_confirmed_deeper_on_the_two_moves_alone() -> None:
+    assert THRESHOLDS[0][0] == CONFIRM_ABOVE
+    position = Game.from_transcript(first_game()[:40]).position
+    played = worst_move(position)
+    plain = ReviewBudget(nodes=20_000, probcut=True)
+    confirming = ReviewBudget(nodes=20_000, probcut=True, confirm_nodes=40_000)
+    assert NATIVE_BUDGET.confirm_nodes and not PYTHON_BUDGET.confirm_nodes
+    assert confirming.key != plain.key
+    first = analyse_position(position.to_string(), played, plain)
+    confirmed = analyse_position(position.to_string(), played, confirming)
+    assert first.loss > CONFIRM_ABOVE and not first.exact
+    assert confirmed.depth > first.depth and confirmed.nodes > first.nodes
+    assert confirmed.best_move in (first.best_move, played)
+    assert confirmed == analyse_position(position.to_string(), played, confirming)
+
+
+def test_the_best_move_played_costs_no_confirmation() -> None:
+    position = Game.from_transcript(first_game()[:40]).position
+    plain = ReviewBudget(nodes=20_000, probcut=True)
+    best = analyse_position(position.to_string(), None, plain).best_move
+    confirming = ReviewBudget(nodes=20_000, probcut=True, confirm_nodes=40_000)
+    assert analyse_position(position.to_string(), best, confirming) == analyse_position(
+        position.to_string(), best, plain
+    )
+
+
+def test_a_negative_confirmation_budget_is_refused() -> None:
+    with pytest.raises(ValueError, match="confirm_nodes"):
+        ReviewBudget(confirm_nodes=-1)

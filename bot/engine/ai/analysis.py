@@ -13,6 +13,12 @@ first with a full window, so its value is exact for the depth reached, and every
 tested against the best so far with a null window and searched again only if it beats it: that
 costs hardly more than finding the best move alone. A played move as good as the best one is
 reported as the best move.
+
+A loss taken as the difference of two such estimates is overstated: the best move is the largest
+of several estimates, each off by some discs, so it is mostly one whose error lifts it. Where the
+loss found could earn a mark (`CONFIRM_ABOVE`) and the budget says so (`confirm_nodes`), the
+search goes on deepening the played and the best move alone: their values then come from a
+search several plies deeper that picked neither, and the marks from them.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
 from bot.engine.ai.native_search import new_search
-from bot.engine.ai.search import INFINITY
+from bot.engine.ai.search import INFINITY, Negamax
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -34,6 +40,10 @@ ANALYSIS_VERSION = 4
 stored reviews made by an older engine are not taken for the current one's."""
 
 _EXACT_INFINITY = 65
+
+CONFIRM_ABOVE = 2.0
+"""A loss, in discs, above which the played and best moves are searched on (`confirm_nodes`): the
+least loss that earns a mark in a review (`review.THRESHOLDS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +54,9 @@ class ReviewBudget:
     `attempt_empties` an exact solve is tried within `exact_nodes` interior nodes (`nodes` if
     None); otherwise, or if that solve does not finish, a midgame search deepens one ply at a
     time until it has visited `nodes` interior nodes, and its last complete depth counts; with
-    `probcut` that search cuts forward (`probcut.py`), to see deeper for the same nodes.
+    `probcut` that search cuts forward (`probcut.py`), to see deeper for the same nodes. With
+    `confirm_nodes`, a midgame search that finds the played move losing more than
+    `CONFIRM_ABOVE` goes on for that many nodes more, deepening that move and the best alone.
     """
 
     nodes: int = 5_000
@@ -52,10 +64,13 @@ class ReviewBudget:
     attempt_empties: int = 16
     exact_nodes: int | None = None
     probcut: bool = False
+    confirm_nodes: int = 0
 
     def __post_init__(self) -> None:
         if self.nodes < 1 or (self.exact_nodes is not None and self.exact_nodes < 1):
             raise ValueError("a review needs at least one node of search per position")
+        if self.confirm_nodes < 0:
+            raise ValueError("confirm_nodes cannot be negative")
         if not 0 <= self.exact_empties <= 60 or self.attempt_empties < self.exact_empties:
             raise ValueError("exact_empties must be 0-60 and attempt_empties at least as many")
 
@@ -71,6 +86,7 @@ class ReviewBudget:
             f"analysis-{ANALYSIS_VERSION}/nodes-{self.nodes}/exact-{self.exact_empties}"
             f"/attempt-{self.attempt_empties}-{self.attempt_nodes}"
             + ("/probcut" if self.probcut else "")
+            + (f"/confirm-{self.confirm_nodes}" if self.confirm_nodes else "")
         )
 
 
@@ -78,11 +94,17 @@ PYTHON_BUDGET = ReviewBudget()
 """Where the engine runs in pure Python: about 0.4 s of search a midgame position (5-8 plies),
 exact from 14 empties, so that a 60-move game is reviewed within 30 s on a 2-core machine."""
 NATIVE_BUDGET = ReviewBudget(
-    nodes=250_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000, probcut=True
+    nodes=250_000,
+    exact_empties=18,
+    attempt_empties=21,
+    exact_nodes=1_500_000,
+    probcut=True,
+    confirm_nodes=500_000,
 )
 """Where the native core runs: 50 times the nodes, cutting forward (16-17 plies in the midgame),
-exact from 18 empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about
-1.5 s): about 15 CPU seconds for a 60-move game (`benchmarks/review_quality.py`)."""
+a loss that could earn a mark confirmed by 500,000 nodes more on the two moves, exact from 18
+empties and from 19-21 when the solve takes at most 1,500,000 interior nodes (about 1.5 s):
+about 15 CPU seconds for a 60-move game (`benchmarks/review_quality.py`)."""
 
 
 def default_budget() -> ReviewBudget:
@@ -188,7 +210,16 @@ def analyse_position(
         except SearchTimeout:
             pass
     deadline = NodeBudget(budget.nodes)
-    return _midgame(player, opponent, moves, played, deadline, empties, probcut=budget.probcut)
+    return _midgame(
+        player,
+        opponent,
+        moves,
+        played,
+        deadline,
+        empties,
+        probcut=budget.probcut,
+        confirm_nodes=budget.confirm_nodes,
+    )
 
 
 def analyse_to_depth(
@@ -256,13 +287,53 @@ def _midgame(
     empties: int,
     max_depth: int = 60,
     probcut: bool = False,
+    confirm_nodes: int = 0,
 ) -> PositionAnalysis:
     search = new_search(deadline, probcut=probcut)
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
     if played is not None:
         order.remove(played)
+    found = _deepen(search, player, opponent, order, played, empties, 1, max_depth)
+    assert found is not None  # depth 1 never runs out: its children are evaluated, not searched
+    best, best_move, played_score, depth = found
+    if (
+        confirm_nodes
+        and played_score is not None
+        and depth < min(empties, max_depth)
+        and to_discs(best - played_score) > CONFIRM_ABOVE
+    ):
+        search.deadline = NodeBudget(confirm_nodes)
+        pair = [best_move]  # with the played move searched first, as `_deepen` does
+        confirmed = _deepen(search, player, opponent, pair, played, empties, depth + 1, max_depth)
+        if confirmed is not None:
+            best, best_move, played_score, depth = confirmed
+    return PositionAnalysis(
+        best_move,
+        round(to_discs(best), 2),
+        played,
+        None if played_score is None else round(to_discs(played_score), 2),
+        depth >= empties,
+        depth,
+        search.nodes,
+    )
+
+
+def _deepen(
+    search: Negamax,
+    player: int,
+    opponent: int,
+    order: list[int],
+    played: int | None,
+    empties: int,
+    first: int,
+    max_depth: int,
+) -> tuple[int, int, int | None, int] | None:
+    """Search the played move and the moves of `order` one ply deeper at a time, from `first` to
+    `max_depth` or the end of the game, until the search's deadline; `order` is kept sorted best
+    first. Returns the best value and move, the played move's value and the depth of the deepest
+    search completed, or None if none was."""
     found: tuple[int, int, int | None, int] | None = None
-    for depth in range(1, max_depth + 1):
+    for depth in range(first, max_depth + 1):
         scores: dict[int, int] = {}
         children = _children(player, opponent, order if played is None else [played, *order])
         try:
@@ -274,22 +345,12 @@ def _midgame(
                 scores,
             )
         except SearchTimeout:
-            break  # depth 1 never runs out: its children are evaluated, not searched
+            break
         found = (best, best_move, played_score, depth)
         order.sort(key=lambda square: -scores[square])
         if depth >= empties:
             break
-    assert found is not None
-    best, best_move, played_score, depth = found
-    return PositionAnalysis(
-        best_move,
-        round(to_discs(best), 2),
-        played,
-        None if played_score is None else round(to_discs(played_score), 2),
-        depth >= empties,
-        depth,
-        search.nodes,
-    )
+    return found
 
 
 def _root(
