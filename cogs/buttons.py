@@ -60,38 +60,49 @@ def on_its_message(interaction: discord.Interaction) -> bool:
     return False
 
 
-class ChallengeButton(
+class ActionButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:challenge:(?P<id>[0-9]+):(?P<action>accept|decline|cancel)",
+    template=r"reversi:actions",  # a base, never registered: each `kind` has its own
 ):
+    """One of a few actions on one record: `reversi:<kind>:<id>:<action>`. Each subclass names
+    its `kind`, and its actions with their labels and styles in `LABELS`, which make its custom
+    ids and the template discord.py matches them by; `callback` hands the click to its cog."""
+
+    kind: ClassVar[str]
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
+
+    def __init_subclass__(cls, *, kind: str) -> None:
+        actions = "|".join(cls.LABELS)
+        super().__init_subclass__(template=rf"reversi:{kind}:(?P<id>[0-9]+):(?P<action>{actions})")
+        cls.kind = kind
+
+    def __init__(self, record_id: int, action: str) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=_(label), style=style, custom_id=f"reversi:{self.kind}:{record_id}:{action}"
+            )
+        )
+        self.record_id, self.action = record_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["id"]), match["action"])
+
+
+class ChallengeButton(ActionButton, kind="challenge"):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "accept": (N_("Accept"), discord.ButtonStyle.success),
         "decline": (N_("Decline"), discord.ButtonStyle.danger),
         "cancel": (N_("Cancel"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, challenge_id: int, action: str) -> None:
-        label, style = self.LABELS[action]
-        super().__init__(
-            discord.ui.Button(
-                label=_(label),
-                style=style,
-                custom_id=f"reversi:challenge:{challenge_id}:{action}",
-            )
-        )
-        self.challenge_id = challenge_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        return cls(int(match["id"]), match["action"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction, PLAY).on_challenge_button(
-            interaction, self.challenge_id, self.action
+            interaction, self.record_id, self.action
         )
 
 

@@ -3,48 +3,25 @@ keep working after a restart."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import discord
 
 from bot.domain.tournament import TournamentRecord, TournamentState
-from bot.i18n import N_, _
-from cogs.buttons import Taken
+from bot.i18n import N_
+from cogs.buttons import ActionButton
 from cogs.handlers import TOURNAMENT, handler
 
 
-class TournamentButton(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:tournament:(?P<id>[0-9]+):(?P<action>join|leave)",
-):
+class TournamentButton(ActionButton, kind="tournament"):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": (N_("Join"), discord.ButtonStyle.success),
         "leave": (N_("Leave"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, tournament_id: int, action: str) -> None:
-        label, style = self.LABELS[action]
-        super().__init__(
-            discord.ui.Button(
-                label=_(label),
-                style=style,
-                custom_id=f"reversi:tournament:{tournament_id}:{action}",
-            )
-        )
-        self.tournament_id = tournament_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TournamentButton:
-        return cls(int(match["id"]), match["action"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction, TOURNAMENT).on_tournament_button(
-            interaction, self.tournament_id, self.action
+            interaction, self.record_id, self.action
         )
 
 
