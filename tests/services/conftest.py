@@ -1,8 +1,10 @@
 """The services on a real storage (a SQLite file in a temporary directory), the real event
-bus with a recorder subscribed, a clock that moves when told and a seeded random generator."""
+bus with a recorder subscribed, a clock that moves when told, timers on it and a seeded random
+generator."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import Storage
+from bot.timers import Timers
 
 from .support import BOT, ManualClock, Recorder
 
@@ -32,6 +35,16 @@ async def storage(db_path: Path) -> AsyncIterator[Storage]:
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock()
+
+
+@pytest.fixture
+async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
+    """Timers on `clock`; those still armed at the end are cancelled and waited for."""
+    timers = Timers(clock)
+    yield timers
+    tasks = list(timers._tasks.values())
+    timers.cancel_all()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @pytest.fixture

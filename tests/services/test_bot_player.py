@@ -55,13 +55,6 @@ async def background() -> AsyncIterator[Background]:
 
 
 @pytest.fixture
-async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
-    timers = Timers(clock)
-    yield timers
-    timers.cancel_all()
-
-
-@pytest.fixture
 def player(
     services: Services,
     computer: Computer,

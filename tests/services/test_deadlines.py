@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -33,15 +32,6 @@ from .support import (
     human_game,
     play,
 )
-
-
-@pytest.fixture
-async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
-    timers = Timers(clock)
-    yield timers
-    tasks = list(timers._tasks.values())
-    timers.cancel_all()
-    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @pytest.fixture

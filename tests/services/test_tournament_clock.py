@@ -3,9 +3,7 @@ tried again when the database was out of reach. Each step waits for the timer it
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -22,15 +20,6 @@ from bot.tournament_clock import TournamentClock
 from .support import ALICE, BOB, CHANNEL, GUILD, MODERATOR, ManualClock, Recorder
 
 ORGANISER = Manager(MODERATOR, any_tournament=True)
-
-
-@pytest.fixture
-async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
-    timers = Timers(clock)
-    yield timers
-    tasks = list(timers._tasks.values())
-    timers.cancel_all()
-    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @pytest.fixture
