@@ -8,7 +8,9 @@ screen: posting the next deletes the last, and the game's end deletes it too. Li
 bot's turns and the move after the opponent's forced pass (the mover is there) get none.
 
 The end of a correspondence game between two people reaches both players, by the same choice:
-one message in the channel for those who chose it, a direct message to each who chose that.
+one message in the channel for those who chose it, a direct message to each who chose that. It
+too goes out once, and a stop that cut it off (a stop cancels the timers) leaves it to the next
+start, which resumes the games that ended unannounced.
 
 The stored game is the truth: a timer re-reads it and sends only if the same player is still to
 move at the same ply; the storage lets each notice go out once per move, across restarts. A notice
@@ -24,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.domain import GameState
-from bot.domain.events import GameEnded, GameEvent
+from bot.domain.events import GameEvent
 from bot.services.bus import Events
 from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
 from bot.timers import Timers
@@ -74,7 +76,7 @@ class TurnNotices:
             self.timers.cancel(reminder)
             now = self.notices.now()
             self.timers.arm(("notice over", game_id), now, self._remove(game_id))
-            if isinstance(event, GameEnded) and self.told_of_end(state):  # once, not on resuming
+            if self.told_of_end(state):  # as it ends, or on resuming if a stop cut it off
                 self.timers.arm(("notice end", game_id), now, self._announce(state))
             return
         if not self.wanted(state):
@@ -141,7 +143,8 @@ class TurnNotices:
             record = state.record
             players = (record.black_id, record.white_id)
             choices = {user_id: await self.notices.choice(user_id) for user_id in players}
-            await self.sender.announce_end(state, choices)
+            if await self.notices.claim(record.id, record.ply, NoticeKind.END):
+                await self.sender.announce_end(state, choices)
 
         return announce
 

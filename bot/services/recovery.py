@@ -8,6 +8,10 @@ from bot.services.context import Context, Service
 from bot.services.endings import board_ending
 from bot.services.tournament_rounds import TournamentRounds
 
+LATE_END = 86_400.0
+"""Seconds after a game's end within which a restart still announces it, if a stop cut the
+announcement off: a day, so that nobody hears of a long-finished game."""
+
 
 class Recovery(Service):
     """Announces what is still going on, so that every subscriber picks it up again."""
@@ -18,11 +22,11 @@ class Recovery(Service):
 
     async def recover(self) -> None:
         """After a restart: finish games a crash left at a final position, and announce every
-        game in progress (timers, the bot's turns), every board left behind, every open
-        challenge and tournament, of this process's servers, and finish what the tournaments
-        had due (a round played but not paired, boards without their game). Every other event
-        follows an interaction or a timer of its own servers, so the subscribers never hear of
-        other processes' games."""
+        game in progress (timers, the bot's turns), every board left behind and every end not
+        yet announced (within `LATE_END`), every open challenge and tournament, of this
+        process's servers, and finish what the tournaments had due (a round played but not
+        paired, boards without their game). Every other event follows an interaction or a timer
+        of its own servers, so the subscribers never hear of other processes' games."""
         finished_now: set[int] = set()
         for record in await self.storage.games.active(self.shards):
             state = GameState.of(record)
@@ -35,8 +39,13 @@ class Recovery(Service):
             )
             self.events.emit(GameEnded(GameState(finished.game, state.game, finished), finished))
             finished_now.add(record.id)
-        for record in await self.storage.games.boards_behind(self.shards):
-            if record.id not in finished_now:  # announced as it ended, just above
+        resumed = set(finished_now)  # announced as they ended, just above
+        for record in [
+            *await self.storage.games.boards_behind(self.shards),
+            *await self.storage.games.ends_unannounced(self.now() - LATE_END, self.shards),
+        ]:
+            if record.id not in resumed:
+                resumed.add(record.id)
                 self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending(self.shards):
             self.events.emit(ChallengeOpened(challenge))

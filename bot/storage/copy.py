@@ -66,7 +66,7 @@ TABLES = (
     Table("tournament_pairings", _columns(BOARD_COLUMNS), ("tournament_id", "round", "board")),
     Table(
         "turn_notices",
-        ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id"),
+        ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id", "end_ply"),
         ("game_id",),
     ),
 )

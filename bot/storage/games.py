@@ -390,6 +390,19 @@ class GameStore(Store):
             (),
         )
 
+    async def ends_unannounced(self, since: float, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
+        """Games in the servers of `shards` that ended at `since` or later and whose end nobody
+        has announced yet (`NoticeKind.END`): what a stop between a game's end and its
+        announcement left behind."""
+        return await self._games(
+            f"""
+            WHERE status = 'finished' AND updated_at >= ? AND {in_shards(shards)}
+              AND id NOT IN (SELECT game_id FROM turn_notices WHERE end_ply IS NOT NULL)
+            ORDER BY id
+            """,
+            (since,),
+        )
+
     async def finish(
         self,
         game_id: int,

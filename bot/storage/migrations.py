@@ -788,6 +788,17 @@ _TOURNAMENT_EVENTS: Migration = (
     "ALTER TABLE tournaments ADD COLUMN event_id BIGINT",
 )
 
+_END_NOTICES: Migration = (
+    # The ply a game's end was announced for, so that a restart announces an end that a stop
+    # cut off, once; the games already over count as announced.
+    "ALTER TABLE turn_notices ADD COLUMN end_ply INTEGER",
+    """
+    INSERT INTO turn_notices (game_id, end_ply)
+    SELECT id, ply FROM games WHERE status = 'finished'
+    ON CONFLICT (game_id) DO UPDATE SET end_ply = excluded.end_ply
+    """,
+)
+
 _UNUSED_INDEXES: Migration = (
     # No query looks games up by their message or their deadline (timers are armed from the
     # games in progress): these indexes only cost every move a write.
@@ -809,6 +820,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _TOURNAMENTS,
     _TOURNAMENT_EVENTS,
     _UNUSED_INDEXES,
+    _END_NOTICES,
 )
 
 

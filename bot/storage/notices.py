@@ -21,6 +21,8 @@ class NoticeKind(StrEnum):
     """It became your turn a while ago."""
     REMINDER = "reminder"
     """Your time for this move is running out."""
+    END = "end"
+    """The game is over (sent for its last ply)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +34,11 @@ class Notice:
     message_id: int
 
 
-_SENT_COLUMN = {NoticeKind.PING: "ping_ply", NoticeKind.REMINDER: "reminder_ply"}
+_SENT_COLUMN = {
+    NoticeKind.PING: "ping_ply",
+    NoticeKind.REMINDER: "reminder_ply",
+    NoticeKind.END: "end_ply",
+}
 
 
 class NoticeStore(Store):

@@ -2,7 +2,8 @@
 one message in the channel for those who chose it, a direct message in the reader's language to
 those who chose that, nothing to those who chose nothing; it says who did what, who won, the
 score and where the board is, with a Review button when there is a result. None for live games
-or games against the bot, and a 60-move game leaves one message besides its board."""
+or games against the bot, and a 60-move game leaves one message besides its board. An end a stop
+cut off is announced by the next start."""
 
 from __future__ import annotations
 
@@ -182,6 +183,27 @@ async def test_the_end_is_announced_once_the_database_is_back(
     await fake.advance(seconds=RETRY_AFTER)
     (end,) = notices(fake, board)
     assert "Alice resigned" in end.content
+    await fake.advance(hours=1)
+    assert notices(fake, board) == [end]
+
+
+async def test_an_end_a_stop_cut_off_is_announced_at_the_next_start_once(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop cancels the announcement waiting for its retry; the next start sends it, and
+    the one after that does not again."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    failing_once(monkeypatch, bot_harness.bot.storage.notices, "choice", DatabaseBusyError())
+    await resign(fake, fake.alice)
+    assert notices(fake, board) == []
+    await bot_harness.stop()
+    await bot_harness.start()
+    await fake.settle()
+
+    (end,) = notices(fake, board)
+    assert "Alice resigned" in end.content
+    await bot_harness.restart()
     await fake.advance(hours=1)
     assert notices(fake, board) == [end]
 

@@ -15,6 +15,7 @@ from PIL import Image
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine import Color
+from bot.storage import NoticeKind
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending
@@ -88,6 +89,7 @@ class Seeder:
             cancelled_by=self.fake.carol.id if cancelled else None,
         )
         finished = await storage.games.finish(game.id, game.ply, ending, now=now)
+        await storage.notices.claim(game.id, game.ply, NoticeKind.END)  # as if announced
         return finished.game
 
 

@@ -6,7 +6,8 @@ from bot import engine
 from bot.domain import Challenge, EndReason, GameStatus, Rating
 from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
 from bot.services import Place, Services
-from bot.storage import Storage
+from bot.services.recovery import LATE_END
+from bot.storage import NoticeKind, Storage
 
 from .support import (
     ALICE,
@@ -65,6 +66,12 @@ async def test_a_game_left_active_at_its_final_position_is_finished_with_its_tru
 async def test_everything_in_progress_is_announced_in_order(
     services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
+    long_ago = await human_game(services, ALICE, BOB, place=Place(GUILD, 8))
+    await services.endings.resign(
+        long_ago.record.id, ALICE, Place(GUILD, 8), offered=EndReason.ABORTED
+    )
+    clock.advance(LATE_END + 1)  # its end, never announced, is too old to announce now
+
     playing = await human_game(services, ALICE, BOB)
     await services.games.move(playing.record.id, ALICE, "d3", HERE)
     shown = await storage.games.set_board(playing.record.id, BOARD, 2)
@@ -85,11 +92,14 @@ async def test_everything_in_progress_is_announced_in_order(
         )
     ).record
     await storage.games.set_board(ended.id, BOARD + 2, ended.version)
+    assert await services.notices.claim(ended.id, ended.ply, NoticeKind.END)  # announced
 
     never_shown = await human_game(services, ALICE, CAROL, place=Place(GUILD, 5))
-    await services.endings.resign(
-        never_shown.record.id, ALICE, Place(GUILD, 5), offered=EndReason.ABORTED
-    )
+    unannounced = (
+        await services.endings.resign(
+            never_shown.record.id, ALICE, Place(GUILD, 5), offered=EndReason.ABORTED
+        )
+    ).record
 
     open_challenge = await services.challenges.challenge(Place(GUILD, 6), ALICE, None)
     declined = await services.challenges.challenge(Place(GUILD, 7), ALICE, BOB)
@@ -100,14 +110,9 @@ async def test_everything_in_progress_is_announced_in_order(
     await services.recovery.recover()
 
     events = recorder.take()
-    assert [type(event) for event in events] == [
-        GameResumed,
-        GameResumed,
-        GameResumed,
-        ChallengeOpened,
-    ]
-    resumed = [event.state.record for event in events[:3]]  # type: ignore[union-attr]
-    assert resumed == [shown, against_bot.record, behind_ended]
+    assert [type(event) for event in events] == [*[GameResumed] * 4, ChallengeOpened]
+    resumed = [event.state.record for event in events[:4]]  # type: ignore[union-attr]
+    assert resumed == [shown, against_bot.record, behind_ended, unannounced]
     assert not resumed[0].board_behind and resumed[1].board_behind and resumed[2].board_behind
-    assert events[3] == ChallengeOpened(open_challenge)
+    assert events[4] == ChallengeOpened(open_challenge)
     assert await storage.games.active() == [shown, against_bot.record]

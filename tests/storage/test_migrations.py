@@ -5,7 +5,7 @@ import asyncpg
 import pytest
 
 from bot.domain import Ending, EndReason, TimeControl
-from bot.storage import DatabaseError, SchemaTooNewError, Storage
+from bot.storage import DatabaseError, NoticeKind, SchemaTooNewError, Storage
 from bot.storage.backends import open_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.migrations import MIGRATIONS, Migration
@@ -353,3 +353,30 @@ async def test_the_indexes_no_query_uses_are_dropped(database_url: str) -> None:
 
     async with await Storage.open(database_url) as storage, storage.database.transaction() as db:
         assert not unused & await names(db)
+
+
+async def test_the_games_already_over_count_as_announced(database_url: str) -> None:
+    """Migration 14 records the ply each game's end was announced for; the games over before it
+    count as announced (a restart announces no old end), a game in play does not."""
+    database = await open_database(database_url, MIGRATIONS[:13])
+    try:
+        async with database.transaction() as db:
+            for game_id, status, reason in ((1, "finished", "'cancelled'"), (2, "active", "NULL")):
+                await db.all(
+                    f"""
+                    INSERT INTO games (id, guild_id, channel_id, black_id, white_id, rated,
+                        status, end_reason, cancelled_by, time_per_move, turn_started,
+                        created_at, updated_at)
+                    VALUES ({game_id}, 10, {20 + game_id}, 3, 4, FALSE, '{status}', {reason},
+                        {"5" if status == "finished" else "NULL"}, 86400, 0, 0, 0)
+                    """
+                )
+            await db.all("INSERT INTO turn_notices (game_id, ping_ply) VALUES (1, 0)")
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        assert await storage.games.ends_unannounced(0.0) == []
+        assert not await storage.notices.claim(1, 0, NoticeKind.END)
+        assert await storage.notices.claim(2, 0, NoticeKind.END)
+        assert not await storage.notices.claim(2, 0, NoticeKind.END)
