@@ -27,7 +27,7 @@ class Recovery(Service):
         process's servers, and finish what the tournaments had due (a round played but not
         paired, boards without their game). Every other event follows an interaction or a timer
         of its own servers, so the subscribers never hear of other processes' games."""
-        finished_now: set[int] = set()
+        announced: set[int] = set()  # the games an event has already been emitted for
         for record in await self.storage.games.active(self.shards):
             state = GameState.of(record)
             ending = board_ending(state.game)
@@ -38,14 +38,13 @@ class Recovery(Service):
                 record.id, record.ply, ending, now=self.now()
             )
             self.events.emit(GameEnded(GameState(finished.game, state.game, finished), finished))
-            finished_now.add(record.id)
-        resumed = set(finished_now)  # announced as they ended, just above
+            announced.add(record.id)
         for record in [
             *await self.storage.games.boards_behind(self.shards),
             *await self.storage.games.ends_unannounced(self.now() - LATE_END, self.shards),
         ]:
-            if record.id not in resumed:
-                resumed.add(record.id)
+            if record.id not in announced:
+                announced.add(record.id)
                 self.events.emit(GameResumed(GameState.of(record)))
         for challenge in await self.storage.challenges.pending(self.shards):
             self.events.emit(ChallengeOpened(challenge))
