@@ -25,6 +25,6 @@ def shallow(depth: int) -> int:
 
 def margin(depth: int) -> int:
     """The margin at `depth` (0 for none: the node is never cut)."""
-    if depth < FIRST or not MARGINS:
+    if depth < FIRST:
         return 0
     return MARGINS[min(depth - FIRST, len(MARGINS) - 1)]
