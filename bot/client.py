@@ -231,7 +231,7 @@ class ReversiBot(commands.AutoShardedBot):
         then close. What is still running is cancelled; its transaction rolls back."""
         self._stopping = True
         if self.timers is not None:
-            self.timers.cancel_all()  # deadlines are stored: the next start re-arms them
+            await self.timers.stop()  # deadlines are stored: the next start re-arms them
         log.info(
             "Stopping: finishing %d interaction(s) in flight and %d background task(s)",
             len(self._interaction_tasks),
@@ -256,7 +256,7 @@ class ReversiBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Close everything, also on the paths where the bot never got going; safe to repeat."""
         if self.timers is not None:
-            self.timers.cancel_all()
+            await self.timers.stop()
         await self.background.cancel()  # before what it uses (Discord, the storage) closes
         if self._reviews is not None:
             await self._reviews.stop()  # what they analysed is stored: the next start resumes

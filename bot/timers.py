@@ -26,7 +26,8 @@ class Timers:
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
-        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._tasks: dict[Hashable, asyncio.Task[None]] = {}  # waiting for their time, by key
+        self._running: set[asyncio.Task[None]] = set()  # their time came: the action runs
 
     def arm(self, key: Hashable, when: float, action: Callable[[], Awaitable[object]]) -> None:
         self.cancel(key)
@@ -37,9 +38,16 @@ class Timers:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    def cancel_all(self) -> None:
-        for key in list(self._tasks):
-            self.cancel(key)
+    async def stop(self) -> None:
+        """Cancel every timer and wait until each has unwound, so that none still runs when what
+        its action uses (Discord, the storage) closes. Called from a timer's action, it leaves
+        that one to finish its own work."""
+        current = asyncio.current_task()
+        tasks = [t for t in (*self._tasks.values(), *self._running) if t is not current]
+        self._tasks.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._tasks
@@ -48,8 +56,11 @@ class Timers:
         self, key: Hashable, when: float, action: Callable[[], Awaitable[object]]
     ) -> None:
         await self.clock.sleep_until(datetime.fromtimestamp(when, UTC))
-        if self._tasks.get(key) is asyncio.current_task():
+        task = asyncio.current_task()
+        assert task is not None
+        if self._tasks.get(key) is task:
             del self._tasks[key]
+        self._running.add(task)
         try:
             await action()
         except DatabaseError as error:
@@ -58,5 +69,7 @@ class Timers:
             log.exception("Timer %s failed; retrying in %g s", key, RETRY_AFTER)
         else:
             return
+        finally:
+            self._running.discard(task)
         if key not in self._tasks:
             self.arm(key, self.clock.now().timestamp() + RETRY_AFTER, action)

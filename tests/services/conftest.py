@@ -4,7 +4,6 @@ generator."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -42,9 +41,7 @@ async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
     """Timers on `clock`; those still armed at the end are cancelled and waited for."""
     timers = Timers(clock)
     yield timers
-    tasks = list(timers._tasks.values())
-    timers.cancel_all()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await timers.stop()
 
 
 @pytest.fixture
