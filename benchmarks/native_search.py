@@ -77,6 +77,9 @@ def midgame(budget_ms: int, count: int, probcut: bool) -> None:
 
 def levels_here(levels: list[int], moves: int) -> dict[int, tuple[float, float, int]]:
     """Per level: CPU seconds per move, mean depth, and moves timed, in this process."""
+    # The first searches of a process fault in its search table (32 MB, in huge pages on Linux:
+    # about 0.1 s once in the process's life), which is start-up, not a move's cost.
+    choose_move(Game.from_transcript(wthor_prefixes(20, 1)[0]).position.to_string(), depth=8)
     figures = {}
     for level in levels:
         cpu = 0.0

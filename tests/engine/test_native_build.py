@@ -4,6 +4,7 @@ running slowly unnoticed."""
 
 from __future__ import annotations
 
+import importlib.abc
 import logging
 import os
 import shutil
@@ -81,21 +82,59 @@ def test_the_setting_takes_native_or_python_only() -> None:
         Settings.from_mapping({"REVERSI_ENGINE": "c"})
 
 
-def test_a_missing_native_core_is_a_warning_at_start_up(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    monkeypatch.setattr(native, "built", lambda: None)
+def _without_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a process where `bot.engine.native._core` was never imported."""
+    monkeypatch.delattr(native, "_core", raising=False)
+    monkeypatch.delitem(sys.modules, f"{native.__name__}._core", raising=False)
     monkeypatch.setenv(native.ENVIRONMENT, "native")
     monkeypatch.setattr(native, "core", None)
     monkeypatch.setattr(native, "description", native.description)
+
+
+def _start_up_log(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
     native.select("native")
     with caplog.at_level(logging.INFO, logger="bot"):
         log_engine()
-    assert [(r.levelno, r.getMessage()) for r in caplog.records] == [
+    return [(r.levelno, r.getMessage()) for r in caplog.records]
+
+
+def test_a_missing_native_core_is_a_warning_at_start_up(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    _without_the_core(monkeypatch)
+    monkeypatch.setitem(sys.modules, f"{native.__name__}._core", None)  # not importable
+    assert native.built() is None
+    assert _start_up_log(caplog) == [
         (
             logging.WARNING,
             "Engine: the pure-Python engine: the native core is not built (no C compiler at "
             "install?), so the computer plays more slowly",
+        )
+    ]
+
+
+class _Refusing(importlib.abc.MetaPathFinder):
+    """Loads the native core as a processor without popcnt would: its init refuses."""
+
+    def find_spec(self, name: str, path: object, target: object = None) -> None:
+        if name == f"{native.__name__}._core":
+            raise ImportError(
+                "the native core needs the popcnt instruction, which this processor lacks"
+            )
+
+
+def test_a_core_this_processor_cannot_run_says_why_at_start_up(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    _without_the_core(monkeypatch)
+    monkeypatch.setattr(sys, "meta_path", [_Refusing(), *sys.meta_path])
+    assert native.built() is None
+    assert _start_up_log(caplog) == [
+        (
+            logging.WARNING,
+            "Engine: the pure-Python engine: the native core does not load here (the native "
+            "core needs the popcnt instruction, which this processor lacks), so the computer "
+            "plays more slowly",
         )
     ]
 

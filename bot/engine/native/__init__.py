@@ -79,23 +79,28 @@ class Core(Protocol):
 
 
 def built() -> Core | None:
-    """The native core if it is built, whatever the environment asks."""
+    """The native core if it is built and loads here, whatever the environment asks."""
+    return _import()[0]
+
+
+def _import() -> tuple[Core | None, str]:
+    """The extension, or None and why not: it was not built (no C compiler at install), or it
+    was built for a processor feature this one lacks (its own ImportError says which)."""
     try:
         from bot.engine.native import _core
-    except ImportError:
-        return None
-    return _core
+    except ImportError as error:
+        if isinstance(error, ModuleNotFoundError) or error.name == __name__:  # none here
+            return None, "the native core is not built (no C compiler at install?)"
+        return None, f"the native core does not load here ({error})"
+    return _core, ""
 
 
 def _load() -> tuple[Core | None, str]:
     if os.environ.get(ENVIRONMENT, "").strip().lower() == "python":
         return None, f"the pure-Python engine, as {ENVIRONMENT}=python asks"
-    extension = built()
+    extension, why_not = _import()
     if extension is None:
-        return None, (
-            "the pure-Python engine: the native core is not built (no C compiler at install?), "
-            "so the computer plays more slowly"
-        )
+        return None, f"the pure-Python engine: {why_not}, so the computer plays more slowly"
     return extension, "the native engine core"
 
 

@@ -194,6 +194,16 @@ static struct PyModuleDef core_module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    /* Built to count discs with popcnt (setup.py): on a processor without it, the first count
+     * would stop the process, so the core does not load and the pure-Python engine plays. */
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError,
+                        "the native core needs the popcnt instruction, which this processor lacks");
+        return NULL;
+    }
+#endif
     if (PyType_Ready(&EndgameType) < 0) return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (!module) return NULL;

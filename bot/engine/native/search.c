@@ -6,6 +6,10 @@
 
 #include <stdlib.h>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 #ifdef _WIN32
 #include <windows.h>
 double search_clock(void) {
@@ -47,6 +51,27 @@ typedef struct {
 /* One table per process, allocated at its first search and kept: one search runs at a time, since
  * the Python binding holds the GIL throughout (search_module.c). */
 static Bucket *table;
+
+/* The table, zeroed. On Linux it asks for huge pages (2 MB rather than 4 KB): each look-up lands
+ * on a random page of 32 MB, and with small pages most also miss the processor's page cache
+ * (measured: the search runs some 7% faster where the kernel grants them, its prefetches
+ * included). The kernel zeroes the pages as they are first touched, as calloc's would be.
+ * Elsewhere, or if the advice is refused, ordinary pages do. */
+static Bucket *allocate_table(void) {
+    size_t bytes = ((size_t)1 << TABLE_BITS) * sizeof(Bucket);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t huge = (size_t)1 << 21; /* bytes is a multiple of it */
+    char *memory = mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (memory == MAP_FAILED) return NULL;
+    char *aligned = (char *)(((uintptr_t)memory + huge - 1) & ~(uintptr_t)(huge - 1));
+    madvise(aligned, bytes, MADV_HUGEPAGE);
+    return (Bucket *)aligned; /* kept for the life of the process, as the table is */
+#else
+    return calloc(1, bytes);
+#endif
+}
+
 static uint32_t latest_generation;
 
 /* The multi-ProbCut margin and shallow depth at each depth (a margin of 0: never cut there), as
@@ -73,7 +98,7 @@ int search_start(Search *search) {
         if (search->ordering == NULL) return -1;
     }
     if (table == NULL) {
-        table = calloc((size_t)1 << TABLE_BITS, sizeof *table);
+        table = allocate_table();
         if (table == NULL) return -1;
     }
     /* Generation 0 marks entries never written, so it is skipped when the count wraps (after
@@ -96,6 +121,18 @@ static inline Bucket *bucket_of(board_t player, board_t opponent) {
     hash ^= hash >> 31;
     hash *= UINT64_C(0xBF58476D1CE4E5B9);
     return &table[hash >> (64 - TABLE_BITS)];
+}
+
+/* Asks the memory for a position's bucket ahead of its look-up: the table is far larger than the
+ * caches, and a node waiting for its bucket was a large share of the search's time. The children
+ * of a node prefetch theirs while their siblings are generated and ordered. */
+static inline void prefetch_bucket(board_t player, board_t opponent) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(bucket_of(player, opponent));
+#else
+    (void)player;
+    (void)opponent;
+#endif
 }
 
 static Entry *probe(const Search *search, board_t player, board_t opponent) {
@@ -178,6 +215,7 @@ static int children(board_t player, board_t opponent, const EvalFeatures *featur
             board_t replies = board_legal_moves(child.player, child.opponent);
             child.key = board_popcount(replies) + board_popcount(replies & BOARD_CORNERS);
         }
+        if (depth >= 2) prefetch_bucket(child.player, child.opponent); /* not a leaf: it looks up */
         int at = count++;
         while (at > 0 && out[at - 1].key > child.key) {
             out[at] = out[at - 1];
