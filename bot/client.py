@@ -226,12 +226,13 @@ class ReversiBot(commands.AutoShardedBot):
         return True
 
     async def shut_down(self, grace: float = SHUTDOWN_GRACE) -> None:
-        """Stop as a service manager asks: take no new interactions, give the handlers in flight
-        and then the background work `grace` seconds to finish (a move's write and its board),
-        then close. What is still running is cancelled; its transaction rolls back."""
+        """Stop as a service manager asks: take no new interactions and start no timer, give the
+        handlers in flight, the timers' actions under way and then the background work `grace`
+        seconds to finish (a move's write and its board), then close. What is still running is
+        cancelled; its transaction rolls back."""
         self._stopping = True
         if self.timers is not None:
-            await self.timers.stop()  # deadlines are stored: the next start re-arms them
+            self.timers.cancel_waiting()  # deadlines are stored: the next start re-arms them
         log.info(
             "Stopping: finishing %d interaction(s) in flight and %d background task(s)",
             len(self._interaction_tasks),
@@ -241,6 +242,8 @@ class ReversiBot(commands.AutoShardedBot):
             async with asyncio.timeout(grace):
                 while self._interaction_tasks:
                     await asyncio.wait(set(self._interaction_tasks))
+                if self.timers is not None:
+                    await self.timers.settle()  # a timeout or an expiry under way
                 await self.background.drain()
         except TimeoutError:
             log.warning(

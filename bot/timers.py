@@ -38,6 +38,17 @@ class Timers:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
+    def cancel_waiting(self) -> None:
+        """Cancel the timers whose time has not come; the actions already running go on."""
+        for key in list(self._tasks):
+            self.cancel(key)
+
+    async def settle(self) -> None:
+        """Wait until the actions running now have finished (a timeout's write, say)."""
+        current = asyncio.current_task()
+        while others := [task for task in self._running if task is not current]:
+            await asyncio.wait(others)
+
     async def stop(self) -> None:
         """Cancel every timer and wait until each has unwound, so that none still runs when what
         its action uses (Discord, the storage) closes. Called from a timer's action, it leaves

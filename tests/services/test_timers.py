@@ -1,5 +1,6 @@
 """Stopping the timers cancels each one and waits until its action has unwound, so that none
-still runs when what it uses closes."""
+still runs when what it uses closes; a shutdown first cancels only those still waiting and lets
+the actions under way finish."""
 
 from __future__ import annotations
 
@@ -35,3 +36,36 @@ async def test_stop_waits_for_an_action_in_progress(clock: ManualClock, timers: 
 
     assert unwound == ["running"]
     assert "running" not in timers and "pending" not in timers
+
+
+async def test_cancelling_the_waiting_ones_lets_an_action_under_way_finish(
+    clock: ManualClock, timers: Timers
+) -> None:
+    started, release = asyncio.Event(), asyncio.Event()
+    done: list[str] = []
+
+    async def action() -> None:
+        started.set()
+        await release.wait()
+        done.append("running")
+
+    async def never() -> None:
+        done.append("pending")
+
+    now = clock.timestamp()
+    timers.arm("running", now + 5, action)
+    timers.arm("pending", now + 60, never)
+    await clock.sleepers(now + 5, now + 60)
+    clock.advance(5)
+    await started.wait()
+
+    timers.cancel_waiting()
+    settled = asyncio.create_task(timers.settle())
+    await asyncio.sleep(0)
+    assert not settled.done()  # the action is still under way
+    release.set()
+    await settled
+    clock.advance(60)
+    await timers.stop()
+
+    assert done == ["running"]
