@@ -5,10 +5,23 @@ the actions under way finish."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from bot.timers import Timers
 
 from .support import ManualClock
+
+Action = Callable[[], Awaitable[None]]
+
+
+async def run_one_of_two(clock: ManualClock, timers: Timers, action: Action, never: Action) -> None:
+    """Arm `action` for in 5 s and `never` for in 60 s, and let only the first one's time come:
+    returns once the clock has reached it (the action's own start is for the caller to await)."""
+    now = clock.timestamp()
+    timers.arm("running", now + 5, action)
+    timers.arm("pending", now + 60, never)
+    await clock.sleepers(now + 5, now + 60)
+    clock.advance(5)
 
 
 async def test_stop_waits_for_an_action_in_progress(clock: ManualClock, timers: Timers) -> None:
@@ -25,11 +38,7 @@ async def test_stop_waits_for_an_action_in_progress(clock: ManualClock, timers: 
     async def never() -> None:
         unwound.append("pending")  # its time never comes
 
-    now = clock.timestamp()
-    timers.arm("running", now + 5, action)
-    timers.arm("pending", now + 60, never)
-    await clock.sleepers(now + 5, now + 60)
-    clock.advance(5)
+    await run_one_of_two(clock, timers, action, never)
     await started.wait()
 
     await timers.stop()
@@ -52,11 +61,7 @@ async def test_cancelling_the_waiting_ones_lets_an_action_under_way_finish(
     async def never() -> None:
         done.append("pending")
 
-    now = clock.timestamp()
-    timers.arm("running", now + 5, action)
-    timers.arm("pending", now + 60, never)
-    await clock.sleepers(now + 5, now + 60)
-    clock.advance(5)
+    await run_one_of_two(clock, timers, action, never)
     await started.wait()
 
     timers.cancel_waiting()
