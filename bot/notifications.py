@@ -76,8 +76,8 @@ class TurnNotices:
             self.timers.cancel(reminder)
             now = self.notices.now()
             self.timers.arm(("notice over", game_id), now, self._remove(game_id))
-            if self.told_of_end(state):  # as it ends, or on resuming if a stop cut it off
-                self.timers.arm(("notice end", game_id), now, self._announce(state))
+            # as it ends, or on resuming if a stop cut it off
+            self.timers.arm(("notice end", game_id), now, self._announce(state))
             return
         if not self.wanted(state):
             self.timers.cancel(ping)
@@ -139,8 +139,14 @@ class TurnNotices:
         return record
 
     def _announce(self, state: GameState) -> _Action:
+        """Tell the players of the end if they are to hear of it; either way the end is claimed,
+        so that no later start resumes the game to announce it."""
+
         async def announce() -> None:  # the choices are read first: a retry posts nothing twice
             record = state.record
+            if not self.told_of_end(state):
+                await self.notices.claim(record.id, record.ply, NoticeKind.END)
+                return
             players = (record.black_id, record.white_id)
             choices = {user_id: await self.notices.choice(user_id) for user_id in players}
             if await self.notices.claim(record.id, record.ply, NoticeKind.END):

@@ -391,9 +391,9 @@ class GameStore(Store):
         )
 
     async def ends_unannounced(self, since: float, shards: Shards = ALL_SHARDS) -> list[GameRecord]:
-        """Games in the servers of `shards` that ended at `since` or later and whose end nobody
-        has announced yet (`NoticeKind.END`): what a stop between a game's end and its
-        announcement left behind."""
+        """Games in the servers of `shards` that ended at `since` or later and whose end is not
+        yet claimed (`NoticeKind.END`, claimed when announced or found to need no announcement):
+        what a stop between a game's end and its announcement left behind."""
         return await self._games(
             f"""
             WHERE status = 'finished' AND updated_at >= ? AND {in_shards(shards)}

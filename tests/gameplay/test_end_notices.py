@@ -168,6 +168,8 @@ async def test_no_end_notice_for_live_games_or_games_against_the_bot(
     versus = fake.messages(fake.games)[0]  # the board; a turn notice after it goes at the end
     await resign(fake, fake.carol, "Yes, abort", fake.games)
     assert fake.messages(fake.games) == [versus] and fake.world.dms_to(fake.carol) == []
+    await fake.settle()  # both ends are settled: a restart has nothing to announce
+    assert await bot_harness.bot.storage.games.ends_unannounced(0.0) == []
 
 
 async def test_the_end_is_announced_once_the_database_is_back(
