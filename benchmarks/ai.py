@@ -235,7 +235,8 @@ def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
 
 @contextlib.contextmanager
 def _checkout(root: Path, revision: str) -> Iterator[Path]:
-    """`revision` checked out in a temporary worktree, removed afterwards."""
+    """`revision` checked out in a temporary worktree, its native core built if it has one (else
+    it would play on the pure-Python engine), removed afterwards."""
     with tempfile.TemporaryDirectory() as directory:
         checkout = Path(directory) / "checkout"
         subprocess.run(
@@ -244,6 +245,9 @@ def _checkout(root: Path, revision: str) -> Iterator[Path]:
             check=True,
         )
         try:
+            if (checkout / "setup.py").exists():
+                build = [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"]
+                subprocess.run(build, cwd=checkout, check=True, capture_output=True)
             yield checkout
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(checkout)], cwd=root)
