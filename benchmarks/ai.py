@@ -213,7 +213,7 @@ def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
     with contextlib.ExitStack() as stack:
         checkout, engine = root, "python"
         if revision != "python":
-            checkout, engine = stack.enter_context(_checkout(root, revision)), None
+            checkout, engine = stack.enter_context(revision_checkout(root, revision)), None
         with ProcessPoolExecutor(jobs) as pool:
             futures = [
                 pool.submit(_versus_game, checkout, engine, openings[n // 2], n % 2 == 0, budget_ms)
@@ -234,7 +234,7 @@ def versus(revision: str, games: int, budget_ms: int, jobs: int) -> None:
 
 
 @contextlib.contextmanager
-def _checkout(root: Path, revision: str) -> Iterator[Path]:
+def revision_checkout(root: Path, revision: str) -> Iterator[Path]:
     """`revision` checked out in a temporary worktree, its native core built if it has one (else
     it would play on the pure-Python engine), removed afterwards."""
     with tempfile.TemporaryDirectory() as directory:

@@ -116,6 +116,25 @@ def test_a_quick_run_prints_the_figures(script: str) -> None:
         assert re.search(figure, output), f"{figure!r} not in:\n{output}"
 
 
+def test_another_revision_plays_on_its_own_native_core() -> None:
+    """`ai.py --against REVISION` plays that revision from a checkout of its own, where its
+    native core is built, so that a revision plays as it would in the bot."""
+    if importlib.util.find_spec("bot.engine.native._core") is None:
+        pytest.skip("needs the native core")
+    from benchmarks.ai import revision_checkout
+
+    describe = "from bot.engine import native; print(native.description)"
+    with revision_checkout(CHECKOUT, "HEAD") as checkout:
+        described = subprocess.run(
+            [sys.executable, "-c", describe],
+            cwd=checkout,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    assert described.stdout.strip() == "the native engine core"
+
+
 def quick_run(script: str) -> str:
     """What `script --quick` printed, checked to have ended well. It runs this checkout's code
     (the bots it starts too), in a process group of its own, gone afterwards."""
