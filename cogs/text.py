@@ -34,6 +34,18 @@ def fit(items: Sequence[str], limit: int, *, separator: str = "\n") -> str:
     return shorten(text, limit)
 
 
+def in_messages(lines: Sequence[str], limit: int = CONTENT) -> list[str]:
+    """The lines in order, each whole, in as few messages of at most `limit` characters as hold
+    them (a line too long for any is shortened)."""
+    messages: list[str] = []
+    for line in (shorten(line, limit) for line in lines):
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
+
+
 def page_of(page: int, pages: int) -> str:
     """`Page 2 of 7`."""
     return _("Page {page} of {pages}").format(page=f"{page:,}", pages=f"{pages:,}")

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
-from bot.domain.tournament import Format
+from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
@@ -29,11 +29,11 @@ from cogs.text import shorten
 from cogs.tournament_buttons import TournamentButton, signup_view
 from cogs.tournament_event import ScheduledEvents
 from cogs.tournament_image import standings_file
-from cogs.tournament_rounds import RoundOpener
+from cogs.tournament_rounds import RoundOpener, cannot_start, missing_in
 from cogs.tournament_signup import Signups
 from cogs.tournament_texts import (
     list_line,
-    pairings_text,
+    pairings_texts,
     signup_text,
     standings_text,
     start_time,
@@ -106,6 +106,21 @@ class Tournaments(commands.Cog, name="Tournaments"):
             self.events.on_changed,
         ):
             events.unsubscribe(handler)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        self.rounds.on_permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        self.rounds.on_permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.bot.user is not None and after.id == self.bot.user.id:
+            self.rounds.on_permissions_changed(after.guild.id)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
@@ -247,13 +262,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
         round: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         async with answering(interaction, "/reversi tournament pairings"):
+            await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             service = self.bot.services.tournaments
             view = await service.view(tournament_id, guild_id)
             number = round or view.tournament.round
-            text = pairings_text(view, number, await service.threads(view, number))
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
+            for text in pairings_texts(view, number, await service.threads(view, number)):
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
     @tournament.command(name="start", description=locale_str("Start a tournament now"))
     @app_commands.describe(tournament=WHICH)
@@ -310,6 +326,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
             tournament_id = await self.which(guild_id, tournament)
             manager = await self.manager(interaction)
             service = self.bot.services.tournaments
+            if action in ("start", "resume"):
+                await self.check_channel(await service.view(tournament_id, guild_id))
             change = {
                 "start": service.start,
                 "pause": service.pause,
@@ -320,6 +338,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
             await interaction.followup.send(
                 _(DONE[action]).format(title=title(view.tournament)), ephemeral=True
             )
+
+    async def check_channel(self, view: TournamentView) -> None:
+        """Refuse to start a round whose games the bot can't open in the tournament's channel,
+        naming what it lacks there."""
+        t = view.tournament
+        guild = self.bot.get_guild(t.guild_id)
+        channel = guild.get_channel(t.channel_id) if guild is not None else None
+        if isinstance(channel, discord.TextChannel) and (missing := missing_in(channel)):
+            raise Declined(cannot_start(t, channel, missing))
 
     async def which(self, guild_id: int, tournament: int | None) -> int:
         """The tournament asked for, or the server's latest."""

@@ -18,7 +18,7 @@ from bot.domain.tournament import (
 from bot.i18n import N_, _
 from cogs import time_option
 from cogs.links import mention
-from cogs.text import CONTENT, fit, shorten
+from cogs.text import CONTENT, fit, in_messages, shorten
 from rendering import points_text
 
 FORMATS = {
@@ -130,16 +130,28 @@ def result(pairing: Pairing) -> str:
     return _("{player} wins").format(player=mention(pairing.winner)) + discs
 
 
-def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int]) -> str:
-    """Round `number`'s boards; `threads` by board number link those it knows."""
+def pairings_texts(view: TournamentView, number: int, threads: Mapping[int, int]) -> list[str]:
+    """Round `number`'s boards, every one, in as many messages as they take; `threads` by board
+    number link those it knows."""
+    boards = [board_line(b, threads) for b in view.round_boards(number)] or [
+        _("No round has been paired yet.")
+    ]
+    return in_messages([round_title(view, number), *boards])
+
+
+def round_post(view: TournamentView, number: int) -> list[str]:
+    """What opens round `number` in the channel before the line of each board to play, which
+    starts its thread: the round's title and the boards already decided (byes, games lost
+    without play)."""
+    decided = [board_line(b, {}) for b in view.round_boards(number) if b.pairing.finished]
+    return in_messages([round_title(view, number), *decided])
+
+
+def round_title(view: TournamentView, number: int) -> str:
     t = view.tournament
-    head = _("{title}: round {round} of {rounds}").format(
+    return _("{title}: round {round} of {rounds}").format(
         title=title(t), round=number, rounds=t.rounds
     )
-    boards = [board_line(b, threads) for b in view.round_boards(number)]
-    if not boards:
-        boards = [_("No round has been paired yet.")]
-    return fit([head, *boards], CONTENT)
 
 
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:

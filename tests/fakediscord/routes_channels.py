@@ -22,7 +22,7 @@ from .errors import (
 )
 from .faults import edit_quota_exceeded
 from .message_bodies import apply_edit, new_message_fields
-from .world import PRIVATE_THREAD, Channel, Message
+from .world import HAS_THREAD, PRIVATE_THREAD, Channel, Message
 
 if TYPE_CHECKING:
     from .rest import ApiRequest, Handler
@@ -150,6 +150,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             raise DiscordError(400, 160004, "A thread has already been created for this message")
         thread = world.add_thread(parent, body["name"], world.bot_user, thread_id=message.id)
         thread.auto_archive_duration = body.get("auto_archive_duration") or 1440
+        message.flags |= HAS_THREAD  # no notice in the channel: the message shows its thread
         announce_thread(thread)
         return thread.payload()
 

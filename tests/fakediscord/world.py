@@ -24,6 +24,8 @@ from .snowflake import Snowflakes
 TEXT_CHANNEL = 0
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
+HAS_THREAD = 1 << 5
+"""A message that starts a thread (whose id is the message's)."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
