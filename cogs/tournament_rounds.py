@@ -112,6 +112,9 @@ class RoundOpener:
         self._opening: set[tuple[int, int, int]] = set()
         """Boards whose thread is being opened here, so that a second announcement of the same
         board (a withdrawal, a resumption) opens no second thread."""
+        self._posted: set[tuple[int, int]] = set()
+        """Rounds posted here, by tournament and number, so that boards opened again (a thread
+        Discord refused) come without a second post."""
         self._waiting: dict[int, Waiting] = {}
         """Tournaments whose round waits for the bot to be allowed to open it, by id."""
 
@@ -170,11 +173,14 @@ class RoundOpener:
     async def _post_round(
         self, tournament: TournamentRecord, channel: discord.TextChannel, number: int
     ) -> None:
-        """The round's post, unless a board of it has its game already (this is a board opened
-        again after a restart)."""
+        """The round's post, unless it was posted or a board of it has its game already (this
+        is a board opened again)."""
         view = await self.bot.services.tournaments.view(tournament.id, tournament.guild_id)
-        if any(b.game_id is not None for b in view.round_boards(number)):
+        if (tournament.id, number) in self._posted or any(
+            b.game_id is not None for b in view.round_boards(number)
+        ):
             return
+        self._posted.add((tournament.id, number))
         async with for_everyone(self.bot, tournament.guild_id):
             texts = round_post(view, number)
         try:

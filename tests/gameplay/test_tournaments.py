@@ -310,6 +310,10 @@ async def test_a_thread_discord_refused_is_opened_on_the_next_try(
     assert {"Alice", "Bob"} <= set(told.content.replace("(", " ").split())
     (dm,) = fake.world.dms_to(fake.alice)
     assert dm.content == f"Your game in Club Cup has begun: <#{thread.id}>"
+    assert [m.content for m in fake.messages(fake.games)[1:]] == [
+        "**Club Cup** (#1): round 1 of 1",
+        f"1. <@{record.black_id}> (black) vs <@{record.white_id}> (white)",
+    ]
 
 
 async def test_no_tournament_is_made_where_its_sign_up_can_t_be_posted(
