@@ -76,9 +76,7 @@ def cannot_start(
         "{channel}. Ask an admin to grant them, then try again.",
         len(missing),
     )
-    return text.format(
-        title=title(tournament), permissions=", ".join(missing), channel=channel.mention
-    )
+    return _lacking(text, tournament, channel, missing)
 
 
 def games_cannot_begin(
@@ -92,6 +90,15 @@ def games_cannot_begin(
         "{channel}. They begin as soon as an admin grants them.",
         len(missing),
     )
+    return _lacking(text, tournament, channel, missing)
+
+
+def _lacking(
+    text: str,
+    tournament: TournamentRecord,
+    channel: discord.abc.GuildChannel,
+    missing: list[str],
+) -> str:
     return text.format(
         title=title(tournament), permissions=", ".join(missing), channel=channel.mention
     )
@@ -253,7 +260,7 @@ class RoundOpener:
         granted = channel.permissions_for(channel.guild.me)
         if granted.send_messages:
             async with for_everyone(self.bot, tournament.guild_id):
-                told = f"{mention(organiser)} {text()}"
+                told = f"{mention(organiser)} {escape_mentions(text())}"  # only them pinged
             try:
                 await channel.send(told, allowed_mentions=discord.AllowedMentions(users=True))
                 return
