@@ -97,6 +97,7 @@ REFUSALS = {
     Refused.TOURNAMENT_NOT_RUNNING: N_("This tournament isn't running."),
     Refused.TOURNAMENT_NOT_PAUSED: N_("This tournament isn't paused."),
     Refused.START_IN_THE_PAST: N_("That start time has already passed."),
+    Refused.START_TOO_LATE: N_("A tournament starts within {days} days: pick an earlier time."),
 }
 """Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
 

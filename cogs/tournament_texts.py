@@ -34,8 +34,8 @@ STATES = {
     TournamentState.CANCELLED: N_("Cancelled."),
 }
 NAME = 100
-_TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(:[tTdDfFR])?>|([0-9]{9,12})")
-_DELAY = re.compile(r"([0-9]{1,4})\s*([mhd])")
+_TIMESTAMP = re.compile(r"<t:(-?[0-9]{1,12})(:[tTdDfFR])?>|([0-9]{9,12})")
+_DELAY = re.compile(r"([0-9]{1,4})\s*([mhd])", re.IGNORECASE)
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 
 
@@ -43,11 +43,11 @@ def start_time(text: str, now: float) -> float | None:
     """When a tournament starts, from what the organiser wrote: a Discord timestamp
     (`<t:1900000000:F>`), Unix seconds, or a delay such as `30m`, `2h` or `1d`; None if it is none
     of these."""
-    typed = text.strip().lower()
+    typed = text.strip()
     if match := _TIMESTAMP.fullmatch(typed):
         return float(match.group(1) or match.group(3))
     if match := _DELAY.fullmatch(typed):
-        return now + int(match.group(1)) * _UNITS[match.group(2)]
+        return now + int(match.group(1)) * _UNITS[match.group(2).lower()]
     return None
 
 

@@ -78,6 +78,8 @@ class Refused(Enum):
     TOURNAMENT_NOT_RUNNING = auto()
     TOURNAMENT_NOT_PAUSED = auto()
     START_IN_THE_PAST = auto()
+    START_TOO_LATE = auto()
+    """`days`: how far ahead a tournament may start at the latest."""
 
 
 class Refusal(Exception):

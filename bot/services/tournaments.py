@@ -29,6 +29,10 @@ from bot.storage.tournaments import (
 )
 
 MIN_ENTRANTS = 2
+LATEST_START_DAYS = 365
+"""How far ahead a tournament may start: a year is far enough for any club, and keeps every
+start time a date that timers and Discord's events can hold."""
+DAY = 86_400.0
 RUNNING = (TournamentState.RUNNING, TournamentState.PAUSED)
 
 
@@ -67,6 +71,8 @@ class Tournaments(Service):
             raise Refusal(Refused.NOT_ORGANISER)
         if new.starts_at <= self.now():
             raise Refusal(Refused.START_IN_THE_PAST)
+        if new.starts_at > self.now() + LATEST_START_DAYS * DAY:
+            raise Refusal(Refused.START_TOO_LATE, days=LATEST_START_DAYS)
         settings = await self.storage.settings.get(guild_id)
         if not settings.allows(new.channel_id):
             raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
