@@ -231,11 +231,13 @@ class Tournaments(Service):
         return resumed
 
     async def cancel(self, tournament_id: int, guild_id: int, manager: Manager) -> TournamentView:
-        """Over for good: its games in progress are cancelled without a result."""
+        """Over for good: its games in progress are cancelled without a result. They are those
+        of the round it is cancelled in, read after the change: a round paired meanwhile is the
+        one to stop, and once cancelled no round is paired."""
         view = await self._managed(tournament_id, guild_id, manager)
         expected = (TournamentState.SIGNUP, *RUNNING)
         cancelled = await self._set(view, expected, TournamentState.CANCELLED)
-        for board in view.round_boards(view.tournament.round):
+        for board in cancelled.round_boards(cancelled.tournament.round):
             if board.game_id is not None and not board.pairing.finished:
                 await self.endings.stop_for_tournament(board.game_id, manager.user_id)
         return cancelled

@@ -248,6 +248,35 @@ async def test_cancelling_ends_the_games_without_a_result(
     assert view.tournament.state is TournamentState.CANCELLED
 
 
+async def test_cancelling_as_the_next_round_starts_ends_that_round_s_games(
+    services: Services, recorder: Recorder, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round ends and the next one starts between cancel's read and its write: the games
+    of the round under way when it is cancelled end, not those of the round it read."""
+    tournament_id = await created(services, [ALICE, BOB], new(rounds=2))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (first,) = await start_boards(services, recorder)
+    set_state = storage.tournaments.set_state
+
+    async def next_round_first(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(storage.tournaments, "set_state", set_state)
+        record = first.record
+        await services.endings.stop_for_tournament(record.id, MODERATOR, loser=BOB)
+        await services.rounds.game_ended(record.id)
+        await start_boards(services, recorder)
+        return await set_state(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage.tournaments, "set_state", next_round_first)
+    await services.tournaments.cancel(tournament_id, GUILD, ORGANISER)
+
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.CANCELLED
+    (board,) = view.round_boards(2)
+    assert board.game_id is not None
+    record = (await services.endings.load(board.game_id)).record
+    assert not record.active and record.winner is None and not record.rated
+
+
 async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
     services: Services, recorder: Recorder
 ) -> None:
