@@ -98,6 +98,10 @@ REFUSALS = {
     Refused.TOURNAMENT_NOT_PAUSED: N_("This tournament isn't paused."),
     Refused.START_IN_THE_PAST: N_("That start time has already passed."),
     Refused.START_TOO_LATE: N_("A tournament starts within {days} days: pick an earlier time."),
+    Refused.TOO_MANY_ROUNDS: N_(
+        "A Swiss of {players} players has at most {rounds} rounds, or some would meet twice: "
+        "choose fewer rounds, more players or a round robin."
+    ),
 }
 """Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
 

@@ -15,14 +15,13 @@ from bot.domain.tournament import (
     TournamentState,
     TournamentView,
 )
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from cogs import time_option
 from cogs.links import mention
 from cogs.text import CONTENT, fit, shorten
 from rendering import points_text
 
-FORMATS = {
-    Format.SWISS: N_("Swiss, {rounds} rounds"),
+ROUND_ROBINS = {
     Format.ROUND_ROBIN: N_("round robin"),
     Format.DOUBLE_ROUND_ROBIN: N_("double round robin"),
 }
@@ -57,7 +56,16 @@ def when(timestamp: float) -> str:
 
 
 def format_name(tournament: TournamentRecord) -> str:
-    return _(FORMATS[tournament.format]).format(rounds=tournament.swiss_rounds)
+    """The format; a Swiss with its rounds, and once started, whether the field cut them."""
+    t = tournament
+    if t.format is not Format.SWISS:
+        return _(ROUND_ROBINS[t.format])
+    rounds = t.rounds or t.swiss_rounds
+    name = ngettext("Swiss, {rounds} round", "Swiss, {rounds} rounds", rounds).format(rounds=rounds)
+    if rounds < t.swiss_rounds:
+        cut = _("(cut from {asked}: the most its players allow)").format(asked=t.swiss_rounds)
+        name = f"{name} {cut}"
+    return name
 
 
 def state_line(tournament: TournamentRecord) -> str:

@@ -79,6 +79,9 @@ class Refused(Enum):
     TOURNAMENT_NOT_PAUSED = auto()
     START_IN_THE_PAST = auto()
     START_TOO_LATE = auto()
+    TOO_MANY_ROUNDS = auto()
+    """`players`, `rounds`: a Swiss of at most that many players pairs at most that many
+    rounds without anyone meeting twice."""
     """`days`: how far ahead a tournament may start at the latest."""
 
 

@@ -18,6 +18,7 @@ from bot.domain.tournament import (
     TournamentView,
     rounds_in,
     standings,
+    swiss_round_limit,
 )
 from bot.services.context import Context, Service
 from bot.services.endings import Endings
@@ -73,6 +74,10 @@ class Tournaments(Service):
             raise Refusal(Refused.START_IN_THE_PAST)
         if new.starts_at > self.now() + LATEST_START_DAYS * DAY:
             raise Refusal(Refused.START_TOO_LATE, days=LATEST_START_DAYS)
+        entry_limit = max(new.entry_limit, MIN_ENTRANTS)
+        most = swiss_round_limit(entry_limit)
+        if new.format is Format.SWISS and new.swiss_rounds > most:
+            raise Refusal(Refused.TOO_MANY_ROUNDS, players=entry_limit, rounds=most)
         settings = await self.storage.settings.get(guild_id)
         if not settings.allows(new.channel_id):
             raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
@@ -85,7 +90,7 @@ class Tournaments(Service):
             swiss_rounds=new.swiss_rounds,
             time_control=control,
             rated=new.rated,
-            entry_limit=max(new.entry_limit, MIN_ENTRANTS),
+            entry_limit=entry_limit,
             starts_at=new.starts_at,
             channel_id=new.channel_id,
             seed=self.rng.randrange(2**31),
@@ -211,6 +216,8 @@ class Tournaments(Service):
         await self._start(view)
 
     async def _start(self, view: TournamentView) -> TournamentView:
+        """Running from round 1, its rounds fixed: a Swiss's as many as asked for, or as the
+        entrants allow (`swiss_round_limit`), which the tournament then shows."""
         t = view.tournament
         rounds = rounds_in(t.format, len(view.entrants), t.swiss_rounds)
         started = await self._set(

@@ -35,7 +35,7 @@ async def test_a_tournament_is_announced_as_a_scheduled_event_that_ends_with_it(
     assert event.start == created_at + timedelta(hours=1)
     assert event.end > event.start
     assert event.description == (
-        f"Swiss, 1 rounds · 1 hour per move · rated\nSign up on its message: {signup.jump_url}"
+        f"Swiss, 1 round · 1 hour per move · rated\nSign up on its message: {signup.jump_url}"
     )
     assert (await view(bot_harness)).tournament.event_id == event.id
 

@@ -357,6 +357,7 @@ async def test_the_organiser_is_answered_in_time_however_long_discord_takes_to_p
         name="Club Cup",
         start="1h",
         time="1h",
+        rounds=1,
         options={"channel": fake.games},
     )
     await held.reached()
@@ -397,3 +398,26 @@ async def test_a_join_acknowledged_while_slow_is_still_answered(
     (answer,) = reply.followups
     assert answer.ephemeral and answer.content == "You're in **Club Cup** (#1). Good luck!"
     assert fake.alice.mention in signup.content
+
+
+async def test_a_swiss_too_long_for_its_field_is_cut_and_says_so(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    refused = await fake.slash(
+        fake.world.owner, "reversi tournament create", name="Tiny", start="1h", rounds=5, limit=4
+    )
+    assert refused.content == (
+        "A Swiss of 4 players has at most 3 rounds, or some would meet twice: choose fewer "
+        "rounds, more players or a round robin."
+    )
+    signup = await create(fake, "swiss", rounds=5)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+
+    started = await fake.slash(fake.world.owner, "reversi tournament start")
+
+    assert started.content == (
+        "**Club Cup** (#1) has started: 1 round, the most 2 players allow without anyone "
+        "meeting twice."
+    )
+    assert "Swiss, 1 round (cut from 5: the most its players allow) · " in signup.content
+    assert (await view(bot_harness)).tournament.rounds == 1

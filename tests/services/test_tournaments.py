@@ -253,16 +253,18 @@ async def test_cancelling_as_the_next_round_starts_ends_that_round_s_games(
 ) -> None:
     """The round ends and the next one starts between cancel's read and its write: the games
     of the round under way when it is cancelled end, not those of the round it read."""
-    tournament_id = await created(services, [ALICE, BOB], new(rounds=2))
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=2))
     await services.tournaments.start(tournament_id, GUILD, ORGANISER)
-    (first,) = await start_boards(services, recorder)
+    first = await start_boards(services, recorder)
     set_state = storage.tournaments.set_state
 
     async def next_round_first(*args: object, **kwargs: object) -> object:
         monkeypatch.setattr(storage.tournaments, "set_state", set_state)
-        record = first.record
-        await services.endings.stop_for_tournament(record.id, MODERATOR, loser=BOB)
-        await services.rounds.game_ended(record.id)
+        for state in first:
+            record = state.record
+            loser = max(record.black_id, record.white_id)
+            await services.endings.stop_for_tournament(record.id, MODERATOR, loser=loser)
+            await services.rounds.game_ended(record.id)
         await start_boards(services, recorder)
         return await set_state(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -271,10 +273,12 @@ async def test_cancelling_as_the_next_round_starts_ends_that_round_s_games(
 
     view = await services.tournaments.view(tournament_id, GUILD)
     assert view.tournament.state is TournamentState.CANCELLED
-    (board,) = view.round_boards(2)
-    assert board.game_id is not None
-    record = (await services.endings.load(board.game_id)).record
-    assert not record.active and record.winner is None and not record.rated
+    second = view.round_boards(2)
+    assert len(second) == 2
+    for board in second:
+        assert board.game_id is not None
+        record = (await services.endings.load(board.game_id)).record
+        assert not record.active and record.winner is None and not record.rated
 
 
 async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
@@ -368,3 +372,27 @@ async def test_a_double_round_robin_of_three_meets_twice_with_colours_swapped(
     )
     byes = [b.pairing for b in view.boards if b.pairing.white is None]
     assert len(byes) == 6 and all(p.finished and p.winner == p.black for p in byes)
+
+
+async def test_a_small_swiss_lasts_the_rounds_its_field_allows(
+    services: Services, recorder: Recorder
+) -> None:
+    with pytest.raises(Refusal) as refused:
+        await services.tournaments.create(GUILD, ORGANISER, new(rounds=5, limit=4))
+    assert (refused.value.code, refused.value.params) == (
+        Refused.TOO_MANY_ROUNDS,
+        {"players": 4, "rounds": 3},
+    )
+
+    for players, rounds in (([ALICE, BOB], 1), ([ALICE, BOB, CAROL], 3)):
+        tournament_id = await created(services, players, new(rounds=5))
+        started = await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+        assert started.tournament.rounds == rounds
+
+        view = await play_out(services, recorder, tournament_id)
+
+        assert view.tournament.state is TournamentState.FINISHED
+        assert view.tournament.round == rounds
+        met = [frozenset(b.pairing.players()) for b in view.boards if b.pairing.white]
+        byes = [b.pairing.black for b in view.boards if b.pairing.white is None]
+        assert len(met) == len(set(met)) and len(byes) == len(set(byes))
