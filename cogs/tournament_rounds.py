@@ -41,14 +41,16 @@ class RoundOpener:
         self._opening.update(self._key(b) for b in boards)
         if boards:
             self.bot.background.spawn(
-                self._open(t, boards), name=f"tournament {t.id} round {t.round}"
+                self._open(t, boards, event.withdrawn), name=f"tournament {t.id} round {t.round}"
             )
 
     @staticmethod
     def _key(board: Board) -> tuple[int, int, int]:
         return board.tournament_id, board.pairing.round, board.number
 
-    async def _open(self, tournament: TournamentRecord, boards: list[Board]) -> None:
+    async def _open(
+        self, tournament: TournamentRecord, boards: list[Board], withdrawn: tuple[int, ...]
+    ) -> None:
         threads: dict[int, int] = {}
         try:
             for board in boards:
@@ -61,7 +63,7 @@ class RoundOpener:
             return
         view = await self.bot.services.tournaments.view(tournament.id, tournament.guild_id)
         async with for_everyone(self.bot, tournament.guild_id):
-            text = pairings_text(view, boards[0].pairing.round, threads)
+            text = pairings_text(view, boards[0].pairing.round, threads, withdrawn)
         try:
             await self.bot.get_partial_messageable(tournament.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none()

@@ -138,16 +138,26 @@ def result(pairing: Pairing) -> str:
     return _("{player} wins").format(player=mention(pairing.winner)) + discs
 
 
-def pairings_text(view: TournamentView, number: int, threads: Mapping[int, int]) -> str:
-    """Round `number`'s boards; `threads` by board number link those it knows."""
+def pairings_text(
+    view: TournamentView,
+    number: int,
+    threads: Mapping[int, int],
+    withdrawn: Sequence[int] = (),
+) -> str:
+    """Round `number`'s boards; `threads` by board number link those it knows. `withdrawn`:
+    players taken out as it was paired, having left the server."""
     t = view.tournament
     head = _("{title}: round {round} of {rounds}").format(
         title=title(t), round=number, rounds=t.rounds
     )
+    left = [
+        _("{player} left the server and is withdrawn.").format(player=mention(player))
+        for player in withdrawn
+    ]
     boards = [board_line(b, threads) for b in view.round_boards(number)]
     if not boards:
         boards = [_("No round has been paired yet.")]
-    return fit([head, *boards], CONTENT)
+    return fit([head, *left, *boards], CONTENT)
 
 
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:

@@ -421,3 +421,28 @@ async def test_a_swiss_too_long_for_its_field_is_cut_and_says_so(
     )
     assert "Swiss, 1 round (cut from 5: the most its players allow) · " in signup.content
     assert (await view(bot_harness)).tournament.rounds == 1
+
+
+async def test_a_player_who_left_the_server_is_withdrawn_when_the_next_round_is_paired(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    players = [fake.alice, fake.bob, fake.carol, fake.add_user("dora"), fake.add_user("eve")]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "swiss", rounds=2)
+    await sign_up(fake, signup, players)
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    games = await games_of_round(fake, bot_harness)
+    leaver = users[max(games[0][0].black_id, games[0][0].white_id)]
+
+    for record, board, thread in games:
+        await lose(fake, users, record, thread, board, max(record.black_id, record.white_id))
+        if record is games[0][0]:
+            fake.remove_member(leaver)
+
+    current = await view(bot_harness)
+    assert current.tournament.round == 2
+    assert all(leaver.id not in b.pairing.players() for b in current.round_boards(2))
+    assert current.entrant(leaver.id).withdrawn_after == 1  # type: ignore[union-attr]
+    (post,) = [m for m in fake.messages(fake.games) if "round 2 of 2" in m.content]
+    assert f"{leaver.mention} left the server and is withdrawn." in post.content
+    assert len(await games_of_round(fake, bot_harness)) == 2
