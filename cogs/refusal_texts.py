@@ -57,6 +57,9 @@ REFUSALS = {
     Refused.ONLY_CHALLENGER_WITHDRAWS: N_("Only the challenger can cancel this challenge."),
     Refused.STARTING_UP: N_("I'm still starting up; try again in a moment."),
     Refused.ONLY_PLAYERS_REMATCH: N_("Only the two players can ask for a rematch."),
+    Refused.NO_TOURNAMENT_REMATCH: N_(
+        "Tournament games have no rematch: the tournament pairs the next one."
+    ),
     Refused.OPPONENT_GONE: N_("Your opponent's account is gone; challenge someone else."),
     Refused.CHANNEL_NOT_ALLOWED: N_(
         "Games aren't allowed in this channel. Ask an admin where to play."

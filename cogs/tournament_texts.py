@@ -15,6 +15,7 @@ from bot.domain.tournament import (
     TournamentState,
     TournamentView,
 )
+from bot.domain.tournament.standings import discs
 from bot.i18n import N_, _, ngettext
 from cogs import time_option
 from cogs.links import mention
@@ -128,14 +129,16 @@ def board_line(board: Board, threads: Mapping[int, int]) -> str:
 
 
 def result(pairing: Pairing) -> str:
-    if pairing.forfeit and pairing.winner is not None:
-        return _("{player} wins without play").format(player=mention(pairing.winner))
+    """A board's result as the standings count it: the official score, Black's first (a game
+    won off the board at least 33-31), or a forfeit."""
+    if pairing.forfeit:
+        if pairing.winner is None:
+            return _("no result")
+        return _("{player} wins by forfeit").format(player=mention(pairing.winner))
+    score = f"{discs(pairing, pairing.black)}-{discs(pairing, pairing.white or 0)}"
     if pairing.winner is None:
-        return _("draw")
-    discs = ""
-    if pairing.black_discs is not None and pairing.white_discs is not None:
-        discs = f" ({pairing.black_discs}-{pairing.white_discs})"
-    return _("{player} wins").format(player=mention(pairing.winner)) + discs
+        return _("draw {score}").format(score=score)
+    return _("{player} wins {score}").format(player=mention(pairing.winner), score=score)
 
 
 def pairings_text(

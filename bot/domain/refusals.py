@@ -44,6 +44,8 @@ class Refused(Enum):
     ONLY_CHALLENGER_WITHDRAWS = auto()
     STARTING_UP = auto()
     ONLY_PLAYERS_REMATCH = auto()
+    NO_TOURNAMENT_REMATCH = auto()
+    """A tournament pairs its own games: its boards offer no rematch."""
     OPPONENT_GONE = auto()
     CHANNEL_NOT_ALLOWED = auto()
     NEEDS_MANAGE_MESSAGES = auto()

@@ -446,3 +446,58 @@ async def test_a_player_who_left_the_server_is_withdrawn_when_the_next_round_is_
     (post,) = [m for m in fake.messages(fake.games) if "round 2 of 2" in m.content]
     assert f"{leaver.mention} left the server and is withdrawn." in post.content
     assert len(await games_of_round(fake, bot_harness)) == 2
+
+
+async def test_a_no_show_loses_by_forfeit_and_the_board_the_pairings_and_standings_agree(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """A live game whose first player never moves: the board names the forfeit and offers no
+    Rematch, as no tournament board does; the pairings and the standings count the same."""
+    signup = await create(fake, "swiss", rounds=1)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    ((record, board, thread),) = await games_of_round(fake, bot_harness)
+    users = {fake.alice.id: fake.alice, fake.bob.id: fake.bob}
+    no_show, opponent = users[record.black_id], users[record.white_id]
+
+    await fake.advance(hours=2)  # Black's first move never comes
+
+    ended = await bot_harness.bot.storage.games.get(record.id)
+    assert ended.forfeited_by == no_show.id and ended.tournament_id is not None
+    assert (
+        f"🏆 {opponent.mention} wins by forfeit: {no_show.mention} did not play in time · unrated"
+    ) in board.content
+    assert "aborted" not in board.content.lower()
+    assert "Rematch" not in [b.label for b in board.buttons]
+
+    final = await view(bot_harness)
+    (played,) = final.round_boards(1)
+    assert played.pairing.forfeit and played.pairing.winner == opponent.id
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert f"{opponent.mention} wins by forfeit" in pairings.content
+    standings = fake.last_message(fake.games)
+    assert f"🥇 {opponent.mention} wins the tournament!" in standings.content
+    assert thread.id == record.channel_id
+
+
+async def test_the_pairings_give_the_official_score_of_a_game_won_off_the_board(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    ((record, board, thread),) = await games_of_round(fake, bot_harness)
+    users = {fake.alice.id: fake.alice, fake.bob.id: fake.bob}
+    loser = max(users)
+
+    await lose(fake, users, record, thread, board, loser)
+
+    winner = users[min(users)]
+    ended = await bot_harness.bot.storage.games.get(record.id)
+    # Resigned early: the empty squares go to the winner, as in the standings.
+    lost = (ended.white_discs if winner.id == record.black_id else ended.black_discs) or 0
+    won = 64 - lost
+    score = f"{won}-{lost}" if winner.id == record.black_id else f"{lost}-{won}"
+    assert won > 33 and lost < 31
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert f"{winner.mention} wins {score}" in pairings.content, pairings.content

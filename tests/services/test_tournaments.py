@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.domain import GameState, TimeControl
+from bot.domain import EndReason, GameState, TimeControl
 from bot.domain.events import GameEnded, TournamentFinished, TournamentRoundPaired
 from bot.domain.refusals import Refusal, Refused
 from bot.domain.tournament import Format, TournamentState, TournamentView
@@ -396,3 +396,26 @@ async def test_a_small_swiss_lasts_the_rounds_its_field_allows(
         met = [frozenset(b.pairing.players()) for b in view.boards if b.pairing.white]
         byes = [b.pairing.black for b in view.boards if b.pairing.white is None]
         assert len(met) == len(set(met)) and len(byes) == len(set(byes))
+
+
+async def test_a_tournament_game_stopped_in_its_first_moves_is_a_forfeit_without_a_rematch(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB], new(rounds=1))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (state,) = await start_boards(services, recorder)
+    record = state.record
+    place = Place(GUILD, record.channel_id, CHANNEL)
+
+    ended = await services.endings.resign(
+        record.id, record.white_id, place, offered=EndReason.ABORTED
+    )
+
+    assert ended.record.tournament_id == tournament_id
+    assert ended.record.forfeited_by == record.white_id and not ended.record.rated
+    with pytest.raises(Refusal) as refused:
+        await services.challenges.rematch(record.id, record.black_id, place)
+    assert refused.value.code is Refused.NO_TOURNAMENT_REMATCH
+    view = await services.tournaments.view(tournament_id, GUILD)
+    (board,) = view.round_boards(1)
+    assert board.pairing.forfeit and board.pairing.winner == record.black_id

@@ -58,22 +58,25 @@ def standings(entrants: Sequence[Entrant], played: Sequence[Pairing]) -> tuple[S
     """Every entrant's standing, best first, with their board of each round so far (a bye
     among them before it is credited)."""
     under_way = {pairing.round for pairing in played if not pairing.finished}
+
+    def credited(pairing: Pairing) -> bool:
+        return pairing.finished and not (pairing.white is None and pairing.round in under_way)
+
     points: dict[int, int] = defaultdict(int)
     disc_total: dict[int, int] = defaultdict(int)
     boards: dict[int, list[Pairing]] = defaultdict(list)
     for pairing in played:
         for player in pairing.players():
             boards[player].append(pairing)
-            if pairing.white is None and pairing.round in under_way:
-                continue
-            points[player] += half_points(pairing, player)
-            disc_total[player] += discs(pairing, player)
+            if credited(pairing):
+                points[player] += half_points(pairing, player)
+                disc_total[player] += discs(pairing, player)
     withdrawn = {entrant.player_id for entrant in entrants if entrant.withdrawn_after is not None}
 
     def brightwell(player: int) -> int:
         total = 0
         for pairing in boards[player]:
-            if not pairing.finished or pairing.round in under_way and pairing.white is None:
+            if not credited(pairing):
                 continue
             opponent = pairing.opponent(player)
             if opponent is None or opponent in withdrawn:
