@@ -20,7 +20,7 @@ from bot.i18n import N_, _, ngettext
 from cogs import time_option
 from cogs.links import mention
 from cogs.text import CONTENT, fit, shorten
-from rendering import points_text
+from rendering import points_text, quotient_text
 
 ROUND_ROBINS = {
     Format.ROUND_ROBIN: N_("round robin"),
@@ -164,24 +164,33 @@ def pairings_text(
 
 
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
-    """The standings by points, then the Brightwell quotient, then discs; the final ones crown
-    the winner."""
+    """The standings by points, then the Brightwell quotient, then discs, each withdrawn player
+    marked with the round they left after; the final ones crown the winner."""
     t = view.tournament
     head = [_("{title}: standings").format(title=title(t)), state_line(t)]
     if t.state is TournamentState.FINISHED and table:
         head.append(
             _("🥇 {player} wins the tournament!").format(player=mention(table[0].player_id))
         )
-    rows = [
-        _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
+    rows = []
+    for s in table:
+        row = _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
             rank=s.rank,
             player=mention(s.player_id),
             points=points_text(s.half_points),
-            bq=f"{s.brightwell:g}",
+            bq=quotient_text(s.brightwell),
             discs=s.discs,
         )
-        for s in table
-    ]
+        entrant = view.entrant(s.player_id)
+        if entrant is not None and entrant.withdrawn_after is not None:
+            left = entrant.withdrawn_after
+            withdrew = (
+                _("withdrew after round {round}").format(round=left)
+                if left
+                else _("withdrew before round 1")
+            )
+            row += f" · {withdrew}"
+        rows.append(row)
     return fit([*head, *rows], CONTENT)
 
 

@@ -228,6 +228,7 @@ async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarne
     assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     won_before = sum(b.pairing.winner == leaver.id for b in final.boards if b.pairing.round <= 2)
     assert f"{leaver.mention}: {won_before} pts" in standings.content
+    assert " · withdrew after round 2\n" in standings.content + "\n"
 
 
 async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reader_s(

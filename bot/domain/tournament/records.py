@@ -3,6 +3,7 @@ they make. Points are kept in half-points (win 2, draw 1, loss 0) so that nothin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -97,6 +98,17 @@ def swiss_round_limit(entrants: int) -> int:
     a round robin is the format for more."""
     field = entrants + entrants % 2
     return field - 1 if field <= 4 else field // 2
+
+
+def starting_numbers(entrants: Sequence[Entrant]) -> dict[int, int]:
+    """Each entrant's number in the crosstable, from 1, by player id: by seeding rating, highest
+    first, as a federation numbers its players, and between equal ratings in the order given
+    (entry order, as the tournament keeps its entrants), since the one who signed up first is
+    the natural tiebreak and a player id says nothing. The ratings are those of the entry and
+    no entrant is dropped once play starts (a withdrawal is kept), so a number never changes
+    from one round to the next."""
+    ordered = sorted(entrants, key=lambda entrant: -entrant.rating)  # stable: ties keep order
+    return {entrant.player_id: number for number, entrant in enumerate(ordered, 1)}
 
 
 def rounds_in(format: Format, entrants: int, swiss_rounds: int) -> int:
