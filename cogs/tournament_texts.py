@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from discord.utils import escape_markdown
+
 from bot.domain.tournament import (
     Board,
     Format,
@@ -75,8 +77,14 @@ def state_line(tournament: TournamentRecord) -> str:
     )
 
 
+def name(tournament: TournamentRecord) -> str:
+    """Its name as a message shows it: shortened, and escaped, so that what the organiser typed
+    reads as typed (`[a](link)` no live link, `**` no bold)."""
+    return escape_markdown(shorten(tournament.name, NAME))
+
+
 def title(tournament: TournamentRecord) -> str:
-    return f"**{shorten(tournament.name, NAME)}** (#{tournament.id})"
+    return f"**{name(tournament)}** (#{tournament.id})"
 
 
 def details(tournament: TournamentRecord) -> str:
@@ -174,7 +182,12 @@ def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
         )
     rows = []
     for s in table:
-        row = _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
+        whole, half = divmod(s.half_points, 2)
+        row = ngettext(
+            "{rank}. {player}: {points} point · BQ {bq} · {discs} discs",
+            "{rank}. {player}: {points} points · BQ {bq} · {discs} discs",
+            2 if half else whole,
+        ).format(
             rank=s.rank,
             player=mention(s.player_id),
             points=points_text(s.half_points),
@@ -195,4 +208,4 @@ def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
 
 
 def list_line(tournament: TournamentRecord) -> str:
-    return f"#{tournament.id} {shorten(tournament.name, NAME)}: {state_line(tournament)}"
+    return f"#{tournament.id} {name(tournament)}: {state_line(tournament)}"

@@ -227,7 +227,8 @@ async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarne
     standings = fake.last_message(fake.games)
     assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     won_before = sum(b.pairing.winner == leaver.id for b in final.boards if b.pairing.round <= 2)
-    assert f"{leaver.mention}: {won_before} pts" in standings.content
+    points = "1 point" if won_before == 1 else f"{won_before} points"
+    assert f"{leaver.mention}: {points} · BQ " in standings.content
     assert " · withdrew after round 2\n" in standings.content + "\n"
 
 
