@@ -19,6 +19,7 @@ from bot.clock import Clock, SystemClock
 from bot.computer import Computer
 from bot.config import Settings
 from bot.deadlines import Deadlines
+from bot.membership import GuildMembers
 from bot.services import Services
 from bot.services.bus import Events
 from bot.services.reviews import ReviewService
@@ -136,7 +137,9 @@ class ReversiBot(commands.AutoShardedBot):
         the bot, and their own subscribers are wired as they are added (`Subscriber`)."""
         shards = self.settings.shards
         self._storage = storage = await Storage.open(self.settings.database)
-        self._services = services = Services.build(storage, self.clock, self.events, shards=shards)
+        self._services = services = Services.build(
+            storage, self.clock, self.events, shards=shards, members=GuildMembers(self)
+        )
         services.context.bot_id = self.user.id if self.user is not None else None
         self._reviews = ReviewService(
             storage, self.clock, self.events, self.computer.analyse, shards=shards

@@ -103,6 +103,8 @@ def ending_lines(state: GameState) -> list[str]:
     aborted game has no result and no rating change."""
     record = state.record
     result = result_of(record)
+    if record.forfeited_by is not None:
+        return [f"🏆 {stopped(record)} · {_('unrated')}"]
     if result is None:
         return [_("Game {how}; it is not rated.").format(how=stopped(record))]
     lines = [headline(record, result)]
@@ -127,15 +129,16 @@ def content(state: GameState, bot_id: int | None = None) -> str:
 
 
 def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
-    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch, Replay and
-    Review at the end.
+    """Move buttons (or selects past 20 moves) and Resign while playing; Rematch (but not after
+    a tournament's game), Replay and Review at the end.
 
     While the bot thinks there is nothing to move, so only Resign shows.
     """
     record = state.record
     view = discord.ui.View(timeout=None)
     if not record.active:
-        view.add_item(buttons.RematchButton(record.id))
+        if record.tournament_id is None:
+            view.add_item(buttons.RematchButton(record.id))
         view.add_item(buttons.ReplayButton(record.id))
         if record.ply:
             view.add_item(ReviewButton(record.id))

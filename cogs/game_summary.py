@@ -64,7 +64,10 @@ name."""
 
 def stopped(game: GameRecord, who: Who = mention) -> str:
     """For a game that ended without a result: `cancelled by <@3>`, `aborted by <@1>`, or
-    `aborted: <@1> ran out of time` (whose clock ran out in the abort window)."""
+    `aborted: <@1> ran out of time` (whose clock ran out in the abort window); a tournament
+    game lost by forfeit says so (`forfeit`)."""
+    if game.forfeited_by is not None:
+        return forfeit(game, game.forfeited_by, who)
     cancelled = game.end_reason is EndReason.CANCELLED
     if game.cancelled_by is not None:
         text = _("cancelled by {player}") if cancelled else _("aborted by {player}")
@@ -72,6 +75,16 @@ def stopped(game: GameRecord, who: Who = mention) -> str:
     if cancelled:
         return _("cancelled")
     return _("aborted: {player} ran out of time").format(player=who(ran_out(game)))
+
+
+def forfeit(game: GameRecord, loser: int, who: Who = mention) -> str:
+    """A tournament game stopped in its first moves: `<@2> wins by forfeit: <@1> did not play
+    in time`, or `…: <@1> abandoned the game`."""
+    if game.cancelled_by == loser:
+        text = _("{winner} wins by forfeit: {loser} abandoned the game")
+    else:
+        text = _("{winner} wins by forfeit: {loser} did not play in time")
+    return text.format(loser=who(loser), winner=who(opponent_of(game, loser)))
 
 
 def ran_out(game: GameRecord) -> int:
@@ -127,13 +140,19 @@ def final_status(game: GameRecord) -> str:
     `White wins by resignation · 30-34 (30-12 on the board)`, `Black wins 34-30`,
     `Game cancelled`, `Game aborted`."""
     result = result_of(game)
+    if game.forfeited_by is not None:
+        black = game.forfeited_by == game.white_id
+        return _("Black wins by forfeit") if black else _("White wins by forfeit")
     if result is None:
         return _("Game aborted") if game.end_reason is EndReason.ABORTED else _("Game cancelled")
     return result_text(result, how_won(game), words=in_force())
 
 
 def verdict_for(game: GameRecord, user_id: int) -> str:
-    """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted."""
+    """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted; won
+    or lost by forfeit in a tournament."""
+    if game.forfeited_by is not None:
+        return _("Lost by forfeit") if game.forfeited_by == user_id else _("Won by forfeit")
     if game.end_reason is EndReason.CANCELLED:
         return _("Cancelled")
     if game.end_reason is EndReason.ABORTED:

@@ -57,6 +57,9 @@ REFUSALS = {
     Refused.ONLY_CHALLENGER_WITHDRAWS: N_("Only the challenger can cancel this challenge."),
     Refused.STARTING_UP: N_("I'm still starting up; try again in a moment."),
     Refused.ONLY_PLAYERS_REMATCH: N_("Only the two players can ask for a rematch."),
+    Refused.NO_TOURNAMENT_REMATCH: N_(
+        "Tournament games have no rematch: the tournament pairs the next one."
+    ),
     Refused.OPPONENT_GONE: N_("Your opponent's account is gone; challenge someone else."),
     Refused.CHANNEL_NOT_ALLOWED: N_(
         "Games aren't allowed in this channel. Ask an admin where to play."
@@ -97,6 +100,11 @@ REFUSALS = {
     Refused.TOURNAMENT_NOT_RUNNING: N_("This tournament isn't running."),
     Refused.TOURNAMENT_NOT_PAUSED: N_("This tournament isn't paused."),
     Refused.START_IN_THE_PAST: N_("That start time has already passed."),
+    Refused.START_TOO_LATE: N_("A tournament starts within {days} days: pick an earlier time."),
+    Refused.TOO_MANY_ROUNDS: N_(
+        "A Swiss of {players} players has at most {rounds} rounds, or some would meet twice: "
+        "choose fewer rounds, more players or a round robin."
+    ),
 }
 """Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
 

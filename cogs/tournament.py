@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
 from bot.domain.tournament import Format, TournamentView
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
 from cogs import handlers, time_option
@@ -335,9 +335,17 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 "cancel": service.cancel,
             }[action]
             view = await change(tournament_id, guild_id, manager)
-            await interaction.followup.send(
-                _(DONE[action]).format(title=title(view.tournament)), ephemeral=True
-            )
+            t = view.tournament
+            done = _(DONE[action]).format(title=title(t))
+            if action == "start" and t.rounds < t.swiss_rounds and t.format is Format.SWISS:
+                done = ngettext(
+                    "{title} has started: {rounds} round, the most {players} players allow "
+                    "without anyone meeting twice.",
+                    "{title} has started: {rounds} rounds, the most {players} players allow "
+                    "without anyone meeting twice.",
+                    t.rounds,
+                ).format(title=title(t), rounds=t.rounds, players=len(view.entrants))
+            await interaction.followup.send(done, ephemeral=True)
 
     async def check_channel(self, view: TournamentView) -> None:
         """Refuse to start a round whose games the bot can't open in the tournament's channel,

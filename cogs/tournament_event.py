@@ -1,7 +1,8 @@
 """A tournament announced as a Discord scheduled event, where the bot may make one (Create Events
-or Manage Events in the server): made with the tournament, started when it starts (its end time
-then reckoned from the rounds it lasts), ended or cancelled with it. Without the permission there
-is no event; Discord refusing any of it costs the tournament nothing but a warning in the log."""
+in the server: Discord no longer lets Manage Events alone create one): made with the tournament,
+started when it starts (its end time then reckoned from the rounds it lasts), ended or cancelled
+with it. Without the permission there is no event; Discord refusing any of it costs the
+tournament nothing but a warning in the log."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def end_time(tournament: TournamentRecord, start: datetime) -> datetime:
 def may_make_events(guild: discord.Guild) -> bool:
     me = guild.me
     allowed = me.guild_permissions if me is not None else discord.Permissions.none()
-    return allowed.create_events or allowed.manage_events
+    return allowed.create_events
 
 
 class ScheduledEvents:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.domain.tournament import Pairing, Standing, TournamentState, TournamentView
+from bot.domain.tournament.records import starting_numbers
+from bot.domain.tournament.standings import discs
 from bot.engine import Color
 from bot.i18n import _
 from cogs.names import Names
@@ -20,49 +22,66 @@ DESCRIPTION = 1024
 
 
 def words() -> StandingsWords:
-    """The table's words in the language in force: short, the results a letter where they can."""
+    """The table's words in the language in force: its headers, the bye and the withdrawal mark
+    (the rounds' cells are figures in every language)."""
     return StandingsWords(
         player=_("Player"),
         points=_("Pts"),
         discs=_("Discs"),
-        win=_("W"),
-        draw=_("D"),
-        loss=_("L"),
         bye=_("bye"),
-        forfeit=_("ff"),
+        withdrawn=_("(withdrawn)"),
     )
 
 
-def round_result(pairing: Pairing | None, player: int, ranks: dict[int, int]) -> RoundResult | None:
+def round_result(
+    pairing: Pairing | None, player: int, numbers: Mapping[int, int]
+) -> RoundResult | None:
+    """`player`'s game of one round as a crosstable cell: the opponent by starting number, the
+    colour (none for a game never played), and once it is over the points and the disc score
+    the standings count."""
     if pairing is None:
         return None
     opponent = pairing.opponent(player)
     if opponent is None:
         return BYE
-    outcome = None
-    if pairing.finished:
-        won = pairing.winner == player
-        outcome = Outcome.DRAW if pairing.winner is None else Outcome.WIN if won else Outcome.LOSS
-    color = Color.BLACK if pairing.black == player else Color.WHITE
-    return RoundResult(ranks.get(opponent), color, outcome, forfeit=pairing.forfeit)
+    color = None if pairing.forfeit else Color.BLACK if pairing.black == player else Color.WHITE
+    if not pairing.finished:
+        return RoundResult(numbers[opponent], color)
+    won = pairing.winner == player
+    outcome = Outcome.DRAW if pairing.winner is None else Outcome.WIN if won else Outcome.LOSS
+    return RoundResult(
+        numbers[opponent], color, outcome, discs(pairing, player), forfeit=pairing.forfeit
+    )
+
+
+async def standings_rows(
+    view: TournamentView, table: Sequence[Standing], names: Names
+) -> list[StandingsRow]:
+    """The rows of the image, each player known by their starting number."""
+    numbers = starting_numbers(view.entrants)
+    rows = []
+    for s in table:
+        entrant = view.entrant(s.player_id)
+        rows.append(
+            StandingsRow(
+                s.rank,
+                numbers[s.player_id],
+                await names.name(s.player_id, f"#{numbers[s.player_id]}"),
+                s.half_points,
+                s.brightwell,
+                s.discs,
+                tuple(round_result(p, s.player_id, numbers) for p in s.results),
+                withdrawn=entrant is not None and entrant.withdrawn_after is not None,
+            )
+        )
+    return rows
 
 
 async def standings_file(
     view: TournamentView, table: Sequence[Standing], names: Names
 ) -> discord.File:
     """The standings as a PNG attachment, described by its title."""
-    ranks = {s.player_id: s.rank for s in table}
-    rows = [
-        StandingsRow(
-            s.rank,
-            await names.name(s.player_id, f"#{s.rank}"),
-            s.half_points,
-            s.brightwell,
-            s.discs,
-            tuple(round_result(p, s.player_id, ranks) for p in s.results),
-        )
-        for s in table
-    ]
+    rows = await standings_rows(view, table, names)
     t = view.tournament
     title = _("{title}: standings").format(title=t.name)
     final = t.state is TournamentState.FINISHED

@@ -131,7 +131,7 @@ class RoundOpener:
         self._opening.update(self._key(b) for b in boards)
         if boards:
             self.bot.background.spawn(
-                self._open(t, boards), name=f"tournament {t.id} round {t.round}"
+                self._open(t, boards, event.withdrawn), name=f"tournament {t.id} round {t.round}"
             )
 
     def on_permissions_changed(self, guild_id: int) -> None:
@@ -145,7 +145,9 @@ class RoundOpener:
     def _key(board: Board) -> tuple[int, int, int]:
         return board.tournament_id, board.pairing.round, board.number
 
-    async def _open(self, tournament: TournamentRecord, boards: list[Board]) -> None:
+    async def _open(
+        self, tournament: TournamentRecord, boards: list[Board], withdrawn: tuple[int, ...]
+    ) -> None:
         try:
             channel = await self._channel(tournament)
             if channel is None:
@@ -154,7 +156,7 @@ class RoundOpener:
             if missing:
                 await self._wait(tournament, channel, missing)
                 return
-            await self._post_round(tournament, channel, boards[0].pairing.round)
+            await self._post_round(tournament, channel, boards[0].pairing.round, withdrawn)
             opened = [await self._open_board(tournament, channel, board) for board in boards]
         finally:
             self._opening.difference_update(self._key(b) for b in boards)
@@ -178,7 +180,11 @@ class RoundOpener:
         return channel
 
     async def _post_round(
-        self, tournament: TournamentRecord, channel: discord.TextChannel, number: int
+        self,
+        tournament: TournamentRecord,
+        channel: discord.TextChannel,
+        number: int,
+        withdrawn: tuple[int, ...],
     ) -> None:
         """The round's post, unless it was posted or a board of it has its game already (this
         is a board opened again)."""
@@ -189,7 +195,7 @@ class RoundOpener:
             return
         self._posted.add((tournament.id, number))
         async with for_everyone(self.bot, tournament.guild_id):
-            texts = round_post(view, number)
+            texts = round_post(view, number, withdrawn)
         try:
             for text in texts:
                 await channel.send(text, allowed_mentions=NONE)

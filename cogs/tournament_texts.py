@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from discord.utils import escape_markdown
+
 from bot.domain.tournament import (
     Board,
     Format,
@@ -15,14 +17,14 @@ from bot.domain.tournament import (
     TournamentState,
     TournamentView,
 )
-from bot.i18n import N_, _
+from bot.domain.tournament.standings import discs
+from bot.i18n import N_, _, ngettext
 from cogs import time_option
 from cogs.links import mention
 from cogs.text import CONTENT, fit, in_messages, shorten
-from rendering import points_text
+from rendering import points_text, quotient_text
 
-FORMATS = {
-    Format.SWISS: N_("Swiss, {rounds} rounds"),
+ROUND_ROBINS = {
     Format.ROUND_ROBIN: N_("round robin"),
     Format.DOUBLE_ROUND_ROBIN: N_("double round robin"),
 }
@@ -34,8 +36,8 @@ STATES = {
     TournamentState.CANCELLED: N_("Cancelled."),
 }
 NAME = 100
-_TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(:[tTdDfFR])?>|([0-9]{9,12})")
-_DELAY = re.compile(r"([0-9]{1,4})\s*([mhd])")
+_TIMESTAMP = re.compile(r"<t:(-?[0-9]{1,12})(:[tTdDfFR])?>|([0-9]{9,12})")
+_DELAY = re.compile(r"([0-9]{1,4})\s*([mhd])", re.IGNORECASE)
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 
 
@@ -43,11 +45,11 @@ def start_time(text: str, now: float) -> float | None:
     """When a tournament starts, from what the organiser wrote: a Discord timestamp
     (`<t:1900000000:F>`), Unix seconds, or a delay such as `30m`, `2h` or `1d`; None if it is none
     of these."""
-    typed = text.strip().lower()
+    typed = text.strip()
     if match := _TIMESTAMP.fullmatch(typed):
         return float(match.group(1) or match.group(3))
     if match := _DELAY.fullmatch(typed):
-        return now + int(match.group(1)) * _UNITS[match.group(2)]
+        return now + int(match.group(1)) * _UNITS[match.group(2).lower()]
     return None
 
 
@@ -57,7 +59,16 @@ def when(timestamp: float) -> str:
 
 
 def format_name(tournament: TournamentRecord) -> str:
-    return _(FORMATS[tournament.format]).format(rounds=tournament.swiss_rounds)
+    """The format; a Swiss with its rounds, and once started, whether the field cut them."""
+    t = tournament
+    if t.format is not Format.SWISS:
+        return _(ROUND_ROBINS[t.format])
+    rounds = t.rounds or t.swiss_rounds
+    name = ngettext("Swiss, {rounds} round", "Swiss, {rounds} rounds", rounds).format(rounds=rounds)
+    if rounds < t.swiss_rounds:
+        cut = _("(cut from {asked}: the most its players allow)").format(asked=t.swiss_rounds)
+        name = f"{name} {cut}"
+    return name
 
 
 def state_line(tournament: TournamentRecord) -> str:
@@ -66,8 +77,14 @@ def state_line(tournament: TournamentRecord) -> str:
     )
 
 
+def name(tournament: TournamentRecord) -> str:
+    """Its name as a message shows it: shortened, and escaped, so that what the organiser typed
+    reads as typed (`[a](link)` no live link, `**` no bold)."""
+    return escape_markdown(shorten(tournament.name, NAME))
+
+
 def title(tournament: TournamentRecord) -> str:
-    return f"**{shorten(tournament.name, NAME)}** (#{tournament.id})"
+    return f"**{name(tournament)}** (#{tournament.id})"
 
 
 def details(tournament: TournamentRecord) -> str:
@@ -120,14 +137,16 @@ def board_line(board: Board, threads: Mapping[int, int]) -> str:
 
 
 def result(pairing: Pairing) -> str:
-    if pairing.forfeit and pairing.winner is not None:
-        return _("{player} wins without play").format(player=mention(pairing.winner))
+    """A board's result as the standings count it: the official score, Black's first (a game
+    won off the board at least 33-31), or a forfeit."""
+    if pairing.forfeit:
+        if pairing.winner is None:
+            return _("no result")
+        return _("{player} wins by forfeit").format(player=mention(pairing.winner))
+    score = f"{discs(pairing, pairing.black)}-{discs(pairing, pairing.white or 0)}"
     if pairing.winner is None:
-        return _("draw")
-    discs = ""
-    if pairing.black_discs is not None and pairing.white_discs is not None:
-        discs = f" ({pairing.black_discs}-{pairing.white_discs})"
-    return _("{player} wins").format(player=mention(pairing.winner)) + discs
+        return _("draw {score}").format(score=score)
+    return _("{player} wins {score}").format(player=mention(pairing.winner), score=score)
 
 
 def pairings_texts(view: TournamentView, number: int, threads: Mapping[int, int]) -> list[str]:
@@ -139,12 +158,16 @@ def pairings_texts(view: TournamentView, number: int, threads: Mapping[int, int]
     return in_messages([round_title(view, number), *boards])
 
 
-def round_post(view: TournamentView, number: int) -> list[str]:
+def round_post(view: TournamentView, number: int, withdrawn: Sequence[int] = ()) -> list[str]:
     """What opens round `number` in the channel before the line of each board to play, which
-    starts its thread: the round's title and the boards already decided (byes, games lost
-    without play)."""
+    starts its thread: the round's title, the players `withdrawn` as it was paired for having
+    left the server, and the boards already decided (byes, games lost without play)."""
+    left = [
+        _("{player} left the server and is withdrawn.").format(player=mention(player))
+        for player in withdrawn
+    ]
     decided = [board_line(b, {}) for b in view.round_boards(number) if b.pairing.finished]
-    return in_messages([round_title(view, number), *decided])
+    return in_messages([round_title(view, number), *left, *decided])
 
 
 def round_title(view: TournamentView, number: int) -> str:
@@ -155,26 +178,40 @@ def round_title(view: TournamentView, number: int) -> str:
 
 
 def standings_text(view: TournamentView, table: Sequence[Standing]) -> str:
-    """The standings by points, then the Brightwell quotient, then discs; the final ones crown
-    the winner."""
+    """The standings by points, then the Brightwell quotient, then discs, each withdrawn player
+    marked with the round they left after; the final ones crown the winner."""
     t = view.tournament
     head = [_("{title}: standings").format(title=title(t)), state_line(t)]
     if t.state is TournamentState.FINISHED and table:
         head.append(
             _("🥇 {player} wins the tournament!").format(player=mention(table[0].player_id))
         )
-    rows = [
-        _("{rank}. {player}: {points} pts · BQ {bq} · {discs} discs").format(
+    rows = []
+    for s in table:
+        whole, half = divmod(s.half_points, 2)
+        row = ngettext(
+            "{rank}. {player}: {points} point · BQ {bq} · {discs} discs",
+            "{rank}. {player}: {points} points · BQ {bq} · {discs} discs",
+            2 if half else whole,
+        ).format(
             rank=s.rank,
             player=mention(s.player_id),
             points=points_text(s.half_points),
-            bq=f"{s.brightwell:g}",
+            bq=quotient_text(s.brightwell),
             discs=s.discs,
         )
-        for s in table
-    ]
+        entrant = view.entrant(s.player_id)
+        if entrant is not None and entrant.withdrawn_after is not None:
+            left = entrant.withdrawn_after
+            withdrew = (
+                _("withdrew after round {round}").format(round=left)
+                if left
+                else _("withdrew before round 1")
+            )
+            row += f" · {withdrew}"
+        rows.append(row)
     return fit([*head, *rows], CONTENT)
 
 
 def list_line(tournament: TournamentRecord) -> str:
-    return f"#{tournament.id} {shorten(tournament.name, NAME)}: {state_line(tournament)}"
+    return f"#{tournament.id} {name(tournament)}: {state_line(tournament)}"

@@ -14,7 +14,7 @@ from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
 from rendering.replay import render_replay, replay_alt_text
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
-from rendering.standings import points_text, render_standings
+from rendering.standings import points_text, quotient_text, render_standings
 from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
@@ -38,6 +38,7 @@ __all__ = [
     "describe_status",
     "missed_turns",
     "points_text",
+    "quotient_text",
     "render_board",
     "render_replay",
     "render_standings",

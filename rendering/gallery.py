@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -139,10 +138,12 @@ def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
 def sample_standings(
     names: Sequence[str], rounds: int, played: int | None = None, seed: int = 27
 ) -> tuple[StandingsRow, ...]:
-    """The standings of a made-up Swiss of `rounds` rounds among `names`, after `played` of
-    them (all by default) with the next one under way: each round pairs neighbours in the
-    standings, the odd one out has a bye, the results are random. The second player withdraws
-    after round 1: their game of round 2 is lost by forfeit, and they are not paired again."""
+    """The standings of a made-up Swiss of `rounds` rounds among `names` (in the order of their
+    starting numbers), after `played` of them (all by default) with the next one under way: each
+    round pairs neighbours in the standings, the odd one out has a bye, the results are random.
+    The second player withdraws after round 1: their game of round 2 is lost by forfeit (32
+    discs to the winner, none to them, as the standings count it), and they are not paired
+    again."""
     played = rounds if played is None else played
     chance = random.Random(seed)
     count = len(names)
@@ -162,21 +163,30 @@ def sample_standings(
         for black, white in zip(order[::2], order[1::2], strict=True):
             forfeit = number == 2 and 1 in (black, white)
             if forfeit:
-                black_discs = 0 if black == 1 else 64
+                black_discs = 0 if black == 1 else 32
+                white_discs = 32 - black_discs
             else:
                 black_discs = chance.choice((14, 22, 28, 32, 33, 36, 40, 50))
-            for player, opponent, color, mine in (
-                (black, white, Color.BLACK, black_discs),
-                (white, black, Color.WHITE, 64 - black_discs),
+                white_discs = 64 - black_discs
+            for player, opponent, color, mine, theirs in (
+                (black, white, Color.BLACK, black_discs, white_discs),
+                (white, black, Color.WHITE, white_discs, black_discs),
             ):
                 if number > played:
-                    games[player].append((opponent, RoundResult(None, color)))
+                    games[player].append((opponent, RoundResult(opponent + 1, color)))
                     continue
-                outcome = Outcome.WIN if mine > 32 else Outcome.DRAW if mine == 32 else Outcome.LOSS
+                outcome = (
+                    Outcome.WIN
+                    if mine > theirs
+                    else Outcome.DRAW
+                    if mine == theirs
+                    else Outcome.LOSS
+                )
                 points[player] += {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}[outcome]
                 discs[player] += mine
                 shown = None if forfeit else color
-                games[player].append((opponent, RoundResult(None, shown, outcome, forfeit)))
+                result = RoundResult(opponent + 1, shown, outcome, mine, forfeit)
+                games[player].append((opponent, result))
     quotient = [
         discs[p] + 3 * sum(points[p if o is None else o] for o, r in games[p] if r is not None)
         for p in range(count)
@@ -186,16 +196,13 @@ def sample_standings(
     return tuple(
         StandingsRow(
             rank[p],
+            p + 1,
             names[p],
             points[p],
             float(quotient[p]),
             discs[p],
-            tuple(
-                result
-                if opponent is None or result is None
-                else replace(result, opponent_rank=rank[opponent])
-                for opponent, result in games[p]
-            ),
+            tuple(result for _, result in games[p]),
+            withdrawn=p == 1 and played > 1,
         )
         for p in order
     )

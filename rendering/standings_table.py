@@ -1,8 +1,9 @@
 """The standings table as the standings image takes it: every figure already worked out, the
 names already resolved, and the table's words already in the reader's language.
 
-The image computes nothing about the tournament: the ranks, points, tiebreaks and who met whom
-are the tournament's (`bot.domain.tournament`), and the caller turns them into these rows.
+The image computes nothing about the tournament: the ranks, points, tiebreaks, starting numbers
+and who met whom are the tournament's (`bot.domain.tournament`), and the caller turns them into
+these rows.
 """
 
 from __future__ import annotations
@@ -23,20 +24,22 @@ class Outcome(Enum):
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """One player's game of one round, as a crosstable shows it: `5 ● W` for a win with Black
-    against the player ranked 5th."""
+    """One player's game of one round, as a federation crosstable shows it: the opponent's
+    starting number on a disc of the colour played, the player's disc score, the points."""
 
-    opponent_rank: int | None
-    """The opponent's rank in this table; None for a bye (drawn as the words' `bye`)."""
+    opponent: int | None
+    """The opponent's starting number; None for a bye (drawn as the words' `bye`)."""
     color: Color | None = None
-    """The colour the row's player had; None draws no disc (a bye, a game never played)."""
+    """The colour the row's player had; None for a game never played (a forfeit)."""
     outcome: Outcome | None = None
     """None while the game is being played."""
+    discs: int | None = None
+    """The player's disc score as the standings count it; None while the game is played."""
     forfeit: bool = False
-    """Decided without play (a withdrawn player's game): the words' `forfeit` mark follows."""
+    """Decided without play (a withdrawn player's game): `+` or `-` instead of the points."""
 
 
-BYE = RoundResult(None)
+BYE = RoundResult(None, outcome=Outcome.WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,30 +48,32 @@ class StandingsRow:
 
     rank: int
     """1-based; players tied on every tiebreak share one."""
+    number: int
+    """The player's starting number, the one the other rows' rounds name them by."""
     name: str
     half_points: int
     """Points counted in halves, as the tournament counts them: 5 is drawn `2½`."""
     brightwell: float
-    """The Brightwell quotient, drawn with one decimal."""
+    """The Brightwell quotient, drawn as `quotient_text` writes it."""
     discs: int
     rounds: tuple[RoundResult | None, ...] = ()
     """From round 1 on; None, or no entry, for a round without a game for this player (not
     paired yet, or withdrawn)."""
+    withdrawn: bool = False
+    """Withdrew from the tournament: the row is greyed and its name marked."""
 
 
 @dataclass(frozen=True, slots=True)
 class StandingsWords:
-    """The words of the table, in the reader's language: the cog translates each one. They are
-    drawn whole (a column is as wide as its header and its widest cell), so keep them short:
-    the results are single letters where the language allows."""
+    """The words of the table, in the reader's language: the cog translates each one. The
+    rounds' cells are figures and discs in every language, so that eleven rounds fit a phone's
+    screen whatever the language; the words are the headers, the bye and the withdrawal mark
+    (both drawn small)."""
 
     rank: str = "#"
     player: str = "Player"
     points: str = "Pts"
     brightwell: str = "BQ"
     discs: str = "Discs"
-    win: str = "W"
-    draw: str = "D"
-    loss: str = "L"
     bye: str = "bye"
-    forfeit: str = "ff"
+    withdrawn: str = "(withdrawn)"

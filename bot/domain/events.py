@@ -97,6 +97,8 @@ class TournamentRoundPaired:
 
     view: TournamentView
     boards: tuple[Board, ...]
+    withdrawn: tuple[int, ...] = ()
+    """Players withdrawn as the round was paired, having left the server."""
 
 
 @dataclass(frozen=True, slots=True)

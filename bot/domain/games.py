@@ -95,6 +95,8 @@ class GameRecord:
     """The bot's level (1-5) in a game against the bot, else None."""
     shown_version: int | None = None
     """The `version` of the game its message last showed; None before a board was shown."""
+    tournament_id: int | None = None
+    """The tournament this game is a board of, if any."""
 
     @property
     def version(self) -> int:
@@ -125,6 +127,19 @@ class GameRecord:
     @property
     def drawn(self) -> bool:
         return self.end_reason is not None and self.end_reason.has_result and self.winner is None
+
+    @property
+    def forfeited_by(self) -> int | None:
+        """In a tournament game stopped without a result by one of its players, that player,
+        who loses the board by forfeit: whoever aborted it in its first moves, or let their
+        clock run out then (the side to move: no pass is possible that early). None for any
+        other game, and for one an organiser or a moderator stopped."""
+        if self.tournament_id is None or self.end_reason is None or self.end_reason.has_result:
+            return None
+        stopper = self.cancelled_by
+        if stopper is None:
+            stopper = self.player(Color.BLACK if self.ply % 2 == 0 else Color.WHITE)
+        return stopper if stopper in (self.black_id, self.white_id) else None
 
     def player(self, color: Color) -> int:
         return self.black_id if color is Color.BLACK else self.white_id

@@ -44,6 +44,8 @@ class Refused(Enum):
     ONLY_CHALLENGER_WITHDRAWS = auto()
     STARTING_UP = auto()
     ONLY_PLAYERS_REMATCH = auto()
+    NO_TOURNAMENT_REMATCH = auto()
+    """A tournament pairs its own games: its boards offer no rematch."""
     OPPONENT_GONE = auto()
     CHANNEL_NOT_ALLOWED = auto()
     NEEDS_MANAGE_MESSAGES = auto()
@@ -78,6 +80,11 @@ class Refused(Enum):
     TOURNAMENT_NOT_RUNNING = auto()
     TOURNAMENT_NOT_PAUSED = auto()
     START_IN_THE_PAST = auto()
+    START_TOO_LATE = auto()
+    TOO_MANY_ROUNDS = auto()
+    """`players`, `rounds`: a Swiss of at most that many players pairs at most that many
+    rounds without anyone meeting twice."""
+    """`days`: how far ahead a tournament may start at the latest."""
 
 
 class Refusal(Exception):

@@ -20,7 +20,7 @@ from bot.services.places import Place
 from bot.services.recovery import Recovery
 from bot.services.replays import Replays
 from bot.services.settings import Settings, SettingsChange, SettingsSaved
-from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournament_rounds import Members, NobodyLeaves, TournamentRounds
 from bot.services.tournaments import Tournaments
 from bot.services.versus_bot import VersusBot
 from bot.storage import Storage
@@ -55,11 +55,13 @@ class Services:
         *,
         shards: Shards = ALL_SHARDS,
         rng: random.Random | None = None,
+        members: Members | None = None,
     ) -> Services:
+        """`members` tells who left a server (Discord, in the bot); without it nobody does."""
         context = Context(storage, clock, events, shards, rng or random.Random())
         endings = Endings(context)
         versus_bot = VersusBot(context)
-        rounds = TournamentRounds(context)
+        rounds = TournamentRounds(context, members or NobodyLeaves())
         return cls(
             context=context,
             games=Games(context, endings),

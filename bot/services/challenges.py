@@ -191,6 +191,8 @@ class Challenges(Service):
         color = record.color_of(user_id)
         if color is None:
             raise Refusal(Refused.ONLY_PLAYERS_REMATCH)
+        if record.tournament_id is not None:
+            raise Refusal(Refused.NO_TOURNAMENT_REMATCH)
         if record.bot_level is not None:
             return await self.versus_bot.start_bot_game(
                 place,

@@ -5,6 +5,9 @@ does what is still due, once."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Protocol
+
 from bot.domain import GameState
 from bot.domain.events import (
     GameStarted,
@@ -22,11 +25,31 @@ from bot.domain.tournament import (
     round_robin,
 )
 from bot.domain.tournament.records import forfeit
-from bot.services.context import Service
+from bot.services.context import Context, Service
 from bot.storage.tournaments import TournamentChangedError
 
 
+class Members(Protocol):
+    async def gone(self, guild_id: int, user_ids: Collection[int]) -> set[int]:
+        """Those of `user_ids` who are no longer members of the server; when that can't be told
+        (the server not loaded, Discord failing), nobody."""
+        ...
+
+
+class NobodyLeaves:
+    """Members as seen without Discord: everyone stays."""
+
+    async def gone(self, guild_id: int, user_ids: Collection[int]) -> set[int]:
+        return set()
+
+
 class TournamentRounds(Service):
+    def __init__(self, context: Context, members: Members) -> None:
+        super().__init__(context)
+        self.members = members
+        """Asked at each pairing who left the server: Discord does not say when a member
+        leaves without the members intent, and a player who left would hold up every round."""
+
     async def game_ended(self, game_id: int) -> None:
         """A game ended: if it was a tournament's, its round may be over."""
         board = await self.storage.tournaments.board_of_game(game_id)
@@ -36,7 +59,9 @@ class TournamentRounds(Service):
     async def advance(self, tournament_id: int) -> None:
         """Do what the tournament's state calls for: start the boards of the current round still
         without a game, pair the next round once this one is played, or finish after the last.
-        A second caller racing this one finds the round paired and stops."""
+        A second caller racing this one finds the round paired and stops. Before a round is
+        paired, the players who left the server are withdrawn (`withdrawn` on the event)."""
+        left: tuple[int, ...] = ()
         while True:
             view = await self.storage.tournaments.view(tournament_id)
             tournament = view.tournament
@@ -46,13 +71,15 @@ class TournamentRounds(Service):
             if any(not board.pairing.finished for board in current):
                 waiting = tuple(board for board in current if board.waiting)
                 if waiting:
-                    self.events.emit(TournamentRoundPaired(view, waiting))
+                    self.events.emit(TournamentRoundPaired(view, waiting, left))
                 return
             if tournament.round >= tournament.rounds:
                 await self._finish(tournament_id)
                 return
             number = tournament.round + 1
             try:
+                view, gone = await self._withdraw_the_departed(view, number)
+                left += gone
                 view = await self.storage.tournaments.pair_round(
                     tournament_id, number, next_round(view, number), now=self.now()
                 )
@@ -60,6 +87,18 @@ class TournamentRounds(Service):
                 return  # paired by another, or paused or cancelled meanwhile
             self.events.emit(TournamentChanged(view))
             # Byes and forfeits only: the round is over as soon as it is paired.
+
+    async def _withdraw_the_departed(
+        self, view: TournamentView, number: int
+    ) -> tuple[TournamentView, tuple[int, ...]]:
+        """`view` with the entrants due in round `number` who left the server withdrawn, and
+        who they are."""
+        t = view.tournament
+        due = [e.player_id for e in view.entrants if e.active_in(number)]
+        gone = tuple(sorted(await self.members.gone(t.guild_id, due)))
+        for player in gone:
+            view = await self.storage.tournaments.withdraw(t.id, player)
+        return view, gone
 
     async def _finish(self, tournament_id: int) -> None:
         try:

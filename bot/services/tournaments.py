@@ -18,6 +18,7 @@ from bot.domain.tournament import (
     TournamentView,
     rounds_in,
     standings,
+    swiss_round_limit,
 )
 from bot.services.context import Context, Service
 from bot.services.endings import Endings
@@ -29,6 +30,10 @@ from bot.storage.tournaments import (
 )
 
 MIN_ENTRANTS = 2
+LATEST_START_DAYS = 365
+"""How far ahead a tournament may start: a year is far enough for any club, and keeps every
+start time a date that timers and Discord's events can hold."""
+DAY = 86_400.0
 RUNNING = (TournamentState.RUNNING, TournamentState.PAUSED)
 
 
@@ -67,6 +72,12 @@ class Tournaments(Service):
             raise Refusal(Refused.NOT_ORGANISER)
         if new.starts_at <= self.now():
             raise Refusal(Refused.START_IN_THE_PAST)
+        if new.starts_at > self.now() + LATEST_START_DAYS * DAY:
+            raise Refusal(Refused.START_TOO_LATE, days=LATEST_START_DAYS)
+        entry_limit = max(new.entry_limit, MIN_ENTRANTS)
+        most = swiss_round_limit(entry_limit)
+        if new.format is Format.SWISS and new.swiss_rounds > most:
+            raise Refusal(Refused.TOO_MANY_ROUNDS, players=entry_limit, rounds=most)
         settings = await self.storage.settings.get(guild_id)
         if not settings.allows(new.channel_id):
             raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
@@ -79,7 +90,7 @@ class Tournaments(Service):
             swiss_rounds=new.swiss_rounds,
             time_control=control,
             rated=new.rated,
-            entry_limit=max(new.entry_limit, MIN_ENTRANTS),
+            entry_limit=entry_limit,
             starts_at=new.starts_at,
             channel_id=new.channel_id,
             seed=self.rng.randrange(2**31),
@@ -205,6 +216,8 @@ class Tournaments(Service):
         await self._start(view)
 
     async def _start(self, view: TournamentView) -> TournamentView:
+        """Running from round 1, its rounds fixed: a Swiss's as many as asked for, or as the
+        entrants allow (`swiss_round_limit`), which the tournament then shows."""
         t = view.tournament
         rounds = rounds_in(t.format, len(view.entrants), t.swiss_rounds)
         started = await self._set(
@@ -225,11 +238,13 @@ class Tournaments(Service):
         return resumed
 
     async def cancel(self, tournament_id: int, guild_id: int, manager: Manager) -> TournamentView:
-        """Over for good: its games in progress are cancelled without a result."""
+        """Over for good: its games in progress are cancelled without a result. They are those
+        of the round it is cancelled in, read after the change: a round paired meanwhile is the
+        one to stop, and once cancelled no round is paired."""
         view = await self._managed(tournament_id, guild_id, manager)
         expected = (TournamentState.SIGNUP, *RUNNING)
         cancelled = await self._set(view, expected, TournamentState.CANCELLED)
-        for board in view.round_boards(view.tournament.round):
+        for board in cancelled.round_boards(cancelled.tournament.round):
             if board.game_id is not None and not board.pairing.finished:
                 await self.endings.stop_for_tournament(board.game_id, manager.user_id)
         return cancelled

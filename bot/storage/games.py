@@ -29,7 +29,7 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, message_id, black_id, white_id, transcript, ply, status, result, "
     "end_reason, black_discs, white_discs, rated, time_per_move, clock_base, clock_increment, "
     "black_clock, white_clock, turn_started, deadline, cancelled_by, created_at, updated_at, "
-    "bot_level, shown_version"
+    "bot_level, shown_version, tournament_id"
 )
 
 Clocks = tuple[float, float] | None
@@ -67,6 +67,7 @@ def game_from_row(row: Row) -> GameRecord:
         else (float(row["black_clock"]), float(row["white_clock"])),
         bot_level=row["bot_level"],
         shown_version=row["shown_version"],
+        tournament_id=row["tournament_id"],
     )
 
 
@@ -109,11 +110,13 @@ async def insert_game(
     deadline: float | None,
     now: float,
     bot_level: int | None = None,
+    tournament_id: int | None = None,
 ) -> GameRecord:
     """Start a game, unless the channel already has an active one (`ChannelBusyError`); its
     first turn begins `now`, and a live game's clocks start full.
 
     `bot_level` marks a game against the bot (1-5); such games are never rated.
+    `tournament_id` marks a tournament's board.
     """
     if black_id == white_id:
         raise InvalidInputError("You can't play against yourself.")
@@ -123,8 +126,9 @@ async def insert_game(
             f"""
             INSERT INTO games (guild_id, channel_id, black_id, white_id, rated, time_per_move,
                                clock_base, clock_increment, black_clock, white_clock,
-                               turn_started, deadline, created_at, updated_at, bot_level)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               turn_started, deadline, created_at, updated_at, bot_level,
+                               tournament_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (channel_id) WHERE status = 'active' DO NOTHING
             RETURNING {GAME_COLUMNS}
             """,
@@ -142,6 +146,7 @@ async def insert_game(
                 now,
                 now,
                 bot_level,
+                tournament_id,
             ),
         )
         if row is not None:

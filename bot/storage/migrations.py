@@ -806,6 +806,18 @@ _UNUSED_INDEXES: Migration = (
     "DROP INDEX games_by_deadline",
 )
 
+_TOURNAMENT_GAMES: Migration = (
+    # A game knows the tournament it is a board of: its board and its end say so (a forfeit,
+    # not an abort; no rematch) without a second read.
+    "ALTER TABLE games ADD COLUMN tournament_id BIGINT",
+    """
+    UPDATE games SET tournament_id = (
+        SELECT tournament_id FROM tournament_pairings WHERE game_id = games.id
+    )
+    WHERE id IN (SELECT game_id FROM tournament_pairings WHERE game_id IS NOT NULL)
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -821,6 +833,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _TOURNAMENT_EVENTS,
     _UNUSED_INDEXES,
     _END_NOTICES,
+    _TOURNAMENT_GAMES,
 )
 
 

@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 from bot.domain import FinishedGame, GameRecord
-from bot.engine import Color
 from bot.storage.database import Transaction
 
 
 def _winner_of(game: GameRecord) -> int | None:
     """Who won a tournament game: a game stopped without a result in its first moves is lost by
-    whoever stopped it (aborting, or letting the clock run out: no pass is possible that early,
-    so the side to move follows the ply); a moderator's cancelling gives neither the point."""
+    forfeit (`GameRecord.forfeited_by`); a moderator's cancelling gives neither the point."""
     if game.winner is not None:
         return game.player(game.winner)
-    if game.end_reason is None or game.end_reason.has_result:
+    if game.forfeited_by is None:
         return None
-    stopper = game.cancelled_by
-    if stopper is None:
-        stopper = game.player(Color.BLACK if game.ply % 2 == 0 else Color.WHITE)
-    if stopper not in (game.black_id, game.white_id):
-        return None
-    return game.white_id if stopper == game.black_id else game.black_id
+    return game.white_id if game.forfeited_by == game.black_id else game.black_id
 
 
 async def record_game_result(db: Transaction, finished: FinishedGame) -> None:

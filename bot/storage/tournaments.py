@@ -360,6 +360,7 @@ class TournamentStore(Store):
                 time_control=tournament.time_control,
                 deadline=deadline,
                 now=now,
+                tournament_id=board.tournament_id,
             )
             await db.all(
                 """

@@ -19,7 +19,7 @@ from bot.storage import (
 )
 from cogs.refusal_texts import REFUSALS, refusal_text, storage_error_text
 
-PARAMS = {"id": 7, "channel_id": 55, "limit": 16}
+PARAMS = {"id": 7, "channel_id": 55, "limit": 16, "days": 365, "players": 4, "rounds": 3}
 
 
 def test_every_refusal_has_its_message() -> None:

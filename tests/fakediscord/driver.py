@@ -132,7 +132,7 @@ class FakeDiscord(FakeDiscordServer):
         self.dispatch("CHANNEL_UPDATE", channel.payload())
 
     def grant(self, *permissions: str, guild: Guild | None = None) -> None:
-        """Give the bot's role server-wide permissions, e.g. `fake.grant("manage_events")`; the
+        """Give the bot's role server-wide permissions, e.g. `fake.grant("create_events")`; the
         bot gets GUILD_ROLE_UPDATE."""
         guild = guild or self.guild
         role = next(r for r in guild.roles if r.bot_id == self.world.bot_user.id)

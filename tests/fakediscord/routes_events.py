@@ -1,9 +1,10 @@
 """Guild scheduled events somewhere outside Discord (external, entity type 3): create, fetch,
 edit and delete, with Discord's checks.
 
-The bot needs Create Events (or Manage Events) in the guild. An external event needs a location
-and an end time after its start, which must be in the future. Its status goes only from
-scheduled to active or cancelled, and from active to completed.
+Creating an event takes Create Events in the guild (Manage Events alone no longer does); the
+bot's own events may then be fetched, edited and deleted with either. An external event needs a
+location and an end time after its start, which must be in the future. Its status goes only
+from scheduled to active or cancelled, and from active to completed.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .rest import ApiRequest, Handler
     from .server import FakeDiscordServer
 
+CREATE_PERMISSION = perms.bits(["create_events"])
 EVENT_PERMISSIONS = perms.bits(["create_events", "manage_events"])
 NEXT_STATUS = {SCHEDULED: {ACTIVE, CANCELED}, ACTIVE: {COMPLETED}}
 
@@ -26,9 +28,9 @@ NEXT_STATUS = {SCHEDULED: {ACTIVE, CANCELED}, ACTIVE: {COMPLETED}}
 def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
     world = server.world
 
-    def allowed(request: ApiRequest) -> Guild:
+    def allowed(request: ApiRequest, needed: int = EVENT_PERMISSIONS) -> Guild:
         guild = server.find_guild(request.param("guild_id"))
-        if not perms.base_permissions(server.bot_member(guild)) & EVENT_PERMISSIONS:
+        if not perms.base_permissions(server.bot_member(guild)) & needed:
             raise missing_permissions()
         return guild
 
@@ -50,7 +52,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
             )
 
     def create(request: ApiRequest) -> Any:
-        guild = allowed(request)
+        guild = allowed(request, CREATE_PERMISSION)
         body = request.body or {}
         location = (body.get("entity_metadata") or {}).get("location")
         if body.get("entity_type") != EXTERNAL or not location:

@@ -35,7 +35,7 @@ async def test_a_tournament_is_announced_as_a_scheduled_event_that_ends_with_it(
     assert event.start == created_at + timedelta(hours=1)
     assert event.end > event.start
     assert event.description == (
-        f"Swiss, 1 rounds · 1 hour per move · rated\nSign up on its message: {signup.jump_url}"
+        f"Swiss, 1 round · 1 hour per move · rated\nSign up on its message: {signup.jump_url}"
     )
     assert (await view(bot_harness)).tournament.event_id == event.id
 
@@ -58,7 +58,7 @@ async def test_a_tournament_is_announced_as_a_scheduled_event_that_ends_with_it(
 async def test_a_cancelled_tournament_cancels_its_event(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    fake.grant("manage_events")
+    fake.grant("create_events")
     await fake.slash(fake.world.owner, "reversi settings", language="is")
     signup = await create(fake, "round_robin", expect="Mótið **Club Cup** (#1) er stofnað: ")
     event = the_event(fake)
@@ -74,7 +74,7 @@ async def test_a_cancelled_tournament_cancels_its_event(
 async def test_nobody_signing_up_cancels_the_event_at_the_start_time(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    fake.grant("manage_events")
+    fake.grant("create_events")
     await create(fake, "swiss")
 
     await fake.advance(hours=1)
@@ -114,7 +114,7 @@ async def test_an_event_deleted_in_discord_is_left_be(
     fake: FakeDiscord, bot_harness: BotHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="cogs.tournament_event")
-    fake.grant("manage_events")
+    fake.grant("create_events")
     signup = await create(fake, "swiss", rounds=1)
     the_event(fake).deleted = True  # an admin deleted it
     for user in (fake.alice, fake.bob):
@@ -128,3 +128,61 @@ async def test_an_event_deleted_in_discord_is_left_be(
     await fake.slash(fake.world.owner, "reversi tournament cancel")
     asked = [r.method for r in fake.requests if "/scheduled-events/" in r.path]
     assert asked == ["GET"]
+
+
+async def test_manage_events_alone_makes_no_event(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Discord lets only Create Events create an event: with Manage Events alone the bot does
+    not try, and the tournament goes ahead without one."""
+    fake.grant("manage_events")
+
+    signup = await create(fake, "swiss")
+
+    assert fake.scheduled_events() == []
+    assert not [r for r in fake.requests if "scheduled-events" in r.path]
+    assert [b.label for b in signup.buttons] == ["Join", "Leave"]
+
+
+@pytest.mark.parametrize("events", [True, False])
+@pytest.mark.parametrize(
+    ("start", "answer"),
+    [
+        ("<t:253402300800:F>", "A tournament starts within 365 days: pick an earlier time."),
+        ("999999999999", "A tournament starts within 365 days: pick an earlier time."),
+        ("<t:1990000000:F>", "A tournament starts within 365 days: pick an earlier time."),
+        ("<t:99999999999999999999:F>", "I can't read that start time"),
+    ],
+)
+async def test_a_start_time_too_far_ahead_is_refused_and_makes_nothing(
+    fake: FakeDiscord, bot_harness: BotHarness, events: bool, start: str, answer: str
+) -> None:
+    if events:
+        fake.grant("create_events")
+    posted = len(fake.messages(fake.general))
+
+    reply = await fake.slash(
+        fake.world.owner, "reversi tournament create", name="Far Cup", start=start
+    )
+
+    assert reply.ephemeral and reply.content.startswith(answer), reply.content
+    assert await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id) == []
+    assert len(fake.messages(fake.general)) == posted
+    assert fake.scheduled_events() == []
+    await fake.advance(days=400)  # no start timer was left behind to fail
+
+
+async def test_a_relative_discord_timestamp_is_read(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    start = int(fake.clock.now().timestamp()) + 7200
+    reply = await fake.slash(
+        fake.world.owner,
+        "reversi tournament create",
+        name="Club Cup",
+        start=f"<t:{start}:R>",
+        options={"channel": fake.games},
+    )
+
+    assert reply.content.startswith("Tournament **Club Cup** (#1) created: "), reply.content
+    assert (await view(bot_harness)).tournament.starts_at == start

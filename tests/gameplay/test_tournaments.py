@@ -234,7 +234,9 @@ async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarne
     standings = fake.last_message(fake.games)
     assert f"🥇 {fake.alice.mention} wins the tournament!" in standings.content
     won_before = sum(b.pairing.winner == leaver.id for b in final.boards if b.pairing.round <= 2)
-    assert f"{leaver.mention}: {won_before} pts" in standings.content
+    points = "1 point" if won_before == 1 else f"{won_before} points"
+    assert f"{leaver.mention}: {points} · BQ " in standings.content
+    assert " · withdrew after round 2\n" in standings.content + "\n"
 
 
 async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reader_s(
@@ -369,6 +371,7 @@ async def test_the_organiser_is_answered_in_time_however_long_discord_takes_to_p
         name="Club Cup",
         start="1h",
         time="1h",
+        rounds=1,
         options={"channel": fake.games},
     )
     await held.reached()
@@ -409,3 +412,106 @@ async def test_a_join_acknowledged_while_slow_is_still_answered(
     (answer,) = reply.followups
     assert answer.ephemeral and answer.content == "You're in **Club Cup** (#1). Good luck!"
     assert fake.alice.mention in signup.content
+
+
+async def test_a_swiss_too_long_for_its_field_is_cut_and_says_so(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    refused = await fake.slash(
+        fake.world.owner, "reversi tournament create", name="Tiny", start="1h", rounds=5, limit=4
+    )
+    assert refused.content == (
+        "A Swiss of 4 players has at most 3 rounds, or some would meet twice: choose fewer "
+        "rounds, more players or a round robin."
+    )
+    signup = await create(fake, "swiss", rounds=5)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+
+    started = await fake.slash(fake.world.owner, "reversi tournament start")
+
+    assert started.content == (
+        "**Club Cup** (#1) has started: 1 round, the most 2 players allow without anyone "
+        "meeting twice."
+    )
+    assert "Swiss, 1 round (cut from 5: the most its players allow) · " in signup.content
+    assert (await view(bot_harness)).tournament.rounds == 1
+
+
+async def test_a_player_who_left_the_server_is_withdrawn_when_the_next_round_is_paired(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    players = [fake.alice, fake.bob, fake.carol, fake.add_user("dora"), fake.add_user("eve")]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "swiss", rounds=2)
+    await sign_up(fake, signup, players)
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    games = await games_of_round(fake, bot_harness)
+    leaver = users[max(games[0][0].black_id, games[0][0].white_id)]
+
+    for record, board, thread in games:
+        await lose(fake, users, record, thread, board, max(record.black_id, record.white_id))
+        if record is games[0][0]:
+            fake.remove_member(leaver)
+
+    current = await view(bot_harness)
+    assert current.tournament.round == 2
+    assert all(leaver.id not in b.pairing.players() for b in current.round_boards(2))
+    assert current.entrant(leaver.id).withdrawn_after == 1  # type: ignore[union-attr]
+    (post,) = [m for m in fake.messages(fake.games) if "round 2 of 2" in m.content]
+    assert f"{leaver.mention} left the server and is withdrawn." in post.content
+    assert len(await games_of_round(fake, bot_harness)) == 2
+
+
+async def test_a_no_show_loses_by_forfeit_and_the_board_the_pairings_and_standings_agree(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """A live game whose first player never moves: the board names the forfeit and offers no
+    Rematch, as no tournament board does; the pairings and the standings count the same."""
+    signup = await create(fake, "swiss", rounds=1)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    ((record, board, thread),) = await games_of_round(fake, bot_harness)
+    users = {fake.alice.id: fake.alice, fake.bob.id: fake.bob}
+    no_show, opponent = users[record.black_id], users[record.white_id]
+
+    await fake.advance(hours=2)  # Black's first move never comes
+
+    ended = await bot_harness.bot.storage.games.get(record.id)
+    assert ended.forfeited_by == no_show.id and ended.tournament_id is not None
+    assert (
+        f"🏆 {opponent.mention} wins by forfeit: {no_show.mention} did not play in time · unrated"
+    ) in board.content
+    assert "aborted" not in board.content.lower()
+    assert "Rematch" not in [b.label for b in board.buttons]
+
+    final = await view(bot_harness)
+    (played,) = final.round_boards(1)
+    assert played.pairing.forfeit and played.pairing.winner == opponent.id
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert f"{opponent.mention} wins by forfeit" in pairings.content
+    standings = fake.last_message(fake.games)
+    assert f"🥇 {opponent.mention} wins the tournament!" in standings.content
+    assert thread.id == record.channel_id
+
+
+async def test_the_pairings_give_the_official_score_of_a_game_won_off_the_board(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    ((record, board, thread),) = await games_of_round(fake, bot_harness)
+    users = {fake.alice.id: fake.alice, fake.bob.id: fake.bob}
+    loser = max(users)
+
+    await lose(fake, users, record, thread, board, loser)
+
+    winner = users[min(users)]
+    ended = await bot_harness.bot.storage.games.get(record.id)
+    # Resigned early: the empty squares go to the winner, as in the standings.
+    lost = (ended.white_discs if winner.id == record.black_id else ended.black_discs) or 0
+    won = 64 - lost
+    score = f"{won}-{lost}" if winner.id == record.black_id else f"{lost}-{won}"
+    assert won > 33 and lost < 31
+    pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
+    assert f"{winner.mention} wins {score}" in pairings.content, pairings.content

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.domain import GameState, TimeControl
+from bot.domain import EndReason, GameState, TimeControl
 from bot.domain.events import GameEnded, TournamentFinished, TournamentRoundPaired
 from bot.domain.refusals import Refusal, Refused
 from bot.domain.tournament import Format, TournamentState, TournamentView
@@ -248,6 +248,39 @@ async def test_cancelling_ends_the_games_without_a_result(
     assert view.tournament.state is TournamentState.CANCELLED
 
 
+async def test_cancelling_as_the_next_round_starts_ends_that_round_s_games(
+    services: Services, recorder: Recorder, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round ends and the next one starts between cancel's read and its write: the games
+    of the round under way when it is cancelled end, not those of the round it read."""
+    tournament_id = await created(services, [ALICE, BOB, CAROL, DAVE], new(rounds=2))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    first = await start_boards(services, recorder)
+    set_state = storage.tournaments.set_state
+
+    async def next_round_first(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(storage.tournaments, "set_state", set_state)
+        for state in first:
+            record = state.record
+            loser = max(record.black_id, record.white_id)
+            await services.endings.stop_for_tournament(record.id, MODERATOR, loser=loser)
+            await services.rounds.game_ended(record.id)
+        await start_boards(services, recorder)
+        return await set_state(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage.tournaments, "set_state", next_round_first)
+    await services.tournaments.cancel(tournament_id, GUILD, ORGANISER)
+
+    view = await services.tournaments.view(tournament_id, GUILD)
+    assert view.tournament.state is TournamentState.CANCELLED
+    second = view.round_boards(2)
+    assert len(second) == 2
+    for board in second:
+        assert board.game_id is not None
+        record = (await services.endings.load(board.game_id)).record
+        assert not record.active and record.winner is None and not record.rated
+
+
 async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
     services: Services, recorder: Recorder
 ) -> None:
@@ -339,3 +372,50 @@ async def test_a_double_round_robin_of_three_meets_twice_with_colours_swapped(
     )
     byes = [b.pairing for b in view.boards if b.pairing.white is None]
     assert len(byes) == 6 and all(p.finished and p.winner == p.black for p in byes)
+
+
+async def test_a_small_swiss_lasts_the_rounds_its_field_allows(
+    services: Services, recorder: Recorder
+) -> None:
+    with pytest.raises(Refusal) as refused:
+        await services.tournaments.create(GUILD, ORGANISER, new(rounds=5, limit=4))
+    assert (refused.value.code, refused.value.params) == (
+        Refused.TOO_MANY_ROUNDS,
+        {"players": 4, "rounds": 3},
+    )
+
+    for players, rounds in (([ALICE, BOB], 1), ([ALICE, BOB, CAROL], 3)):
+        tournament_id = await created(services, players, new(rounds=5))
+        started = await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+        assert started.tournament.rounds == rounds
+
+        view = await play_out(services, recorder, tournament_id)
+
+        assert view.tournament.state is TournamentState.FINISHED
+        assert view.tournament.round == rounds
+        met = [frozenset(b.pairing.players()) for b in view.boards if b.pairing.white]
+        byes = [b.pairing.black for b in view.boards if b.pairing.white is None]
+        assert len(met) == len(set(met)) and len(byes) == len(set(byes))
+
+
+async def test_a_tournament_game_stopped_in_its_first_moves_is_a_forfeit_without_a_rematch(
+    services: Services, recorder: Recorder
+) -> None:
+    tournament_id = await created(services, [ALICE, BOB], new(rounds=1))
+    await services.tournaments.start(tournament_id, GUILD, ORGANISER)
+    (state,) = await start_boards(services, recorder)
+    record = state.record
+    place = Place(GUILD, record.channel_id, CHANNEL)
+
+    ended = await services.endings.resign(
+        record.id, record.white_id, place, offered=EndReason.ABORTED
+    )
+
+    assert ended.record.tournament_id == tournament_id
+    assert ended.record.forfeited_by == record.white_id and not ended.record.rated
+    with pytest.raises(Refusal) as refused:
+        await services.challenges.rematch(record.id, record.black_id, place)
+    assert refused.value.code is Refused.NO_TOURNAMENT_REMATCH
+    view = await services.tournaments.view(tournament_id, GUILD)
+    (board,) = view.round_boards(1)
+    assert board.pairing.forfeit and board.pairing.winner == record.black_id

@@ -1,5 +1,6 @@
 """Colours in a Swiss: who is due which colour, which colour a player may not get, and who
-takes black on a board. Black moves first; only games played count, not byes or forfeits."""
+takes black on a board, as the Dutch system (FIDE C.04.3) allots them. Black moves first; only
+games played count, not byes or forfeits."""
 
 from __future__ import annotations
 
@@ -9,17 +10,20 @@ from dataclasses import dataclass
 BLACK, WHITE = 1, -1
 MAX_DIFFERENCE = 2
 """Blacks minus whites never beyond this either way."""
+MILD, STRONG = 1, 2
+"""How strongly a player is due a colour."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """Who takes black on a board, and what it costs: `broken` rules (a third colour in a row,
-    or a difference above 2) and `unmet` preferences (weighted by strength)."""
+    or a difference above 2), then the `strong` and the `mild` preferences left unmet."""
 
     black_first: bool
     """Whether the first player named (the higher-ranked) takes black."""
     broken: int
-    unmet: int
+    strong: int
+    mild: int
 
 
 def forbidden(history: Sequence[int], color: int) -> bool:
@@ -28,30 +32,48 @@ def forbidden(history: Sequence[int], color: int) -> bool:
 
 
 def preference(history: Sequence[int]) -> tuple[int, int]:
-    """The colour a player is due and how strongly (0 for none): strongly (2) the colour that
-    evens out a difference, mildly (1) the other colour than last time when even."""
+    """The colour a player is due and how strongly (0 for none): strongly the colour that evens
+    out a difference, or that breaks two of the same in a row (the other colour being then
+    forbidden); mildly, when even, the other colour than last time."""
     difference = sum(history)
     if difference:
-        return (WHITE if difference > 0 else BLACK), 2
+        return (WHITE if difference > 0 else BLACK), STRONG
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return -history[-1], STRONG
     if history:
-        return -history[-1], 1
+        return -history[-1], MILD
     return 0, 0
 
 
 def choose(first: Sequence[int], second: Sequence[int], first_default_black: bool) -> Choice:
-    """Colours for the higher-ranked `first` against `second` (their colour histories): fewest
-    rules broken, then fewest preferences unmet, then the higher-ranked player's preference,
-    then `first_default_black` when neither has played yet."""
+    """Colours for the higher-ranked `first` against `second` (their colour histories), in the
+    Dutch system's order: fewest rules broken, then the stronger preference granted, then both
+    players' colours alternated from the last game where they had different ones, then the
+    higher-ranked player's preference, then `first_default_black`."""
     first_due, first_strength = preference(first)
     second_due, second_strength = preference(second)
+    pairs = zip(reversed(first), reversed(second), strict=False)
+    alternate = next((-mine for mine, theirs in pairs if mine != theirs), 0)
 
-    def cost(black_first: bool) -> tuple[int, int, int, bool]:
-        first_color = BLACK if black_first else WHITE
-        broken = forbidden(first, first_color) + forbidden(second, -first_color)
-        first_unmet = first_strength if first_color != first_due else 0
-        second_unmet = second_strength if -first_color != second_due else 0
-        return broken, first_unmet + second_unmet, first_unmet, black_first != first_default_black
+    def cost(black_first: bool) -> tuple[int, int, int, bool, bool, bool]:
+        color = BLACK if black_first else WHITE
+        unmet = [
+            strength
+            for strength, due, given in (
+                (first_strength, first_due, color),
+                (second_strength, second_due, -color),
+            )
+            if strength and given != due
+        ]
+        return (
+            forbidden(first, color) + forbidden(second, -color),
+            unmet.count(STRONG),
+            unmet.count(MILD),
+            bool(alternate) and color != alternate,
+            bool(first_strength) and color != first_due,
+            black_first != first_default_black,
+        )
 
     black_first = min((True, False), key=cost)
-    broken, unmet, _, _ = cost(black_first)
-    return Choice(black_first, broken, unmet)
+    broken, strong, mild, *_ = cost(black_first)
+    return Choice(black_first, broken, strong, mild)

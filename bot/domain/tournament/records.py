@@ -3,6 +3,7 @@ they make. Points are kept in half-points (win 2, draw 1, loss 0) so that nothin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -84,11 +85,37 @@ def forfeit(pairing: Pairing, withdrawn: int) -> Pairing:
     return replace(pairing, winner=pairing.opponent(withdrawn), finished=True, forfeit=True)
 
 
+def swiss_round_limit(entrants: int) -> int:
+    """The most rounds a Swiss of `entrants` players can always pair without two players
+    meeting twice or anyone getting a second bye, however the earlier rounds were paired.
+
+    Count the bye as a player for an odd field, making `m` even. Before round r each player
+    has met at most r - 1 of the other m - 1, so the pairs still allowed form a graph in which
+    everyone has at least m - r partners; while that is at least m / 2, Dirac's theorem gives
+    it a Hamiltonian cycle, whose every other edge is a full round. So m / 2 rounds can always
+    be paired. With m = 4 the two pairs left after two rounds are always a round of their own.
+    Beyond that, earlier rounds can leave no way on (6 players can get stuck after 3 rounds);
+    a round robin is the format for more."""
+    field = entrants + entrants % 2
+    return field - 1 if field <= 4 else field // 2
+
+
+def starting_numbers(entrants: Sequence[Entrant]) -> dict[int, int]:
+    """Each entrant's number in the crosstable, from 1, by player id: by seeding rating, highest
+    first, as a federation numbers its players, and between equal ratings in the order given
+    (entry order, as the tournament keeps its entrants), since the one who signed up first is
+    the natural tiebreak and a player id says nothing. The ratings are those of the entry and
+    no entrant is dropped once play starts (a withdrawal is kept), so a number never changes
+    from one round to the next."""
+    ordered = sorted(entrants, key=lambda entrant: -entrant.rating)  # stable: ties keep order
+    return {entrant.player_id: number for number, entrant in enumerate(ordered, 1)}
+
+
 def rounds_in(format: Format, entrants: int, swiss_rounds: int) -> int:
     """How many rounds a tournament of `entrants` players lasts: `swiss_rounds` for a Swiss,
-    one round per opponent in a round robin (plus the bye round for an odd count), twice that
-    in a double."""
+    at most what the field allows (`swiss_round_limit`), one round per opponent in a round
+    robin (plus the bye round for an odd count), twice that in a double."""
     if format is Format.SWISS:
-        return swiss_rounds
+        return min(swiss_rounds, swiss_round_limit(entrants))
     single = entrants - 1 if entrants % 2 == 0 else entrants
     return max(single, 0) * (2 if format is Format.DOUBLE_ROUND_ROBIN else 1)

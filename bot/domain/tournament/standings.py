@@ -13,6 +13,9 @@ winner, a draw is 32-32, and a game won off the board (resigned, lost on time) c
 33-31 for the winner, the WOF's score for it. A bye counts 32 discs (`records.BYE_DISCS`), what
 the BQ credits it; a forfeit counts the same 32 to the winner and nothing to the loser, who
 never sat down.
+
+A bye is credited once its round is over: it is known as soon as the round is paired, and
+counting it then would put its player ahead of those still playing that round.
 """
 
 from __future__ import annotations
@@ -52,21 +55,28 @@ def discs(pairing: Pairing, player_id: int) -> int:
 
 
 def standings(entrants: Sequence[Entrant], played: Sequence[Pairing]) -> tuple[Standing, ...]:
-    """Every entrant's standing, best first, with their board of each round so far."""
+    """Every entrant's standing, best first, with their board of each round so far (a bye
+    among them before it is credited)."""
+    under_way = {pairing.round for pairing in played if not pairing.finished}
+
+    def credited(pairing: Pairing) -> bool:
+        return pairing.finished and not (pairing.white is None and pairing.round in under_way)
+
     points: dict[int, int] = defaultdict(int)
     disc_total: dict[int, int] = defaultdict(int)
     boards: dict[int, list[Pairing]] = defaultdict(list)
     for pairing in played:
         for player in pairing.players():
-            points[player] += half_points(pairing, player)
-            disc_total[player] += discs(pairing, player)
             boards[player].append(pairing)
+            if credited(pairing):
+                points[player] += half_points(pairing, player)
+                disc_total[player] += discs(pairing, player)
     withdrawn = {entrant.player_id for entrant in entrants if entrant.withdrawn_after is not None}
 
     def brightwell(player: int) -> int:
         total = 0
         for pairing in boards[player]:
-            if not pairing.finished:
+            if not credited(pairing):
                 continue
             opponent = pairing.opponent(player)
             if opponent is None or opponent in withdrawn:

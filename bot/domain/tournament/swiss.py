@@ -1,20 +1,28 @@
 """Swiss pairings, each round solved as a maximum-weight matching (Edmonds' algorithm, from
-networkx) whose integer weights encode the rules in order of priority:
+networkx) whose integer weights encode the rules in order of priority, as the Dutch system
+(FIDE C.04.3) ranks them:
 
 1. nobody meets the same opponent twice, nor gets a second bye: such pairs have no edge at all,
    unless without them some player would be left unpaired; then they come back with a penalty
    above everything else, so that as few as possible are repeated;
-2. score groups: the sum over boards of the squared difference of the two players' points is
+2. colour rules (`colors.py`): nobody gets a colour three times in a row or a difference above
+   2, the Dutch system's absolute criterion: broken only where every pairing without a repeat
+   breaks them, and then as few times as can be;
+3. score groups: the sum over boards of the squared difference of the two players' points is
    the least it can be, so players of equal points meet where they can and a player who must
    float meets the nearest group;
-3. colours (`colours.py`): nobody gets a colour three times in a row or a difference above 2,
-   then as many players as possible get the colour they are due;
-4. the Dutch idea: within a score group (ordered by rating), the top half meets the bottom half,
+4. colour preferences: as few players as can be denied a colour they are strongly due (the one
+   that evens out their difference), then as few as can be denied one they are mildly due (the
+   other colour than last time). The Dutch system counts all preferences first and the strong
+   ones after; strong ones come first here since a strong preference denied leaves a difference
+   of 2, which then binds the next round absolutely;
+5. the Dutch idea: within a score group (ordered by rating), the top half meets the bottom half,
    the first of each half together; a player floating down is the last of their group and
    meets the first of the group below.
 
-The weights are `BASE - penalty`, each level's unit above the most all the levels below can add
-up to, so the matching is the lexicographic best; `maxcardinality` makes it pair everyone.
+The weights are `base - penalty`, each level's unit above the most all the levels below can add
+up to over a round's boards (`_units`), so the matching is the lexicographic best;
+`maxcardinality` makes it pair everyone.
 
 An odd player out: a bye vertex joins the matching, with an edge to each player who has not had
 a bye, costing the squared difference between their points and the lowest points, and then
@@ -164,57 +172,31 @@ def _blocks(order: list[_Player]) -> list[list[_Player]]:
     return blocks
 
 
+Penalty = tuple[int, int, int, int, int, int]
+"""What a board costs on each level, highest first: a repeat (or second bye), colour rules
+broken, the squared score difference, strong then mild colour preferences unmet, the distance
+from the Dutch ideal."""
+
+
 def _match(
     members: list[_Player], virtual_points: int, last: bool, everyone: int, coin: bool
 ) -> tuple[list[tuple[_Player, _Player]], list[_Player], list[_Player]]:
     """One block's matching: its boards (higher-ranked first), the players it leaves to float
     into the next block, and the bye (the last block only). `virtual_points` are the points
     the bye or the float counts against; `everyone` is the size of the whole order."""
-    virtual = len(members) % 2 == 1
-    size = len(members) + virtual
-    span = max(player.points for player in members) - min(
-        virtual_points, *(player.points for player in members)
-    )
-    soft = size * 2 * everyone + 1
-    hard = soft * (2 * size + 1)
-    score = hard * (size + 1)
-    repeat = score * (size * span * span + 1)
-    base = repeat * (size + 1)
+    boards = (len(members) + 1) // 2
+    units, base = _units(_caps(members, virtual_points, everyone), boards)
 
     def graph(repeats: bool) -> nx.Graph:
         built = nx.Graph()
         built.add_nodes_from(player.player_id for player in members)
-        for i, first in enumerate(members):
-            for second in members[i + 1 :]:
-                again = second.player_id in first.opponents
-                if again and not repeats:
-                    continue
-                choice = choose(first.colors, second.colors, _default_black(first, coin))
-                penalty = (
-                    again * repeat
-                    + (first.points - second.points) ** 2 * score
-                    + choice.broken * hard
-                    + choice.unmet * soft
-                    + _dutch(first, second)
-                )
-                built.add_edge(first.player_id, second.player_id, weight=base - penalty)
-        if virtual:
-            for player in members:
-                again = last and player.had_bye
-                if again and not repeats:
-                    continue
-                penalty = (
-                    again * repeat
-                    + (player.points - virtual_points) ** 2 * score
-                    + everyone
-                    - 1
-                    - player.position
-                )
-                built.add_edge(player.player_id, VIRTUAL, weight=base - penalty)
+        for u, v, penalty in _edges(members, virtual_points, last, everyone, coin, repeats):
+            weight = base - sum(unit * cost for unit, cost in zip(units, penalty, strict=True))
+            built.add_edge(u, v, weight=weight)
         return built
 
     matching = nx.max_weight_matching(graph(repeats=False), maxcardinality=True)
-    if last and 2 * len(matching) < size:
+    if last and len(matching) < boards:
         matching = nx.max_weight_matching(graph(repeats=True), maxcardinality=True)
     by_id = {player.player_id: player for player in members}
     pairs: list[tuple[_Player, _Player]] = []
@@ -231,6 +213,62 @@ def _match(
         return pairs, [], left
     unpaired = sorted(alone.values(), key=lambda player: player.position)
     return pairs, unpaired, []
+
+
+def _edges(
+    members: list[_Player],
+    virtual_points: int,
+    last: bool,
+    everyone: int,
+    coin: bool,
+    repeats: bool,
+) -> list[tuple[int | str, int | str, Penalty]]:
+    """Every board a block may pair, with what it costs: repeated pairings only if `repeats`,
+    and an edge to `VIRTUAL` for each player when the block is odd."""
+    edges: list[tuple[int | str, int | str, Penalty]] = []
+    for i, first in enumerate(members):
+        for second in members[i + 1 :]:
+            again = second.player_id in first.opponents
+            if again and not repeats:
+                continue
+            choice = choose(first.colors, second.colors, _default_black(first, coin))
+            penalty = (
+                int(again),
+                choice.broken,
+                (first.points - second.points) ** 2,
+                choice.strong,
+                choice.mild,
+                _dutch(first, second),
+            )
+            edges.append((first.player_id, second.player_id, penalty))
+    if len(members) % 2:
+        for player in members:
+            again = last and player.had_bye
+            if again and not repeats:
+                continue
+            square = (player.points - virtual_points) ** 2
+            distance = everyone - 1 - player.position
+            edges.append((player.player_id, VIRTUAL, (int(again), 0, square, 0, 0, distance)))
+    return edges
+
+
+def _caps(members: list[_Player], virtual_points: int, everyone: int) -> Penalty:
+    """The most one board of `members` can cost on each level (see `_edges`): two players'
+    rules or preferences, the widest score gap squared, and `_dutch`'s farthest."""
+    points = [virtual_points, *(player.points for player in members)]
+    return 1, 2, (max(points) - min(points)) ** 2, 2, 2, 2 * everyone
+
+
+def _units(caps: Penalty, boards: int) -> tuple[tuple[int, ...], int]:
+    """Each level's unit, highest first, and the base weight: a unit is one more than the most
+    the levels below can add up to over `boards` boards, so that a sum of weights orders
+    matchings of as many boards lexicographically, and every weight stays positive."""
+    units: list[int] = []
+    below = 0
+    for cap in reversed(caps):
+        units.append(below + 1)
+        below += (below + 1) * cap * boards
+    return tuple(reversed(units)), below + 1
 
 
 def _dutch(first: _Player, second: _Player) -> int:

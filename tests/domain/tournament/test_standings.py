@@ -134,3 +134,21 @@ def test_unfinished_boards_count_nothing_yet() -> None:
         (1, 0, 0.0, 0),
     ]
     assert ranking[0].results == (played[0],)
+
+
+def test_a_bye_is_credited_once_its_round_is_over() -> None:
+    """Round 2 is paired as round 1 ends: D, who lost, has its bye, and stands last until the
+    round's games are played."""
+    entrants = [Entrant(player, 1500.0) for player in (A, B, C, D, E)]
+    first = [game(1, A, B, (40, 24), A), game(1, C, D, (40, 24), C), bye(1, E)]
+    paired = [Pairing(2, A, C), Pairing(2, E, B), bye(2, D)]
+
+    before = {row.player_id: row for row in standings(entrants, first + paired)}
+    assert {p: row.half_points for p, row in before.items()} == {A: 2, B: 0, C: 2, D: 0, E: 2}
+    assert before[D].discs == 24 and before[D].rank == 4
+    assert before[D].results[1] == bye(2, D)  # shown, not yet counted
+
+    played = [game(2, A, C, (40, 24), A), game(2, E, B, (40, 24), E), bye(2, D)]
+    after = {row.player_id: row for row in standings(entrants, first + played)}
+    assert {p: row.half_points for p, row in after.items()} == {A: 4, B: 0, C: 2, D: 2, E: 4}
+    assert after[D].discs == 24 + 32

@@ -1,7 +1,8 @@
 """Swiss pairings over many random tournaments: everyone still in is paired once a round,
-nobody meets an opponent twice or gets a second bye while that can be avoided, and on small
-rounds the pairing is checked against every possible pairing for the best it could do on
-repeats, score groups and colours, in that order."""
+nobody meets an opponent twice or gets a second bye while that can be avoided, nor gets a
+colour a third time in a row or a difference above 2 while a pairing without a repeat avoids
+it, and on small rounds the pairing is checked against every possible pairing for the best it
+could do on repeats, colour rules, score groups and colour preferences, in that order."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.domain.tournament import Entrant, Pairing, pair_swiss, swiss
+from bot.domain.tournament.records import bye
 
 BLACK, WHITE = 1, -1
 
@@ -51,26 +53,52 @@ class History:
         past = self.colors[player]
         return past[-2:] == [color, color] or abs(sum(past) + color) > 2
 
-    def broken(self, first: int, second: int) -> int:
-        """The fewest colour rules a board of these two breaks."""
-        return min(
-            self.breaks(first, color) + self.breaks(second, -color) for color in (BLACK, WHITE)
-        )
+    def due(self, player: int) -> tuple[int, bool]:
+        """The colour `player` is due (0 for none) and whether strongly: the one that evens out
+        their difference, or breaks two of the same in a row; else mildly the other colour
+        than last time."""
+        past = self.colors[player]
+        if sum(past):
+            return (WHITE if sum(past) > 0 else BLACK), True
+        if past:
+            return -past[-1], past[-2:] == [past[-1]] * 2
+        return 0, False
 
-    def cost(self, pairs: Sequence[tuple[int, int | None]], lowest: int) -> tuple[int, int, int]:
+    def given(self, black: int, white: int) -> tuple[int, int, int]:
+        """Colour rules broken, strong and mild preferences unmet, when `black` takes black
+        against `white`."""
+        broken = self.breaks(black, BLACK) + self.breaks(white, WHITE)
+        strong = mild = 0
+        for player, color in ((black, BLACK), (white, WHITE)):
+            due, strongly = self.due(player)
+            if due and due != color:
+                strong += strongly
+                mild += not strongly
+        return broken, strong, mild
+
+    def colors_of(self, first: int, second: int) -> tuple[int, int, int]:
+        """The best colours a board of these two can get (see `given`)."""
+        return min(self.given(first, second), self.given(second, first))
+
+    def cost(
+        self, pairs: Sequence[tuple[int, int | None]], lowest: int
+    ) -> tuple[int, int, int, int, int]:
         """What the matching weighs first, summed over `pairs`: repeats (a second bye being
-        one), squared score differences (the bye's against the `lowest` points), and colour
-        rules broken."""
-        repeats = score = colors = 0
+        one), colour rules broken, squared score differences (the bye's against the `lowest`
+        points), strong then mild colour preferences unmet."""
+        repeats = broken = score = strong = mild = 0
         for first, second in pairs:
             if second is None:
                 repeats += first in self.byes
                 score += (self.points[first] - lowest) ** 2
-            else:
-                repeats += frozenset((first, second)) in self.met
-                score += (self.points[first] - self.points[second]) ** 2
-                colors += self.broken(first, second)
-        return repeats, score, colors
+                continue
+            repeats += frozenset((first, second)) in self.met
+            score += (self.points[first] - self.points[second]) ** 2
+            colors = self.colors_of(first, second)
+            broken += colors[0]
+            strong += colors[1]
+            mild += colors[2]
+        return repeats, broken, score, strong, mild
 
 
 def play(boards: Sequence[Pairing], rng: random.Random) -> list[Pairing]:
@@ -128,15 +156,17 @@ def active(round_: Round) -> list[int]:
     return [e.player_id for e in round_.entrants if e.active_in(round_.number)]
 
 
-def avoidable(round_: Round, history: History) -> bool:
-    """Whether a pairing exists with no repeat and no second bye (networkx's matching as the
-    judge of whether a perfect one exists)."""
+def avoidable(round_: Round, history: History, *, colors: bool = False) -> bool:
+    """Whether a pairing exists with no repeat and no second bye, and if `colors` no colour
+    rule broken either (networkx's matching as the judge of whether a perfect one exists)."""
     players = active(round_)
     graph = nx.Graph()
     graph.add_nodes_from(players)
     for i, first in enumerate(players):
         for second in players[i + 1 :]:
-            if frozenset((first, second)) not in history.met:
+            if frozenset((first, second)) in history.met:
+                continue
+            if not colors or not history.colors_of(first, second)[0]:
                 graph.add_edge(first, second)
     if len(players) % 2:
         graph.add_edges_from(("bye", player) for player in players if player not in history.byes)
@@ -173,13 +203,35 @@ def test_every_round_pairs_everyone_still_in_once_without_avoidable_repeats(
         second_byes = [b for b in byes if b.black in history.byes]
         if avoidable(round_, history):
             assert not repeats and not second_byes
+        assert_colors(round_, history)
         assert_no_better_swap(round_, history)
 
 
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_64_player_swiss_keeps_the_colour_rules_and_gives_each_board_its_best_colours(
+    seed: int,
+) -> None:
+    for round_ in tournament(64, 7, seed, withdrawals=0.005, unrated=0.2):
+        history = History.of(round_.played)
+        assert_colors(round_, history)
+        assert_no_better_swap(round_, history)
+
+
+def assert_colors(round_: Round, history: History) -> None:
+    """No colour rule is broken when a pairing without repeats keeps them all, and each board
+    gives its two players the best colours they can have against each other."""
+    games = [(b.black, b.white) for b in round_.boards if b.white is not None]
+    if avoidable(round_, history, colors=True):
+        assert not [game for game in games if history.given(*game)[0]]
+    for black, white in games:
+        assert history.given(black, white) == history.colors_of(black, white)
+
+
 def assert_no_better_swap(round_: Round, history: History) -> None:
-    """No two boards could trade opponents and do better on repeats, then score differences,
-    then colour rules: what the matching weighs first (the bye as a board against the lowest
-    points, a second bye as a repeat)."""
+    """No two boards could trade opponents and do better on repeats, then colour rules, score
+    differences, colour preferences: what the matching weighs first (the bye as a board
+    against the lowest points, a second bye as a repeat)."""
     lowest = min((history.points[player] for player in active(round_)), default=0)
     boards = [(b.black, b.white) for b in round_.boards]
     for i, (a, b) in enumerate(boards):
@@ -212,11 +264,7 @@ def test_small_rounds_are_the_best_pairing_there_is(
         best = min(history.cost(pairs, lowest) for pairs in every_pairing(players))
         ours = history.cost([(board.black, board.white) for board in round_.boards], lowest)
         assert ours == best
-        assert all(
-            not history.breaks(b.black, BLACK) and not history.breaks(b.white, WHITE)
-            for b in round_.boards
-            if b.white is not None and not history.broken(b.black, b.white)
-        )
+        assert_colors(round_, history)
 
 
 def every_pairing(players: list[int | None]) -> Iterator[list[tuple[int, int | None]]]:
@@ -299,3 +347,68 @@ def test_pairing_a_round_again_ignores_its_own_boards_already_stored() -> None:
     again = pair_swiss(last.entrants, [*last.played, *last.boards], last.number, last.seed)
 
     assert again == last.boards
+
+
+def game(round_number: int, black: int, white: int, winner: int | None) -> Pairing:
+    """A finished board: `winner` by 40 to 24, or a draw."""
+    discs = {black: 40, white: 24}.get(winner, 32) if winner else 32
+    return Pairing(round_number, black, white, discs, 64 - discs, winner, finished=True)
+
+
+def test_two_leaders_both_due_black_float_down_rather_than_meet() -> None:
+    # 1 and 2 won all three games with black, white, white: a white now would be a third in a
+    # row, as a black would be for 3 and 5. Pairing the leaders together keeps the score
+    # groups closer, but breaks the rule on two boards; the other pairing breaks none.
+    entrants = [Entrant(player, 2000.0 - 100 * player) for player in range(1, 7)]
+    played = [
+        *(game(1, 1, 3, 1), game(1, 2, 4, 2), game(1, 6, 5, None)),
+        *(game(2, 5, 1, 1), game(2, 6, 2, 2), game(2, 3, 4, None)),
+        *(game(3, 4, 1, 1), game(3, 5, 2, 2), game(3, 3, 6, None)),
+    ]
+
+    boards = pair_swiss(entrants, played, 4, seed=0)
+
+    assert sorted((board.black, board.white) for board in boards) == [(1, 6), (2, 3), (4, 5)]
+
+
+def test_a_player_who_had_white_black_white_is_not_given_white_to_spare_two_mild_preferences() -> (
+    None
+):
+    # 4 had white, black, white; 5 is strongly due black too, and higher ranked: paired
+    # together, 4 gets white. The pairing with the same score differences that spares 4 denies
+    # two players only the colour they are mildly due (the other one than last time).
+    ratings = {1: 1458, 2: 2044, 3: 1504, 4: 2345, 5: 1528, 6: 1695, 7: 2174}
+    entrants = [Entrant(player, float(rating)) for player, rating in ratings.items()]
+    played = [
+        *(bye(1, 1), game(1, 3, 2, 3), game(1, 6, 4, None), game(1, 7, 5, 5)),
+        *(game(2, 2, 6, 2), game(2, 4, 1, 4), game(2, 5, 3, 3), bye(2, 7)),
+        *(game(3, 1, 5, 5), game(3, 2, 7, 7), game(3, 3, 4, 3), bye(3, 6)),
+    ]
+    history = History.of(played)
+    assert history.colors[4] == [WHITE, BLACK, WHITE]
+
+    boards = pair_swiss(entrants, played, 4, seed=0)
+
+    assert 4 not in [board.white for board in boards]
+    lowest = min(history.points.values())
+    assert history.cost([(board.black, board.white) for board in boards], lowest)[3] == 0
+
+
+def test_each_level_of_the_weights_outweighs_all_the_levels_below_it_together() -> None:
+    for size, seed in ((64, 1), (9, 2), (5, 3), (2 * swiss.BLOCK + 37, 4)):
+        for round_ in tournament(size, 5, seed, withdrawals=0.02, unrated=0.2):
+            order = swiss._ordered(
+                swiss._histories(round_.entrants, round_.played, round_.number),
+                round_.seed,
+                round_.number,
+            )
+            members = order[: swiss.BLOCK]
+            lowest = members[-1].points
+            caps = swiss._caps(members, lowest, len(order))
+            boards = (len(members) + 1) // 2
+            units, base = swiss._units(caps, boards)
+            for *_, penalty in swiss._edges(members, lowest, True, len(order), False, True):
+                assert all(0 <= cost <= cap for cost, cap in zip(penalty, caps, strict=True))
+            most = [unit * cap * boards for unit, cap in zip(units, caps, strict=True)]
+            assert all(unit > sum(most[level + 1 :]) for level, unit in enumerate(units))
+            assert base > sum(most)
