@@ -33,6 +33,7 @@ from cogs.tournament_rounds import RoundOpener, cannot_start, missing_in
 from cogs.tournament_signup import Signups
 from cogs.tournament_texts import (
     list_line,
+    no_such_round,
     pairings_texts,
     signup_text,
     standings_text,
@@ -268,7 +269,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             service = self.bot.services.tournaments
             view = await service.view(tournament_id, guild_id)
             number = round or view.tournament.round
-            for text in pairings_texts(view, number, await service.threads(view, number)):
+            if not view.round_boards(number):
+                raise Declined(no_such_round(view.tournament, number))
+            for text in pairings_texts(view, number, await service.games(view, number)):
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
     @tournament.command(name="start", description=locale_str("Start a tournament now"))

@@ -32,7 +32,7 @@ from cogs.core import core
 from cogs.links import mention
 from cogs.permissions import missing_permissions
 from cogs.text import shorten
-from cogs.tournament_texts import board_line, round_post, title
+from cogs.tournament_texts import board_line, name, round_post, title
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +47,10 @@ NONE = discord.AllowedMentions.none()
 def thread_name(tournament: TournamentRecord, board: Board) -> str:
     """`Club Cup · round 2 · board 3`, within Discord's limit: a long tournament name is cut, so
     that the round and board, which tell the threads apart, stay whole."""
-    name = _("{tournament} · round {round} · board {board}")
-    fixed = len(name.format(tournament="", round=board.pairing.round, board=board.number))
+    pattern = _("{tournament} · round {round} · board {board}")
+    fixed = len(pattern.format(tournament="", round=board.pairing.round, board=board.number))
     return shorten(
-        name.format(
+        pattern.format(
             tournament=shorten(tournament.name, max(THREAD_NAME - fixed, 1)),
             round=board.pairing.round,
             board=board.number,
@@ -208,7 +208,7 @@ class RoundOpener:
         """Post the board's line, start its thread from it, start the game there and tell its
         players; whether the board is open (or was already)."""
         async with for_everyone(self.bot, tournament.guild_id):
-            line, name = board_line(board, {}), thread_name(tournament, board)
+            line, thread_title = board_line(board, {}), thread_name(tournament, board)
         try:
             starter = await channel.send(line, allowed_mentions=NONE)
         except discord.HTTPException as error:
@@ -217,7 +217,7 @@ class RoundOpener:
             )
             return False
         try:
-            thread = await starter.create_thread(name=name)
+            thread = await starter.create_thread(name=thread_title)
         except discord.HTTPException as error:
             log.warning(
                 "No thread for board %s of tournament %s (%s)",
@@ -284,7 +284,7 @@ class RoundOpener:
 
         def begun() -> str:
             return _("Your game in {tournament} has begun: {thread}").format(
-                tournament=shorten(tournament.name, THREAD_NAME), thread=thread.mention
+                tournament=name(tournament), thread=thread.mention
             )
 
         named: dict[int, str] = {}

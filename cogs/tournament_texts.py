@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from discord.utils import escape_markdown
 
+from bot.domain import EndReason, GameRecord
 from bot.domain.tournament import (
     Board,
     Format,
@@ -118,27 +119,29 @@ def signup_text(view: TournamentView) -> str:
     return text + "\n" + fit(entrants, CONTENT - len(text) - 1, separator=", ")
 
 
-def board_line(board: Board, threads: Mapping[int, int]) -> str:
+def board_line(board: Board, games: Mapping[int, GameRecord]) -> str:
     """One board: its players, its result once in, and where it is played (its thread, if
-    `threads` knows it by the board's number)."""
+    `games` knows its game by the board's number)."""
     p = board.pairing
     if p.white is None:
         return _("{player} has a bye").format(player=mention(p.black))
     players = _("{black} (black) vs {white} (white)").format(
         black=mention(p.black), white=mention(p.white)
     )
-    parts = [result(p)] if p.finished else []
-    if board.number in threads:
-        parts.append(f"<#{threads[board.number]}>")
+    game = games.get(board.number)
+    parts = [result(p, game)] if p.finished else []
+    if game is not None:
+        parts.append(f"<#{game.channel_id}>")
     elif board.game_id is not None:
         parts.append(_("game #{id}").format(id=board.game_id))
     line = f"{board.number}. {players}"
     return f"{line}: {' · '.join(parts)}" if parts else line
 
 
-def result(pairing: Pairing) -> str:
+def result(pairing: Pairing, game: GameRecord | None = None) -> str:
     """A board's result as the standings count it: the official score, Black's first (a game
-    won off the board at least 33-31), or a forfeit."""
+    won off the board at least 33-31), and how its `game` was won off the board; or a
+    forfeit."""
     if pairing.forfeit:
         if pairing.winner is None:
             return _("no result")
@@ -146,16 +149,29 @@ def result(pairing: Pairing) -> str:
     score = f"{discs(pairing, pairing.black)}-{discs(pairing, pairing.white or 0)}"
     if pairing.winner is None:
         return _("draw {score}").format(score=score)
-    return _("{player} wins {score}").format(player=mention(pairing.winner), score=score)
+    winner = mention(pairing.winner)
+    reason = None if game is None else game.end_reason
+    if reason is EndReason.RESIGNATION:
+        return _("{player} wins {score} by resignation").format(player=winner, score=score)
+    if reason is EndReason.TIMEOUT:
+        return _("{player} wins {score} on time").format(player=winner, score=score)
+    return _("{player} wins {score}").format(player=winner, score=score)
 
 
-def pairings_texts(view: TournamentView, number: int, threads: Mapping[int, int]) -> list[str]:
-    """Round `number`'s boards, every one, in as many messages as they take; `threads` by board
-    number link those it knows."""
-    boards = [board_line(b, threads) for b in view.round_boards(number)] or [
-        _("No round has been paired yet.")
-    ]
+def pairings_texts(view: TournamentView, number: int, games: Mapping[int, GameRecord]) -> list[str]:
+    """Round `number`'s boards, every one, in as many messages as they take; `games` by board
+    number link the threads of those it knows and say how they were won."""
+    boards = [board_line(b, games) for b in view.round_boards(number)]
     return in_messages([round_title(view, number), *boards])
+
+
+def no_such_round(tournament: TournamentRecord, number: int) -> str:
+    """Why round `number` has no pairings to show."""
+    if not tournament.round:
+        return _("No round has been paired yet.")
+    return _("{title} has no round {round}: it is in round {current} of {rounds}.").format(
+        title=title(tournament), round=number, current=tournament.round, rounds=tournament.rounds
+    )
 
 
 def round_post(view: TournamentView, number: int, withdrawn: Sequence[int] = ()) -> list[str]:

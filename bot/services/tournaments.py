@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.domain import TimeControl
+from bot.domain import GameRecord, TimeControl
 from bot.domain.events import TournamentChanged
 from bot.domain.glicko2 import Rating
 from bot.domain.refusals import Refusal, Refused
@@ -122,10 +122,11 @@ class Tournaments(Service):
         view = await self.view(tournament_id, guild_id)
         return view, standings(view.entrants, view.pairings)
 
-    async def threads(self, view: TournamentView, number: int) -> dict[int, int]:
-        """Where round `number`'s games are played: each one's thread, by board number."""
+    async def games(self, view: TournamentView, number: int) -> dict[int, GameRecord]:
+        """Round `number`'s games, by board number: where each is played (its thread) and how
+        it ended."""
         return {
-            board.number: (await self.storage.games.get(board.game_id)).channel_id
+            board.number: await self.storage.games.get(board.game_id)
             for board in view.round_boards(number)
             if board.game_id is not None
         }

@@ -204,6 +204,9 @@ async def test_a_nine_player_swiss_of_four_rounds(
     pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
     assert "round 1 of 4" in pairings.content and "has a bye" in pairings.content
     assert all(f"<#{game.channel_id}>" in pairings.content for game in round_games[0][0])
+    second = await fake.slash(fake.bob, "reversi tournament pairings", round=2)
+    assert second.content.count(" on time · <#") == 1, second.content
+    assert second.content.count(" by resignation · <#") == len(round_games[1][0]) - 1
 
 
 async def test_a_six_player_round_robin(fake: FakeDiscord, bot_harness: BotHarness) -> None:
@@ -514,4 +517,6 @@ async def test_the_pairings_give_the_official_score_of_a_game_won_off_the_board(
     score = f"{won}-{lost}" if winner.id == record.black_id else f"{lost}-{won}"
     assert won > 33 and lost < 31
     pairings = await fake.slash(fake.bob, "reversi tournament pairings", round=1)
-    assert f"{winner.mention} wins {score}" in pairings.content, pairings.content
+    assert f"{winner.mention} wins {score} by resignation · <#{thread.id}>" in pairings.content
+    beyond = await fake.slash(fake.bob, "reversi tournament pairings", round=1000)
+    assert beyond.content == "**Club Cup** (#1) has no round 1000: it is in round 1 of 1."
