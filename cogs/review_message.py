@@ -274,6 +274,8 @@ def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
     if move.is_best:
         description = f"{value(move.played_value, move.exact)}"
     else:
+        # TRANSLATORS: a move's second line in the review's menu, at most
+        # 100 characters with its values ("lost 4.2 · best d3 ≈+1.5").
         description = _("lost {loss} · best {square} {value}").format(
             loss=format_loss(move.loss, move.exact),
             square=square_name(move.best_move),
@@ -298,6 +300,8 @@ def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.Vi
                 state.record.id,
                 part,
                 [option(move, chosen) for move in chunk],
+                # TRANSLATORS: the menu of moves {first} to {last} of a review,
+                # shown in it before a move is chosen: a few words.
                 placeholder=_("Moves {first}-{last}").format(
                     first=chunk[0].number, last=chunk[-1].number
                 ),
