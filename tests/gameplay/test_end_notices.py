@@ -96,12 +96,10 @@ async def test_a_resignation_reaches_each_by_their_choice_and_in_their_language(
             "🏆 " + said("is", "{player} won by resignation").format(player="Alice"),
         ]
     )
-    assert dm.content.startswith(
-        said("is", "🏁 {players}: game #{id} is over · {what} → {link}").format(
-            players=fake.bob.mention, id=record.id, what=what, link=board.jump_url
-        )[:40]
-    )
-    assert what in dm.content and board.jump_url in dm.content
+    opening = said("is", "🏁 Game #{id} is over · {what} → {link}").split("{what}")[0]
+    assert dm.content.startswith(opening.format(id=record.id) + what)
+    assert dm.content.endswith(f" → {board.jump_url}")
+    assert "<@" not in dm.content  # his own DM mentions nobody: he is who it is for
     assert notices(fake, board) == [] and fake.world.dms_to(fake.alice) == []
 
     await fake.slash(fake.alice, "reversi notify", choice="channel")
