@@ -83,11 +83,12 @@ async def sync(settings: Settings) -> int:
     """Register the slash commands with Discord: to the development server if set, else global."""
     async with scratch_bot(settings) as bot:
         await bot.login(settings.token or "")  # loads the extensions (setup_hook)
-        guild = discord.Object(settings.dev_guild_id) if settings.dev_guild_id else None
-        if guild is not None:
-            bot.tree.copy_global_to(guild=guild)
-        synced = await bot.tree.sync(guild=guild)
-    where = f"server {settings.dev_guild_id}" if guild else "every server (may take an hour)"
+        synced = await bot.register_commands()
+    where = (
+        f"server {settings.dev_guild_id}"
+        if settings.dev_guild_id
+        else "every server (may take an hour)"
+    )
     print(f"Synced {len(synced)} commands to {where}.")
     return 0
 

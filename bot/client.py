@@ -214,14 +214,10 @@ class ReversiBot(commands.AutoShardedBot):
         )
         try:
             registered = await self.http.request(route, params={"with_localizations": "true"})
-            mine = await self.command_payload()
             if not registered:
-                guild = None if guild_id is None else discord.Object(guild_id)
-                if guild is not None:
-                    self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-                log.info("Registered the %d slash commands for %s", len(mine), where)
-            elif not same_commands(mine, registered):
+                synced = await self.register_commands()
+                log.info("Registered the %d slash commands for %s", len(synced), where)
+            elif not same_commands(await self.command_payload(), registered):
                 log.warning(
                     "The slash commands registered for %s are not this version's: "
                     "run `python -m bot sync` to update them",
@@ -229,6 +225,15 @@ class ReversiBot(commands.AutoShardedBot):
                 )
         except (discord.HTTPException, aiohttp.ClientError) as error:
             log.warning("Could not check the slash commands registered for %s: %s", where, error)
+
+    async def register_commands(self) -> list[app_commands.AppCommand]:
+        """Register the slash commands with Discord, replacing those registered: to the
+        development server (`DEV_GUILD_ID`) if set, else for every server."""
+        guild_id = self.settings.dev_guild_id
+        guild = None if guild_id is None else discord.Object(guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
 
     async def command_payload(self) -> list[dict[str, Any]]:
         """The commands as `sync` sends them to Discord, translations included."""

@@ -122,3 +122,19 @@ async def test_commands_of_another_version_are_left_alone_with_one_warning(
         assert commands[None] == older
         older = [c for c in older if c["name"] != "Reversi stats"]
         commands[None] = copy.deepcopy(older)
+
+
+async def test_a_start_that_cannot_check_the_commands_says_so_and_runs_on(
+    fake_discord: FakeDiscord, cli: Cli
+) -> None:
+    fake_discord.faults.fail(
+        "GET /applications/{application_id}/commands",
+        status=403,
+        code=50001,
+        message="Missing Access",
+    )
+    lines = await started(cli)
+
+    (warning,) = logged(lines, "WARNING")
+    assert "Could not check the slash commands registered for every server: 403" in warning
+    assert fake_discord.world.commands == {}
