@@ -36,7 +36,7 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy bot rendering cogs
-	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 test: lint
 	$(PY) -m bot check

@@ -202,7 +202,7 @@ class Games(commands.Cog, name="Games"):
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> Answer:
         """The player's list (`user_id`) or the server's games in progress, at `page` (the last
-        one if there are fewer pages now)."""
+        one if there are fewer pages now, the first if `page` is below it)."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Declined(_("Games belong to servers; use this in a server channel."))
@@ -215,7 +215,7 @@ class Games(commands.Cog, name="Games"):
         else:
             mine = await lookups.games_of(guild_id, user_id)
             last = pages(len(mine.games) + len(mine.challenges))
-            page = min(page, last)
+            page = min(max(page, 1), last)
             embed = player_embed(mine, page)
         return Answer(embed, ("games", (user_id or 0, page)), pager(user_id, page, last))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from bot.domain import GameRecord, TimeControl
 from bot.i18n import _, using
 from tests.fakediscord.driver import FakeDiscord
@@ -231,3 +233,34 @@ async def test_long_lists_come_in_pages(fake: FakeDiscord, bot_harness: BotHarne
 def game_id_of(line: str) -> int:
     """The game number a list's line starts with (`**#12**`)."""
     return int(line.split("**#")[1].split("**")[0])
+
+
+async def test_a_page_below_the_first_shows_and_shares_the_first(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Page 0 of a member's list, from buttons no version of the bot made (a client may send any
+    custom id on a message that carries it): the first page, as the other pagers clamp it."""
+    board = await start_game(fake)
+    _, link = await game_on(bot_harness, board)
+    alice = fake.alice.id
+    turned, shared = [
+        await carrying(fake, bot_harness, custom_id)
+        for custom_id in (f"reversi:games:{alice}:0:prev", f"reversi:share:games:{alice}:0")
+    ]
+
+    await fake.click(fake.alice, turned, custom_id=f"reversi:games:{alice}:0:prev")
+    assert footer(embed_of(turned)) == "Page 1 of 1 · 1 game · 0 open challenges"
+    assert any(line.startswith(link) for line in lines(embed_of(turned)))
+
+    reply = await fake.click(fake.alice, shared, custom_id=f"reversi:share:games:{alice}:0")
+    (public,) = reply.followups
+    assert footer(embed_of(public)) == "Page 1 of 1 · 1 game · 0 open challenges"
+    assert any(line.startswith(link) for line in lines(embed_of(public)))
+
+
+async def carrying(fake: FakeDiscord, harness: BotHarness, custom_id: str) -> Message:
+    """A message of the bot's in #quiet with one button, `custom_id`."""
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Button", custom_id=custom_id))
+    await harness.bot.get_partial_messageable(fake.quiet.id).send("Carrier", view=view)
+    return fake.last_message(fake.quiet)
