@@ -391,5 +391,7 @@ async def test_in_a_dm_every_other_command_says_it_belongs_to_a_server(
                 "This command belongs to a server: use it in a server channel."
             ), path
             answered.append(path)
+        else:  # these need no server
+            assert reply.message is not None and reply.message.embeds, path
     assert "reversi challenge" in answered and "reversi tournament create" in answered
     assert await bot_harness.bot.storage.challenges.pending() == []
