@@ -152,22 +152,22 @@ def footer(page: int, entry_count: int, game_count: int, challenge_count: int) -
 
 
 def server_name(guild: discord.Guild) -> str:
-    """The server's name as it reads, never as markdown or a mention."""
-    return escape_mentions(escape_markdown(guild.name))
+    """The server's name as it reads, never as markdown or a mention, cut short."""
+    return escape_mentions(escape_markdown(shorten(guild.name, SERVER_NAME)))
 
 
-def elsewhere_lines(elsewhere: list[tuple[discord.Guild, int]]) -> list[str]:
-    """`3 more in Second Server`, for a few servers, then how many more in the others, and where
-    to see them all."""
+def elsewhere_lines(elsewhere: list[tuple[str, int]]) -> list[str]:
+    """`3 more in Second Server`, for a few servers (by their names, escaped), then how many more
+    in the others, and where to see them all."""
     if not elsewhere:
         return []
     lines = [
         ngettext("{count} more in {server}", "{count} more in {server}", count).format(
-            count=f"{count:,}", server=shorten(server_name(guild), SERVER_NAME)
+            count=f"{count:,}", server=name
         )
-        for guild, count in elsewhere[:NAMED_SERVERS]
+        for name, count in elsewhere[:NAMED_SERVERS]
     ]
-    rest = sum(count for _guild, count in elsewhere[NAMED_SERVERS:])
+    rest = sum(count for _name, count in elsewhere[NAMED_SERVERS:])
     if rest:
         lines.append(
             ngettext("{count} more in other servers", "{count} more in other servers", rest).format(
@@ -178,9 +178,7 @@ def elsewhere_lines(elsewhere: list[tuple[discord.Guild, int]]) -> list[str]:
     return ["", *lines]
 
 
-def player_embed(
-    found: PlayerGames, page: int, elsewhere: list[tuple[discord.Guild, int]]
-) -> discord.Embed:
+def player_embed(found: PlayerGames, page: int, elsewhere: list[tuple[str, int]]) -> discord.Embed:
     """Page `page` of a player's list in a server, its headings over the lines that fall on it,
     then how many more they have in other servers (`elsewhere`)."""
     embed = discord.Embed(title=_("Reversi · games and challenges"), color=COLOR)
@@ -199,16 +197,12 @@ def player_embed(
 
 
 def everywhere_embed(
-    user_id: int, found: list[tuple[discord.Guild, PlayerGames]], page: int
+    user_id: int, found: list[tuple[str, PlayerGames]], page: int
 ) -> discord.Embed:
     """Page `page` of a player's list in every server they share with the bot, server by
-    server."""
+    server (each by its name, escaped)."""
     embed = discord.Embed(title=_("Reversi · your games in every server"), color=COLOR)
-    listed = [
-        entry
-        for guild, mine in found
-        for entry in entries(mine, f"__**{shorten(server_name(guild), SERVER_NAME)}**__")
-    ]
+    listed = [entry for name, mine in found for entry in entries(mine, f"__**{name}**__")]
     if not listed:
         embed.description = _(
             "{player} has no games in progress and no open challenges in any server we share. "
@@ -216,8 +210,8 @@ def everywhere_embed(
         ).format(player=mention(user_id))
         return embed
     embed.description = fit(page_lines(listed, page), EMBED_DESCRIPTION)
-    game_count = sum(len(mine.games) for _guild, mine in found)
-    challenge_count = sum(len(mine.challenges) for _guild, mine in found)
+    game_count = sum(len(mine.games) for _name, mine in found)
+    challenge_count = sum(len(mine.challenges) for _name, mine in found)
     embed.set_footer(text=footer(page, len(listed), game_count, challenge_count))
     return embed
 
@@ -302,10 +296,10 @@ class Games(commands.Cog, name="Games"):
             if user_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
             everywhere = [
-                (guild, await lookups.games_of(guild.id, user_id))
+                (server_name(guild), await lookups.games_of(guild.id, user_id))
                 for guild, _count in await self.servers_of(user_id)
             ]
-            last = pages(sum(len(entries(mine)) for _guild, mine in everywhere))
+            last = pages(sum(len(entries(mine)) for _name, mine in everywhere))
             page = min(page, last)
             embed = everywhere_embed(user_id, everywhere, page)
         elif user_id is None:
@@ -319,7 +313,8 @@ class Games(commands.Cog, name="Games"):
             last = pages(len(mine.games) + len(mine.challenges))
             page = min(page, last)
             servers = await self.servers_of(user_id, besides=guild_id) if private else []
-            embed = player_embed(mine, page, servers)
+            elsewhere = [(server_name(guild), count) for guild, count in servers]
+            embed = player_embed(mine, page, elsewhere)
         return Answer(embed, ("games", (user_id or 0, page)), pager(user_id, page, last))
 
     async def servers_of(
