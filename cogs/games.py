@@ -295,6 +295,7 @@ class Games(commands.Cog, name="Games"):
         if guild_id is None:
             if user_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
+            user_id = interaction.user.id  # only ever one's own, whatever a button says
             everywhere = [
                 (server_name(guild), await lookups.games_of(guild.id, user_id))
                 for guild, _count in await self.servers_of(user_id)
