@@ -227,3 +227,17 @@ async def test_help_shows_organisers_admins_and_moderators_tools_only_to_them(
     in_a_dm = await fake.slash(fake.world.owner, "reversi help", channel=fake.dm(fake.world.owner))
     headings, _listed, _menus = help_of(in_a_dm)
     assert headings == EVERYONES
+
+
+async def test_the_whole_help_fits_in_every_language(fake: FakeDiscord) -> None:
+    registered = registered_commands(fake)
+    titles = set()
+    for code in LANGUAGES:
+        fake.world.owner.locale = "fil-PH" if code == "tl" else code
+        embed = embed_of(await fake.slash(fake.world.owner, "reversi help"))
+        titles.add(embed["title"])
+        lines = embed["description"].splitlines()
+        commands = [line for line in lines if line.startswith("`/")]
+        assert len(commands) == len(registered), code  # nothing cut off
+        assert len(embed["description"]) <= 4096
+    assert len(titles) == len(LANGUAGES)  # each in its own language
