@@ -42,10 +42,10 @@ test: lint
 	$(PY) -m bot check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Every benchmark, but not the scripts that build the engine's data (the book, the weights, the
-# ProbCut margins) nor the modules the benchmarks share.
-BENCHMARKS := $(filter-out $(addprefix benchmarks/,build_book.py fit_patterns.py fit_probcut.py \
-	wthor.py elo.py),\
+# Every benchmark, but not the scripts that build the engine's data (the book, the puzzles, the
+# weights, the ProbCut margins) nor the modules the benchmarks share.
+BENCHMARKS := $(filter-out $(addprefix benchmarks/,build_book.py build_puzzles.py fit_patterns.py \
+	fit_probcut.py wthor.py elo.py),\
 	$(wildcard benchmarks/*.py))
 bench: $(VENV)/.installed-dev
 	for b in $(BENCHMARKS); do $(PY) $$b || exit 1; done

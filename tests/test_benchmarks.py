@@ -89,6 +89,11 @@ FIGURES = {
         rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",
     ],
     "build_book.py": [rf"all +{NUMBER}"],
+    "build_puzzles.py": [
+        rf"tournament games: {NUMBER} positions, {NUMBER} puzzles, {NUMBER} CPU-s, {NUMBER} "
+        r"puzzles a CPU-minute",
+        r"ratings: min \d+, median \d+, max \d+",
+    ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
 NEEDS = {

@@ -250,7 +250,7 @@ async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reade
     signup = await create(fake, "round_robin", expect="Mótið **Club Cup** (#1) er stofnað: ")
 
     assert signup.content.startswith("🏆 Mót **Club Cup** (#1)\nallir við alla · ")
-    assert "Skráning er opin: það hefst <t:" in signup.content
+    assert "Skráning er opin. Mótið hefst: <t:" in signup.content
     assert [b.label for b in signup.buttons] == ["Skrá mig", "Hætta"]
     joined = await fake.click(fake.bob, signup, label="Skrá mig")
     assert joined.content == "நீங்கள் **Club Cup** (#1)-இல் சேர்ந்தீர்கள். வாழ்த்துகள்!"
