@@ -70,8 +70,9 @@ def render_board(
     `clocks` are Black's and White's time left in seconds: each is shown under its player's name
     (`m:ss`, `h:mm:ss` from an hour, tenths under ten seconds), the one of `clock_running`
     highlighted, and one that ran out as `0:00` in the theme's flag colour. The header is then a
-    row taller. Raises ValueError for an unknown theme, a size out of range, a bad square, bad
-    clocks or a winner of a game that goes on.
+    row taller. A running clock is shown as it stood when the turn began (an image does not
+    tick), and the default status says so. Raises ValueError for an unknown theme, a size out
+    of range, a bad square, bad clocks or a winner of a game that goes on.
 
     `words` are the words of the names' fallbacks (the colours) and of the default status (see
     `rendering.words`); a `status` given is drawn as it is.
@@ -143,6 +144,8 @@ def board_image(
             earlier_moves=earlier_moves,
             words=words,
         )
+        if clock_running is not None:  # the image stays as drawn while that clock runs on
+            status = words.gettext("{status} · clocks as the turn began").format(status=status)
     result = None if ended else position.result()
     if ended:
         sides = _Sides(None, winner, True)
