@@ -30,6 +30,8 @@ CLOCK_CHARS = "0123456789:."
 class Fonts:
     name: ImageFont.FreeTypeFont  # bold: the players in play, and the winner
     plain_name: ImageFont.FreeTypeFont  # the loser of a finished game
+    small_name: ImageFont.FreeTypeFont  # `name` and `plain_name` for a name too long for them
+    small_plain_name: ImageFont.FreeTypeFont
     count: ImageFont.FreeTypeFont
     status: ImageFont.FreeTypeFont
     small_status: ImageFont.FreeTypeFont  # for a status too long for `status`
@@ -124,6 +126,8 @@ def _build(theme: Theme, layout: Layout) -> Assets:
     fonts = Fonts(
         name=load_font(True, round(cell * 0.34)),
         plain_name=load_font(False, round(cell * 0.34)),
+        small_name=load_font(True, round(cell * 0.27)),
+        small_plain_name=load_font(False, round(cell * 0.27)),
         count=load_font(True, round(cell * 0.48)),
         status=load_font(False, round(cell * 0.34)),
         small_status=load_font(False, round(cell * 0.27)),

@@ -21,9 +21,9 @@ from rendering.text import (
     LINE_SPACING,
     drawable_name,
     drawable_text,
-    fit_text,
     fit_words,
     font_for,
+    wrap_name,
     wrap_words,
 )
 from rendering.themes import Theme, get_theme
@@ -233,6 +233,10 @@ def _draw_header(
         else:
             disc = sprites.black_icon if side is Color.BLACK else sprites.white_icon
         image.paste(disc, (x, names_y - icon // 2), disc)
+    bar = max(2, cell // 16)
+    bar_y = layout.header_height - bar - cell // 12
+    # A name on two lines fills the strip above the clocks' row, or above the underline.
+    two_lines_y = (bar_y if layout.clocks_y is None else layout.clocks_y - _clock_half(cell)) / 2
     gap = cell // 5
     count_gap = round(cell * 0.3)
     left_name, right_name = left_icon + icon + gap, right_icon - gap
@@ -249,15 +253,21 @@ def _draw_header(
             (Color.WHITE, names[1], right_name, "rm"),
         ):
             lost = sides.winner is side.opponent
-            font = fonts.plain_name if lost else fonts.name
+            plain = (fonts.plain_name, fonts.small_plain_name)
+            sizes = plain if lost else (fonts.name, fonts.small_name)
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
             color = theme.text if bright else theme.muted_text
             text = drawable_name(name, "")  # a player's name may be shortened, a colour not
-            if text:
-                text = fit_text(text, font, name_width)
+            if text:  # smaller, then on two lines, before it is cut
+                font, lines = wrap_name(text, sizes, name_width)
             else:
-                text = fit_words(color_name(side, words), font, name_width)
-            draw.text((x, names_y), text, font=font_for(text, font), fill=color, anchor=anchor)
+                font = sizes[0]
+                lines = [fit_words(color_name(side, words), font, name_width)]
+            middle_y = names_y if len(lines) == 1 else two_lines_y
+            spacing = font.size * LINE_SPACING
+            for number, line in enumerate(lines):
+                y = round(middle_y + (number - (len(lines) - 1) / 2) * spacing)
+                draw.text((x, y), line, font=font_for(line, font), fill=color, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
             black_count,
@@ -280,8 +290,6 @@ def _draw_header(
         ):
             running = side is clock_running
             _draw_clock(image, draw, assets, seconds, running, (x, layout.clocks_y), anchor)
-    bar = max(2, cell // 16)
-    bar_y = layout.header_height - bar - cell // 12
     for side, x0, x1 in (
         (Color.BLACK, left_icon, middle - count_gap // 2),
         (Color.WHITE, middle + count_gap // 2, right_icon + icon),
@@ -304,7 +312,7 @@ def _draw_clock(
     it runs, outlined and muted when it waits, in the flag colour once it ran out."""
     theme, glyphs, cell = assets.theme, assets.clock_glyphs, assets.layout.cell
     text = clock_text(seconds)
-    pad, half = round(cell * 0.13), round(cell * 0.21)
+    pad, half = round(cell * 0.13), _clock_half(cell)
     text_width = glyphs.width(text)
     width = round(text_width) + 2 * pad
     x, y = at
@@ -323,6 +331,11 @@ def _draw_clock(
         mask = glyphs.masks[char]
         image.paste(color, (round(left), top, round(left) + mask.width, top + mask.height), mask)
         left += glyphs.advances[char]
+
+
+def _clock_half(cell: int) -> int:
+    """Half a clock label's height."""
+    return round(cell * 0.21)
 
 
 def _draw_status(image: Image.Image, assets: Assets, status: str, top: int) -> None:
