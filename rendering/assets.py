@@ -95,6 +95,9 @@ class Assets:
     clock_glyphs: ClockGlyphs
     indexed: Indexed
     text_lock: threading.Lock = field(default_factory=threading.Lock, compare=False)
+    # The status strips drawn lately, indexed, by their text: the same few lines ("Black to
+    # move") end most boards. Read and written under `text_lock`.
+    footers: OrderedDict[str, Image.Image] = field(default_factory=OrderedDict, compare=False)
 
     def index(self, image: Image.Image) -> Image.Image:
         """`image` (RGB) mapped to the boards' palette."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
@@ -157,10 +158,7 @@ def board_image(
     header = assets.background.crop((0, 0, layout.width, layout.board_y))
     _draw_header(header, assets, position, names, sides, clocks, clock_running, words)
     image.paste(assets.index(header), (0, 0))
-    footer_y = layout.board_y + 8 * layout.cell
-    footer = assets.background.crop((0, footer_y, layout.width, layout.height))
-    _draw_status(footer, assets, status, footer_y)
-    image.paste(assets.index(footer), (0, footer_y))
+    image.paste(_footer(assets, status), (0, layout.board_y + 8 * layout.cell))
     return image
 
 
@@ -259,10 +257,10 @@ def _draw_header(
             color = theme.text if bright else theme.muted_text
             text = drawable_name(name, "")  # a player's name may be shortened, a colour not
             if text:  # smaller, then on two lines, before it is cut
-                font, lines = wrap_name(text, sizes, name_width)
+                font, lines = _name_lines(text, sizes, name_width)
             else:
                 font = sizes[0]
-                lines = [fit_words(color_name(side, words), font, name_width)]
+                lines = (fit_words(color_name(side, words), font, name_width),)
             middle_y = names_y if len(lines) == 1 else two_lines_y
             spacing = font.size * LINE_SPACING
             for number, line in enumerate(lines):
@@ -333,9 +331,41 @@ def _draw_clock(
         left += glyphs.advances[char]
 
 
+@lru_cache(maxsize=512)
+def _name_lines(
+    name: str, sizes: tuple[ImageFont.FreeTypeFont, ...], width: float
+) -> tuple[ImageFont.FreeTypeFont, tuple[str, ...]]:
+    """`wrap_name`, remembered: a game's every board draws the same two names, and measuring
+    a long one again would cost a click a good share of its render."""
+    font, lines = wrap_name(name, sizes, width)
+    return font, tuple(lines)
+
+
 def _clock_half(cell: int) -> int:
     """Half a clock label's height."""
     return round(cell * 0.21)
+
+
+FOOTERS_KEPT = 32  # per theme and size: the statuses of a click are few
+
+
+def _footer(assets: Assets, status: str) -> Image.Image:
+    """The strip below the board with `status` on it, indexed; drawn once per text."""
+    with assets.text_lock:
+        footer = assets.footers.get(status)
+        if footer is not None:
+            assets.footers.move_to_end(status)
+            return footer
+    layout = assets.layout
+    footer_y = layout.board_y + 8 * layout.cell
+    strip = assets.background.crop((0, footer_y, layout.width, layout.height))
+    _draw_status(strip, assets, status, footer_y)
+    footer = assets.index(strip)
+    with assets.text_lock:
+        assets.footers[status] = footer
+        if len(assets.footers) > FOOTERS_KEPT:
+            assets.footers.popitem(last=False)
+    return footer
 
 
 def _draw_status(image: Image.Image, assets: Assets, status: str, top: int) -> None:
