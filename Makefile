@@ -36,7 +36,7 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy bot rendering cogs
-	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 test: lint
 	$(PY) -m bot check
@@ -55,7 +55,7 @@ bench: $(VENV)/.installed-dev
 LOCALES := bot/i18n/locales
 LANGUAGES := tl is ta ha rw
 messages: $(VENV)/.installed-dev
-	$(VENV)/bin/pybabel extract -F babel.cfg -k locale_str --add-location=file --no-wrap \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k locale_str -c TRANSLATORS: --add-location=file --no-wrap \
 		--sort-by-file --project=reversi-bot --copyright-holder="reversi-bot contributors" -o $(LOCALES)/reversi.pot .
 	for code in $(LANGUAGES); do \
 		$(VENV)/bin/pybabel update -i $(LOCALES)/reversi.pot -d $(LOCALES) -D reversi -l $$code \

@@ -40,9 +40,11 @@ NO_TOKEN = """\
 No bot token found, so the bot can't log in to Discord.
 
 To get one: open https://discord.com/developers/applications, create an application (or pick
-yours), go to "Bot", press "Reset Token" and copy it. Then copy .env.example to .env in this
-folder and put the token after DISCORD_TOKEN= (or set the DISCORD_TOKEN environment variable),
-and run the bot again. The README explains how to invite the bot to your server."""
+yours), go to "Bot", press "Reset Token" and copy it. Then {where}
+(or set the DISCORD_TOKEN environment variable), and run the bot again. The README explains how
+to invite the bot to your server."""
+PUT_IN_ENV = "put it after DISCORD_TOKEN= in the .env file in this folder"
+COPY_ENV_EXAMPLE = "copy .env.example to .env in this folder and put it after DISCORD_TOKEN="
 
 TOKEN_REFUSED = (
     "Discord refused the bot token (401 Unauthorized). Reset it under Bot at "
@@ -81,11 +83,12 @@ async def sync(settings: Settings) -> int:
     """Register the slash commands with Discord: to the development server if set, else global."""
     async with scratch_bot(settings) as bot:
         await bot.login(settings.token or "")  # loads the extensions (setup_hook)
-        guild = discord.Object(settings.dev_guild_id) if settings.dev_guild_id else None
-        if guild is not None:
-            bot.tree.copy_global_to(guild=guild)
-        synced = await bot.tree.sync(guild=guild)
-    where = f"server {settings.dev_guild_id}" if guild else "every server (may take an hour)"
+        synced = await bot.register_commands()
+    where = (
+        f"server {settings.dev_guild_id}"
+        if settings.dev_guild_id
+        else "every server (may take an hour)"
+    )
     print(f"Synced {len(synced)} commands to {where}.")
     return 0
 
@@ -217,7 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "copy-db":
         return finish(copy_db(args.source, args.target))
     if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
+        where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
+        print(NO_TOKEN.format(where=where), file=sys.stderr)
         return FIX_FIRST
     return finish(sync(settings) if args.command == "sync" else serve(settings))
 

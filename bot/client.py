@@ -7,10 +7,12 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.abc import Snowflake
 from discord.ext import commands
+from discord.http import Route
 from discord.utils import MISSING
 
 from bot.background import Background
@@ -193,9 +195,58 @@ class ReversiBot(commands.AutoShardedBot):
         closes. Then tell whoever started the bot that it is up."""
         if not self._recovered:
             self._recovered = True
+            self.background.spawn(self._check_commands(), name="start-up command check")
             self.background.spawn(self._recover(), name="start-up recovery")
             return
         self._announce_ready()
+
+    async def _check_commands(self) -> None:
+        """Register the slash commands if none are (a first start, before anyone ran `sync`),
+        where `sync` would: the development server if set, else every server. Commands already
+        registered are left alone, since another process or version may own them; that they
+        differ from this version's is worth one warning that says what to run."""
+        assert self.application_id is not None  # READY gave it
+        guild_id = self.settings.dev_guild_id
+        where = f"server {guild_id}" if guild_id else "every server"
+        path = "/applications/{application_id}" + ("/guilds/{guild_id}" if guild_id else "")
+        route = Route(
+            "GET", f"{path}/commands", application_id=self.application_id, guild_id=guild_id
+        )
+        try:
+            registered = await self.http.request(route, params={"with_localizations": "true"})
+            if not registered:
+                synced = await self.register_commands()
+                log.info("Registered the %d slash commands for %s", len(synced), where)
+            elif not same_commands(await self.command_payload(), registered):
+                log.warning(
+                    "The slash commands registered for %s are not this version's: "
+                    "run `python -m bot sync` to update them",
+                    where,
+                )
+        except (discord.HTTPException, aiohttp.ClientError) as error:
+            log.warning("Could not check the slash commands registered for %s: %s", where, error)
+
+    async def register_commands(self) -> list[app_commands.AppCommand]:
+        """Register the slash commands with Discord, replacing those registered: to the
+        development server (`DEV_GUILD_ID`) if set, else for every server."""
+        guild_id = self.settings.dev_guild_id
+        guild = None if guild_id is None else discord.Object(guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The commands as `sync` sends them to Discord, translations included."""
+        translator = self.tree.translator
+        assert translator is not None, "the translator is set in setup_hook"
+        return [
+            await command.get_translated_payload(self.tree, translator)
+            for command in [
+                *self.tree.get_commands(type=discord.AppCommandType.chat_input),
+                *self.tree.get_commands(type=discord.AppCommandType.user),
+                *self.tree.get_commands(type=discord.AppCommandType.message),
+            ]
+        ]
 
     async def _recover(self) -> None:
         await self.services.recovery.recover()
@@ -271,6 +322,40 @@ class ReversiBot(commands.AutoShardedBot):
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
+
+
+def same_commands(mine: list[dict[str, Any]], registered: list[dict[str, Any]]) -> bool:
+    """Whether Discord's `registered` commands are `mine`, each matched by name and type."""
+
+    def key(command: dict[str, Any]) -> tuple[str, int]:
+        return command["name"], command.get("type") or 1
+
+    def said(command: dict[str, Any]) -> dict[str, Any]:
+        # `dm_permission` is deprecated: Discord may answer with `contexts` alone
+        return {field: value for field, value in command.items() if field != "dm_permission"}
+
+    theirs = {key(command): command for command in registered}
+    return theirs.keys() == {key(command) for command in mine} and all(
+        _says_the_same(said(command), theirs[key(command)]) for command in mine
+    )
+
+
+def _says_the_same(mine: object, theirs: object) -> bool:
+    """Whether Discord's copy `theirs` says what `mine` says. What Discord adds (ids, versions)
+    and the defaults it fills in where `mine` leaves a field out or empty are no difference."""
+    if isinstance(mine, dict):
+        return isinstance(theirs, dict) and all(
+            value is None or _says_the_same(value, theirs.get(key)) for key, value in mine.items()
+        )
+    if not mine:  # False, "", [], {}: Discord may leave the field out
+        return not theirs
+    if isinstance(mine, list):
+        return (
+            isinstance(theirs, list)
+            and len(mine) == len(theirs)
+            and all(map(_says_the_same, mine, theirs))
+        )
+    return mine == theirs
 
 
 def create_bot(settings: Settings, *, extensions: Sequence[str] = EXTENSIONS) -> ReversiBot:

@@ -9,8 +9,9 @@ bot's turns and the move after the opponent's forced pass (the mover is there) g
 
 The end of a correspondence game between two people reaches both players, by the same choice:
 one message in the channel for those who chose it, a direct message to each who chose that. It
-too goes out once, and a stop that cut it off (a stop cancels the timers) leaves it to the next
-start, which resumes the games that ended unannounced.
+is recorded as announced once Discord has taken it, so a stop that cut it off (a stop cancels the
+timers), before or during its post, leaves it to the next start, which resumes the games that
+ended unannounced: at least once, and twice only if the stop fell between the post and its record.
 
 The stored game is the truth: a timer re-reads it and sends only if the same player is still to
 move at the same ply; the storage lets each notice go out once per move, across restarts. A notice
@@ -59,6 +60,10 @@ class TurnNotices:
         self.notices = notices
         self.timers = timers
         self.sender = sender
+        self._posting: set[int] = set()
+        """Games whose end this process is announcing."""
+        self._posted: set[int] = set()
+        """Games whose end this process announced but has not yet recorded as announced."""
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
@@ -139,18 +144,34 @@ class TurnNotices:
         return record
 
     def _announce(self, state: GameState) -> _Action:
-        """Tell the players of the end if they are to hear of it; either way the end is claimed,
-        so that no later start resumes the game to announce it."""
+        """Tell the players of the end if they are to hear of it, then record it as announced,
+        so that no later start resumes the game to announce it. The record follows the post: a
+        stop while the post is on its way leaves the end to the next start, and one between the
+        post and its record has it announced twice. Within a run, the game stays claimed here
+        from its post until its record, so that no second event posts it again, and a retry
+        after a failed record only records it."""
 
         async def announce() -> None:  # the choices are read first: a retry posts nothing twice
             record = state.record
+            game_id, ply = record.id, record.ply
             if not self.told_of_end(state):
-                await self.notices.claim(record.id, record.ply, NoticeKind.END)
+                await self.notices.claim(game_id, ply, NoticeKind.END)
                 return
-            players = (record.black_id, record.white_id)
-            choices = {user_id: await self.notices.choice(user_id) for user_id in players}
-            if await self.notices.claim(record.id, record.ply, NoticeKind.END):
-                await self.sender.announce_end(state, choices)
+            if game_id not in self._posted:
+                if game_id in self._posting:
+                    return
+                self._posting.add(game_id)
+                try:
+                    if await self.notices.sent(game_id, ply, NoticeKind.END):
+                        return
+                    players = (record.black_id, record.white_id)
+                    choices = {user_id: await self.notices.choice(user_id) for user_id in players}
+                    await self.sender.announce_end(state, choices)
+                    self._posted.add(game_id)
+                finally:
+                    self._posting.discard(game_id)
+            await self.notices.claim(game_id, ply, NoticeKind.END)
+            self._posted.discard(game_id)
 
         return announce
 

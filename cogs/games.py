@@ -1,6 +1,8 @@
 """`/reversi games`: where a member's games are. Their games in progress in this server, those
-where it is their move first, and their open challenges; or, with `everyone`, every game in
-progress in the server, for spectators. Each links to its board or invitation."""
+where it is their move first, and their open challenges, with how many more they have in other
+servers; in a DM with the bot, those of every server they share with it, server by server; or,
+with `everyone`, every game in progress in the server, for spectators. Each links to its board or
+invitation."""
 
 from __future__ import annotations
 
@@ -11,15 +13,17 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
+from discord.utils import escape_markdown, escape_mentions
 
 from bot.client import ReversiBot
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
 from bot.engine import Color
 from bot.i18n import _, ngettext
+from bot.membership import GuildMembers
 from cogs import handlers, time_option
 from cogs.buttons import GamesPageButton
 from cogs.game_summary import games, numbered, opponent_of, players
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import IN_DMS, add_feature_cog, remove_feature_commands
 from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link
 from cogs.lookup import Answer, answer_privately, share, turn_page
@@ -31,6 +35,10 @@ PER_PAGE = 10
 embed's 4,096 characters."""
 TOURNAMENT_NAME = 40
 """A tournament's name beside its game, cut short to keep a page inside an embed."""
+SERVER_NAME = 60
+"""A server's name over its games or beside a count, cut short likewise."""
+NAMED_SERVERS = 3
+"""The other servers a player's list in one server names before it counts the rest."""
 DYNAMIC_ITEMS = (GamesPageButton,)
 
 
@@ -105,34 +113,106 @@ def sections(found: PlayerGames) -> list[tuple[str, list[str]]]:
     ]
 
 
+Entry = tuple[tuple[str, ...], str]
+"""A line of a list under its headings, outermost first."""
+
+
+def entries(found: PlayerGames, *server: str) -> list[Entry]:
+    """The player's lines, each under its section's heading (and the `server`'s, if given)."""
+    return [
+        ((*server, f"**{heading}**"), line) for heading, lines in sections(found) for line in lines
+    ]
+
+
 def pages(count: int) -> int:
     return max(1, -(-count // PER_PAGE))
 
 
-def player_embed(found: PlayerGames, page: int) -> discord.Embed:
-    """Page `page` of a player's list, its headings over the lines that fall on it."""
+def page_lines(listed: list[Entry], page: int) -> list[str]:
+    """The lines that fall on `page`, each heading shown over the first of its lines there."""
+    shown: list[str] = []
+    above: tuple[str, ...] = ()
+    for headings, line in listed[(page - 1) * PER_PAGE : page * PER_PAGE]:
+        shown.extend(
+            heading
+            for depth, heading in enumerate(headings)
+            if above[: depth + 1] != headings[: depth + 1]
+        )
+        above = headings
+        shown.append(line)
+    return shown
+
+
+def footer(page: int, entry_count: int, game_count: int, challenge_count: int) -> str:
+    """`Page 1 of 2 · 12 games · 3 open challenges`."""
+    challenges = ngettext(
+        "{count} open challenge", "{count} open challenges", challenge_count
+    ).format(count=f"{challenge_count:,}")
+    return f"{page_of(page, pages(entry_count))} · {games(game_count)} · {challenges}"
+
+
+def server_name(guild: discord.Guild) -> str:
+    """The server's name as it reads, never as markdown or a mention, cut short."""
+    return escape_mentions(escape_markdown(shorten(guild.name, SERVER_NAME)))
+
+
+def elsewhere_lines(elsewhere: list[tuple[str, int]]) -> list[str]:
+    """`3 more in Second Server`, for a few servers (by their names, escaped), then how many more
+    in the others, and where to see them all."""
+    if not elsewhere:
+        return []
+    lines = [
+        ngettext("{count} more in {server}", "{count} more in {server}", count).format(
+            count=f"{count:,}", server=name
+        )
+        for name, count in elsewhere[:NAMED_SERVERS]
+    ]
+    rest = sum(count for _name, count in elsewhere[NAMED_SERVERS:])
+    if rest:
+        lines.append(
+            ngettext("{count} more in other servers", "{count} more in other servers", rest).format(
+                count=f"{rest:,}"
+            )
+        )
+    lines.append(_("Ask `/reversi games` in a DM with me to see them all."))
+    return ["", *lines]
+
+
+def player_embed(found: PlayerGames, page: int, elsewhere: list[tuple[str, int]]) -> discord.Embed:
+    """Page `page` of a player's list in a server, its headings over the lines that fall on it,
+    then how many more they have in other servers (`elsewhere`)."""
     embed = discord.Embed(title=_("Reversi · games and challenges"), color=COLOR)
-    entries = [(heading, line) for heading, lines in sections(found) for line in lines]
-    if not entries:
-        embed.description = _(
+    listed = entries(found)
+    more = elsewhere_lines(elsewhere)
+    if not listed:
+        empty = _(
             "{player} has no games in progress and no open challenges in this server. Start "
             "one with `/reversi challenge`."
         ).format(player=mention(found.user_id))
+        embed.description = "\n".join([empty, *more])
         return embed
-    shown: list[str] = []
-    heading = None
-    for entry_heading, line in entries[(page - 1) * PER_PAGE : page * PER_PAGE]:
-        if entry_heading != heading:
-            heading = entry_heading
-            shown.append(f"**{heading}**")
-        shown.append(line)
-    embed.description = fit(shown, EMBED_DESCRIPTION)
-    challenges = ngettext(
-        "{count} open challenge", "{count} open challenges", len(found.challenges)
-    ).format(count=f"{len(found.challenges):,}")
-    embed.set_footer(
-        text=f"{page_of(page, pages(len(entries)))} · {games(len(found.games))} · {challenges}"
-    )
+    embed.description = fit([*page_lines(listed, page), *more], EMBED_DESCRIPTION)
+    embed.set_footer(text=footer(page, len(listed), len(found.games), len(found.challenges)))
+    return embed
+
+
+def everywhere_embed(
+    user_id: int, found: list[tuple[str, PlayerGames]], page: int
+) -> discord.Embed:
+    """Page `page` of a player's list in every server they share with the bot, server by
+    server (each by its name, escaped)."""
+    embed = discord.Embed(title=_("Reversi · your games in every server"), color=COLOR)
+    listed = [entry for name, mine in found for entry in entries(mine, f"__**{name}**__")]
+    if not listed:
+        embed.description = _(
+            "{player} has no games in progress and no open challenges in any server we share. "
+            "Start one with `/reversi challenge` in a server."
+        ).format(player=mention(user_id))
+        return embed
+    embed.description = fit(page_lines(listed, page), EMBED_DESCRIPTION)
+    game_count = sum(len(mine.games) for _name, mine in found)
+    challenge_count = sum(len(mine.challenges) for _name, mine in found)
+    embed.set_footer(text=footer(page, len(listed), game_count, challenge_count))
     return embed
 
 
@@ -170,6 +250,7 @@ class Games(commands.Cog, name="Games"):
     @app_commands.command(
         name="games",
         description=locale_str("Your games in progress here, your move first, and your challenges"),
+        extras={IN_DMS: True},
     )
     @app_commands.describe(
         everyone=locale_str("Every game in progress in this server instead, to watch"),
@@ -183,41 +264,76 @@ class Games(commands.Cog, name="Games"):
     ) -> None:
         async with answering(interaction, "/reversi games"):
             user_id = None if everyone else interaction.user.id
-            await answer_privately(interaction, await self.games_page(interaction, user_id, page))
+            answer = await self.games_page(interaction, user_id, page, private=True)
+            await answer_privately(interaction, answer)
 
     async def on_games_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
         async with answering(interaction, f"games page {page}") as reply:
-            await turn_page(reply, partial(self.games_page, interaction, user_id, page))
+            message = interaction.message
+            private = message is None or message.flags.ephemeral
+            make = partial(self.games_page, interaction, user_id, page, private=private)
+            await turn_page(reply, make)
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
         async with answering(interaction, "sharing games in progress") as reply:
             user_id, page = args
-            await share(reply, partial(self.games_page, interaction, user_id or None, page))
+            make = partial(self.games_page, interaction, user_id or None, page, private=False)
+            await share(reply, make)
 
     async def games_page(
-        self, interaction: discord.Interaction, user_id: int | None, page: int
+        self, interaction: discord.Interaction, user_id: int | None, page: int, *, private: bool
     ) -> Answer:
         """The player's list (`user_id`) or the server's games in progress, at `page` (the last
-        one if there are fewer pages now)."""
+        one if there are fewer pages now, the first if `page` is below it); in a DM, the player's
+        list in every server. Only a `private` answer counts the player's games in other
+        servers."""
         guild_id = interaction.guild_id
-        if guild_id is None:
-            raise Declined(_("Games belong to servers; use this in a server channel."))
         lookups = self.bot.services.lookups
-        if user_id is None:
+        if guild_id is None:
+            if user_id is None:
+                raise Declined(_("Games belong to servers; use this in a server channel."))
+            user_id = interaction.user.id  # only ever one's own, whatever a button says
+            everywhere = [
+                (server_name(guild), await lookups.games_of(guild.id, user_id))
+                for guild, _count in await self.servers_of(user_id)
+            ]
+            last = pages(sum(len(entries(mine)) for _name, mine in everywhere))
+            page = min(max(page, 1), last)
+            embed = everywhere_embed(user_id, everywhere, page)
+        elif user_id is None:
             found = await lookups.in_progress(guild_id, page=page, per_page=PER_PAGE)
-            name = interaction.guild.name if interaction.guild is not None else _("this server")
+            guild = interaction.guild
+            name = server_name(guild) if guild is not None else _("this server")
             page, last = found.found.page, found.found.pages
             embed = server_embed(found, name)
         else:
             mine = await lookups.games_of(guild_id, user_id)
             last = pages(len(mine.games) + len(mine.challenges))
-            page = min(page, last)
-            embed = player_embed(mine, page)
+            page = min(max(page, 1), last)
+            servers = await self.servers_of(user_id, besides=guild_id) if private else []
+            elsewhere = [(server_name(guild), count) for guild, count in servers]
+            embed = player_embed(mine, page, elsewhere)
         return Answer(embed, ("games", (user_id or 0, page)), pager(user_id, page, last))
+
+    async def servers_of(
+        self, user_id: int, *, besides: int | None = None
+    ) -> list[tuple[discord.Guild, int]]:
+        """The servers of this process, but `besides`, where the player has games in progress or
+        open challenges and is still a member, by name, each with how many."""
+        counts = await self.bot.services.lookups.servers_of(user_id)
+        members = GuildMembers(self.bot)
+        found = []
+        for guild_id, count in counts.items():
+            guild = self.bot.get_guild(guild_id)
+            if guild is None or guild_id == besides:
+                continue
+            if user_id not in await members.gone(guild_id, (user_id,)):
+                found.append((guild, count))
+        return sorted(found, key=lambda pair: (pair[0].name.casefold(), pair[0].id))
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:

@@ -4,15 +4,30 @@ Discord allows a name at the top level once, and discord.py binds a cog's comman
 only when they are declared in it. So each feature cog declares plain `@app_commands.command`
 methods, and `add_feature_cog` moves them under `/reversi` once the cog is added; context menus
 stay at the top level, where Discord shows them.
+
+Discord lets a group, not its subcommands, be used in direct messages. So `/reversi` is offered
+in a DM with the bot, and each command not marked `IN_DMS` (in its `extras`) answers there that it
+belongs to a server.
 """
 
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 GROUP_NAME = "reversi"
 GROUP_DESCRIPTION = app_commands.locale_str("Play Reversi (Othello) in this channel")
+IN_DMS = "in_dms"
+"""The key of a command's `extras` that lets it run in a DM with the bot too."""
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True)
+
+
+def in_a_server(interaction: discord.Interaction) -> bool:
+    """The check of every command that needs a server."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return True
 
 
 def reversi_group(bot: commands.AutoShardedBot) -> app_commands.Group:
@@ -20,13 +35,16 @@ def reversi_group(bot: commands.AutoShardedBot) -> app_commands.Group:
     group = bot.tree.get_command(GROUP_NAME)
     if isinstance(group, app_commands.Group):
         return group
-    group = app_commands.Group(name=GROUP_NAME, description=GROUP_DESCRIPTION, guild_only=True)
+    group = app_commands.Group(
+        name=GROUP_NAME, description=GROUP_DESCRIPTION, allowed_contexts=CONTEXTS
+    )
     bot.tree.add_command(group)
     return group
 
 
 async def add_feature_cog(bot: commands.AutoShardedBot, cog: commands.Cog) -> None:
-    """Add `cog`, then move its slash commands (already bound to it) under `/reversi`."""
+    """Add `cog`, then move its slash commands (already bound to it) under `/reversi`, each
+    needing a server unless it is marked `IN_DMS`."""
     await bot.add_cog(cog)
     group = reversi_group(bot)
     for command in cog.get_app_commands():
@@ -34,6 +52,10 @@ async def add_feature_cog(bot: commands.AutoShardedBot, cog: commands.Cog) -> No
             continue
         bot.tree.remove_command(command.name)
         group.add_command(command)
+        leaves = command.walk_commands() if isinstance(command, app_commands.Group) else [command]
+        for leaf in leaves:
+            if isinstance(leaf, app_commands.Command) and not leaf.extras.get(IN_DMS):
+                leaf.add_check(in_a_server)
 
 
 def remove_feature_commands(bot: commands.AutoShardedBot, cog: commands.Cog) -> None:

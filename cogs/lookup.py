@@ -52,9 +52,15 @@ class Answer:
         return view
 
 
+def shareable(interaction: discord.Interaction) -> bool | None:
+    """Share (False) for an answer in a server; in a DM with the bot, no one to share it with
+    (None)."""
+    return None if interaction.guild_id is None else False
+
+
 async def answer_privately(interaction: discord.Interaction, answer: Answer) -> None:
-    """The answer for the asker alone, with a Share button."""
-    view = answer.view(shared=False)
+    """The answer for the asker alone, with a Share button in a server."""
+    view = answer.view(shared=shareable(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(
             embed=answer.embed, view=view, files=answer.files, ephemeral=True
@@ -75,7 +81,7 @@ async def turn_page(reply: Reply, make: MakeAnswer) -> None:
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         answer = await make()
-        await _edit(reply, embed=answer.embed, view=answer.view(shared=False))
+        await _edit(reply, embed=answer.embed, view=answer.view(shared=shareable(interaction)))
         return
     async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
         answer = await make()

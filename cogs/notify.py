@@ -41,9 +41,12 @@ CHOICES = {
 }
 
 
-def notice_text(state: GameState, user_id: int, kind: NoticeKind, opponent: str) -> str:
+def notice_text(
+    state: GameState, user_id: int, kind: NoticeKind, opponent: str, *, direct: bool = False
+) -> str:
     """`@bob: Alice played d6 · ⚫ 3-3 ⚪ · your move (⏳ in a day) → link`; a reminder starts
-    with ⏰. The relative time stands alone: Discord words it in the reader's language."""
+    with ⏰. A direct message names nobody: its reader is who it is for. The relative time
+    stands alone: Discord words it in the reader's language."""
     record, last = state.record, state.game.last
     if last is None:
         what = _("new game against {player}").format(player=opponent)
@@ -56,7 +59,8 @@ def notice_text(state: GameState, user_id: int, kind: NoticeKind, opponent: str)
         turn += f" (⏳ <t:{int(record.deadline)}:R>)"
     link = message_link(record.guild_id, record.channel_id, record.message_id)
     alarm = "⏰ " if kind is NoticeKind.REMINDER else ""
-    return f"{alarm}{mention(user_id)}: {what} · {on_board(state)} · {turn} → {link}"
+    opening = what[:1].upper() + what[1:] if direct else f"{mention(user_id)}: {what}"
+    return f"{alarm}{opening} · {on_board(state)} · {turn} → {link}"
 
 
 def on_board(state: GameState) -> str:
@@ -68,17 +72,23 @@ def on_board(state: GameState) -> str:
 
 def end_text(state: GameState, players: list[int], names: dict[int, str]) -> str:
     """`🏁 @alice @bob: game #12 is over · Bob played h8 · 🏆 Alice won · ⚫ 34-30 ⚪ → link`:
-    only those it is for are mentioned."""
+    only those it is for are mentioned; with nobody to mention (a direct message, whose reader
+    it is for), `🏁 Game #12 is over · …`."""
     record = state.record
     what = what_happened(state, names.__getitem__)
     result = result_of(record)
     if result is not None:
         what += " · " + headline(record, result, past=True, who=names.__getitem__)
+    link = message_link(record.guild_id, record.channel_id, record.message_id)
+    if not players:
+        return _("🏁 Game #{id} is over · {what} → {link}").format(
+            id=record.id, what=what, link=link
+        )
     return _("🏁 {players}: game #{id} is over · {what} → {link}").format(
         players=" ".join(mention(user_id) for user_id in players),
         id=record.id,
         what=what,
-        link=message_link(record.guild_id, record.channel_id, record.message_id),
+        link=link,
     )
 
 
@@ -144,7 +154,7 @@ class Notify(commands.Cog):
         opponent = await self.name(record, opponent_id)
         if choice is NotifyChoice.DM:
             sent = await self.direct(
-                user_id, state, partial(notice_text, state, user_id, kind, opponent)
+                user_id, state, partial(notice_text, state, user_id, kind, opponent, direct=True)
             )
             if sent is not None:
                 return Notice(game_id, sent.channel.id, sent.id)
@@ -195,7 +205,7 @@ class Notify(commands.Cog):
             if not user_id or choice is NotifyChoice.NONE:
                 continue
             if choice is NotifyChoice.CHANNEL or not await self.direct(
-                user_id, state, partial(end_text, state, [user_id], names)
+                user_id, state, partial(end_text, state, [], names)
             ):
                 in_channel.append(user_id)
         if not in_channel:

@@ -3,10 +3,10 @@ services, the storage and the engine say what went wrong as data, and this says 
 
 from __future__ import annotations
 
-from bot.domain.refusals import PointingRefusal, Refusal, Refused
+from bot.domain.refusals import ChannelRefusal, PointingRefusal, Refusal, Refused
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from bot.services.errors import (
     ActiveGameError,
     ChallengeClosedError,
@@ -109,12 +109,31 @@ REFUSALS = {
 """Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
 
 
+NAMED_CHANNELS = 3
+"""The allowed channels a refusal names before it counts the rest."""
+
+
 def refusal_text(refusal: Refusal) -> str:
     """What to tell the player about `refusal`, in the language in force."""
+    if isinstance(refusal, ChannelRefusal) and refusal.allowed:
+        return _("Games aren't allowed in this channel. Play in {channels}.").format(
+            channels=channel_list(refusal.allowed)
+        )
     text = _(REFUSALS[refusal.code])
     if isinstance(refusal, PointingRefusal):
         return text.format(link=message_link(*refusal.where))
     return text.format(**refusal.params)
+
+
+def channel_list(channel_ids: tuple[int, ...]) -> str:
+    """The first channels as mentions, then how many more: `<#1>, <#2>, <#3> and 2 more`."""
+    shown = ", ".join(f"<#{channel_id}>" for channel_id in channel_ids[:NAMED_CHANNELS])
+    more = len(channel_ids) - NAMED_CHANNELS
+    if more <= 0:
+        return shown
+    return ngettext("{channels} and {count} more", "{channels} and {count} more", more).format(
+        channels=shown, count=more
+    )
 
 
 CHALLENGE_CLOSED = {

@@ -99,6 +99,8 @@ def explain(error: BaseException) -> str | None:
         return str(error)
     if isinstance(error, app_commands.TransformerError):
         return _("I couldn't make sense of one of the options; please check them and try again.")
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return _("This command belongs to a server: use it in a server channel.")
     if isinstance(error, app_commands.CheckFailure):
         return _("You can't use that here.")
     return None

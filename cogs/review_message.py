@@ -205,7 +205,12 @@ def summary_embed(state: GameState, review: Review, graph: str) -> discord.Embed
     return embed
 
 
-def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> discord.Embed:
+def move_embed(
+    state: GameState, review: Review, move: ReviewedMove, board: str, title: str
+) -> discord.Embed:
+    """A move's card. The value before the move is the review's value of that position (the one
+    the previous move was judged by, as the graph and the turning point show it), which may not be
+    the best value this move's own search found there."""
     who = mention(state.record.player(move.color))
     exact = move.exact
     played = {
@@ -224,14 +229,15 @@ def move_embed(state: GameState, move: ReviewedMove, board: str, title: str) -> 
                 square=f"**{square_name(move.best_move)}**", value=value(move.best_value, exact)
             )
         )
-    before = value(move.value_before, exact)
-    if exact:
+    valued_by = review.valued_by(move.number - 1)
+    before = value(review.values[move.number - 1], valued_by.exact)
+    if valued_by.exact:
         lines.append(
             _("Value before the move: {value}, exact (perfect play).").format(value=before)
         )
     else:
         text = _("Value before the move: {value}, estimated by a search {depth} moves deep.")
-        lines.append(text.format(value=before, depth=move.depth))
+        lines.append(text.format(value=before, depth=valued_by.depth))
     embed = discord.Embed(
         title=shorten(title, EMBED_TITLE), description="\n".join(lines), color=COLOR
     )
@@ -268,6 +274,8 @@ def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
     if move.is_best:
         description = f"{value(move.played_value, move.exact)}"
     else:
+        # TRANSLATORS: a move's second line in the review's menu, at most
+        # 100 characters with its values ("lost 4.2 · best d3 ≈+1.5").
         description = _("lost {loss} · best {square} {value}").format(
             loss=format_loss(move.loss, move.exact),
             square=square_name(move.best_move),
@@ -292,6 +300,8 @@ def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.Vi
                 state.record.id,
                 part,
                 [option(move, chosen) for move in chunk],
+                # TRANSLATORS: the menu of moves {first} to {last} of a review,
+                # shown in it before a move is chosen: a few words.
                 placeholder=_("Moves {first}-{last}").format(
                     first=chunk[0].number, last=chunk[-1].number
                 ),
@@ -341,7 +351,7 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
             color=f"{DISC[color]} {color_name(color, in_force())}",
             move=move_caption(worst, words=in_force()),
         )
-        embeds.append(move_embed(state, worst, board.filename, title))
+        embeds.append(move_embed(state, review, worst, board.filename, title))
         images.append(board)
     return ReviewMessage(embeds, images, menus(state, review, None))
 
@@ -355,6 +365,6 @@ def render_move(
     board = _board(state, move, names)
     embeds = [
         summary_embed(state, review, graph.filename),
-        move_embed(state, move, board.filename, move_title(move)),
+        move_embed(state, review, move, board.filename, move_title(move)),
     ]
     return ReviewMessage(embeds, [graph, board], menus(state, review, number))

@@ -30,7 +30,10 @@ ROUND_ROBINS = {
     Format.DOUBLE_ROUND_ROBIN: N_("double round robin"),
 }
 STATES = {
-    TournamentState.SIGNUP: N_("Sign-up is open: it starts {start}."),
+    # TRANSLATORS: a tournament's state, under its name in its posts.
+    # {when} is a date and a relative time ("in 2 hours") that Discord
+    # words in the reader's own language: keep it after the colon.
+    TournamentState.SIGNUP: N_("Sign-up is open. It starts: {when}."),
     TournamentState.RUNNING: N_("Round {round} of {rounds} is being played."),
     TournamentState.PAUSED: N_("Paused after round {round} of {rounds}."),
     TournamentState.FINISHED: N_("Finished."),
@@ -74,7 +77,7 @@ def format_name(tournament: TournamentRecord) -> str:
 
 def state_line(tournament: TournamentRecord) -> str:
     return _(STATES[tournament.state]).format(
-        start=when(tournament.starts_at), round=tournament.round, rounds=tournament.rounds
+        when=when(tournament.starts_at), round=tournament.round, rounds=tournament.rounds
     )
 
 

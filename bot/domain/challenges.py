@@ -10,13 +10,14 @@ from bot.engine import Color
 
 LIVE_CHALLENGE_LIFETIME = 15 * 60.0
 """How long a challenge to a live game stays open: its players are at their screens now."""
-LONGEST_CHALLENGE_LIFETIME = 24 * 60 * 60.0
-"""How long a correspondence challenge stays open at most, to reach a player across a night."""
+LONGEST_CHALLENGE_LIFETIME = 7 * 24 * 60 * 60.0
+"""How long a correspondence challenge stays open at most: a week, to reach a player who looks
+in as rarely as its time per move allows."""
 
 
 def challenge_lifetime(time_control: TimeControl) -> float:
     """How long a challenge to a game with `time_control` stays open: a live one minutes, a
-    correspondence one as long as its time per move (no less than a live one, up to a day)."""
+    correspondence one as long as its time per move (no less than a live one, up to a week)."""
     if time_control.per_move is None:
         return LIVE_CHALLENGE_LIFETIME
     return max(LIVE_CHALLENGE_LIFETIME, min(time_control.per_move, LONGEST_CHALLENGE_LIFETIME))

@@ -116,6 +116,16 @@ class ChannelsChangedRefusal(Refusal):
         self.settings, self.change = settings, change
 
 
+class ChannelRefusal(Refusal):
+    """Games may not start in this channel: `allowed` are the channels where they may, in the
+    order they were made, for the front end to name (none while games may start everywhere but
+    in some blocked channels)."""
+
+    def __init__(self, settings: GuildSettings) -> None:
+        super().__init__(Refused.CHANNEL_NOT_ALLOWED)
+        self.allowed = tuple(sorted(settings.allowed_channels))
+
+
 class PointingRefusal(Refusal):
     """A refusal that points somewhere: `where` (server, channel, and message if there is one),
     for the front end to link to."""

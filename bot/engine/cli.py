@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import NoReturn
 
 from bot.engine.ai import LEVELS, choose_move, solve
 from bot.engine.ai.analysis import default_budget
@@ -15,10 +16,38 @@ from bot.engine.ai.protocol import serve
 from bot.engine.errors import IllegalMoveError, InvalidMoveError
 from bot.engine.game import Game
 from bot.engine.notation import SQUARE_NAMES, parse_transcript
-from bot.engine.perft import perft
+from bot.engine.perft import MAX_DEPTH, perft
 from bot.engine.position import Color, Position
 from bot.engine.review import review_game
 from bot.engine.review_text import review_lines
+
+MAX_NODES = 10**12
+"""The most nodes a review may search a position: days of search, inside the native core's
+integers."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad command line is told in one line, with argparse's status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from `low` to `high`."""
+
+    def whole(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number from {low} to {high:,}"
+            )
+        return number
+
+    return whole
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -161,10 +190,10 @@ def _engine(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__)
+    parser = _Parser(prog="python -m bot.engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser("perft", help="count move sequences from the start")
-    command.add_argument("depth", type=int)
+    command.add_argument("depth", type=_whole(0, MAX_DEPTH))
     command.set_defaults(run=_perft)
     command = commands.add_parser("replay", help="play a transcript like f5d6c3 and show the end")
     command.add_argument("transcript", nargs="+")
@@ -194,19 +223,19 @@ def build_parser() -> argparse.ArgumentParser:
     budget = default_budget()
     command.add_argument(
         "--nodes",
-        type=int,
+        type=_whole(1, MAX_NODES),
         default=budget.nodes,
         help="interior nodes of midgame search per position (default %(default)s)",
     )
     command.add_argument(
         "--exact-empties",
-        type=int,
+        type=_whole(0, 60),
         default=budget.exact_empties,
         help="solve exactly from this many empty squares (default %(default)s)",
     )
     command.add_argument(
         "--attempt",
-        type=int,
+        type=_whole(0, 60),
         default=budget.attempt_empties,
         help="try an exact solve within a node budget up to this many (default %(default)s)",
     )

@@ -10,11 +10,14 @@ from bot.engine import native
 from bot.engine.bitboard import flips, legal_moves, nonempty_slots
 from bot.engine.position import Position
 
+MAX_DEPTH = 60
+"""The deepest count either engine takes (the native core's bound): far past any that ends."""
+
 
 def perft(depth: int, position: Position | None = None) -> int:
     """The number of leaves `depth` plies below `position` (the start position by default)."""
-    if depth < 0:
-        raise ValueError("depth must be at least 0")
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be from 0 to {MAX_DEPTH}")
     start = position or Position.initial()
     if native.core is not None:
         return native.core.perft(start.player, start.opponent, depth)

@@ -20,16 +20,20 @@ A player's average loss counts the moves where they had a choice (a forced move,
 one, is left out), and their accuracy is `100 * exp(-average loss / 10)` percent: 100% for
 perfect play, 90% at an average loss of 1 disc a move, 61% at 5 discs.
 
+The value of the position after move k, `v(k)`, is that of the move played in the analysis of
+move k, the value move k is judged by (`v(0)`, before the first move, is the best value of the
+first move's analysis). The analysis of move k + 1 values the same position again, from a search
+of its own that may disagree with it; the review shows one value for each position of the game,
+wherever it shows it (the graph, the turning point, the moves), so that one is left out.
+
 The turning point. The verdict of a value is +1 when it has Black ahead, -1 when it has White
 ahead and 0 when it calls the game even: an exact value by its sign, an estimate only beyond
-`EVEN_WITHIN` discs (2), as the search's estimates are no closer than that. With `v(k)` the value
-after move k (`v(0)` before the first move; for k < N that of the position before move k + 1,
-`v(N)` that of the last move played) and R the game's result for Black (win +1, draw 0, loss
--1), the turning point is the move k with verdict(v(j)) = R for every j >= k while
-verdict(v(k - 1)) != R: the move after which the engine's verdict agreed with the result for
-good. A game with no result (cancelled), one whose last value disagrees with its result (lost
-on time or resigned while not behind), or one whose values agreed with its result from the
-start, has none.
+`EVEN_WITHIN` discs (2), as the search's estimates are no closer than that. With R the game's
+result for Black (win +1, draw 0, loss -1), the turning point is the move k with
+verdict(v(j)) = R for every j >= k while verdict(v(k - 1)) != R: the move after which the
+engine's verdict agreed with the result for good. A game with no result (cancelled), one whose
+last value disagrees with its result (lost on time or resigned while not behind), or one whose
+values agreed with its result from the start, has none.
 
 `review_game` analyses a game in one go (the CLI, the tests); the bot analyses position by
 position in its worker processes (`positions_of`, then `analyse_position` for each) and puts the
@@ -120,11 +124,6 @@ class ReviewedMove:
     forced: bool
 
     @property
-    def value_before(self) -> float:
-        """The engine's value of the position before the move: that of its best move."""
-        return self.best_value
-
-    @property
     def is_best(self) -> bool:
         return self.mark is Mark.BEST
 
@@ -173,6 +172,10 @@ class Review:
 
     def move(self, number: int) -> ReviewedMove:
         return self.moves[number - 1]
+
+    def valued_by(self, number: int) -> ReviewedMove:
+        """The move whose analysis gives `values[number]`: that move, or the first for the start."""
+        return self.moves[max(number, 1) - 1]
 
     @property
     def exact_from(self) -> int | None:
@@ -223,10 +226,8 @@ def build_review(game: Game, analyses: Sequence[PositionAnalysis], outcome: int 
                 forced=ply.before.legal_moves_mask().bit_count() == 1,
             )
         )
-    values = tuple(
-        [move.best_value for move in moves] + ([moves[-1].played_value] if moves else [])
-    )
-    exact = tuple([move.exact for move in moves] + ([moves[-1].exact] if moves else []))
+    values = tuple([moves[0].best_value] + [move.played_value for move in moves] if moves else [])
+    exact = tuple([moves[0].exact] + [move.exact for move in moves] if moves else [])
     return Review(
         moves=tuple(moves),
         black=_summary(Color.BLACK, moves),

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from bot.clock import Clock
 from bot.domain import GameState, GuildSettings, TimeControl
-from bot.domain.refusals import GameRefusal, Refusal, Refused
+from bot.domain.refusals import ChannelRefusal, GameRefusal, Refusal, Refused
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.services.bus import Events
 from bot.services.languages import Languages
@@ -142,7 +142,7 @@ class Service:
         """The server's settings, if a game may start in `place` (or a thread of it)."""
         settings = await self.storage.settings.get(place.guild_id)
         if not settings.allows(place.home):
-            raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
+            raise ChannelRefusal(settings)
         if not thread:
             busy = await self.storage.games.active_in(place.channel_id)
             if busy is not None:

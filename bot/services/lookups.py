@@ -67,6 +67,15 @@ class Lookups(Service):
         tournaments = await self.storage.tournaments.names_of_games(guild_id, user_id)
         return PlayerGames(user_id, tuple(states), tuple(challenges), tournaments)
 
+    async def servers_of(self, user_id: int) -> dict[int, int]:
+        """How many games in progress and open challenges the player has in each server of this
+        process's shards that has any, by server: where `games_of` finds something."""
+        games = await self.storage.games.in_progress_by_server(user_id, self.shards)
+        challenges = await self.storage.challenges.open_by_server(
+            user_id, now=self.now(), shards=self.shards
+        )
+        return dict(Counter(games) + Counter(challenges))
+
     async def in_progress(
         self, guild_id: int, *, page: int = 1, per_page: int = 10
     ) -> GamesInProgress:

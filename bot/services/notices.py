@@ -23,6 +23,10 @@ class Notices(Service):
         """Whether this process sends the notice of `kind` for the move at `ply`."""
         return await self.storage.notices.claim(game_id, ply, kind)
 
+    async def sent(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether the notice of `kind` for the move at `ply` is recorded as sent."""
+        return await self.storage.notices.sent(game_id, ply, kind)
+
     async def shown(self, notice: Notice, ply: int) -> Notice | None:
         """Record the game's new notice, posted for its move at `ply`; returns the notice to
         withdraw: the one it replaces, or the new one if the game moved on meanwhile."""

@@ -189,6 +189,23 @@ class ChallengeStore(Store):
             )
         return [challenge_from_row(row) for row in rows]
 
+    async def open_by_server(
+        self, user_id: int, *, now: float, shards: Shards = ALL_SHARDS
+    ) -> dict[int, int]:
+        """How many challenges the player has open at `now`, sent or addressed to them, in each
+        server of `shards`, by server."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                f"""
+                SELECT guild_id, count(*) AS challenges FROM challenges
+                WHERE status = 'pending' AND expires_at > :now
+                  AND (challenger_id = :user OR opponent_id = :user) AND {in_shards(shards)}
+                GROUP BY guild_id
+                """,
+                {"user": user_id, "now": now},
+            )
+        return {row["guild_id"]: row["challenges"] for row in rows}
+
     async def accept(
         self,
         challenge_id: int,

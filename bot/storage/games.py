@@ -289,6 +289,18 @@ class GameStore(Store):
             (guild_id, user_id, user_id),
         )
 
+    async def in_progress_by_server(
+        self, user_id: int, shards: Shards = ALL_SHARDS
+    ) -> dict[int, int]:
+        """How many games the player has in progress in each server of `shards`, by server."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                "SELECT guild_id, count(*) AS games FROM games WHERE status = 'active' "
+                f"AND (black_id = ? OR white_id = ?) AND {in_shards(shards)} GROUP BY guild_id",
+                (user_id, user_id),
+            )
+        return {row["guild_id"]: row["games"] for row in rows}
+
     async def record_move(
         self,
         game_id: int,

@@ -76,6 +76,16 @@ class NoticeStore(Store):
             )
         return claimed is not None
 
+    async def sent(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether `kind` is recorded as sent for the game's move at `ply`."""
+        column = _SENT_COLUMN[kind]
+        async with self.transaction(read_only=True) as db:
+            found = await db.value(
+                f"SELECT game_id FROM turn_notices WHERE game_id = ? AND {column} = ?",
+                (game_id, ply),
+            )
+        return found is not None
+
     async def shown(self, notice: Notice, ply: int) -> Notice | None:
         """Record the game's new notice, posted for its move at `ply`; returns the notice to
         delete: the one it replaces, or the new one itself if the game moved on or ended while

@@ -140,4 +140,16 @@ async def test_no_token_explains_where_to_get_one(cli: Cli) -> None:
 
     assert done.status == 2
     assert done.stderr.startswith("No bot token found, so the bot can't log in to Discord.")
+    assert "Then copy .env.example to .env in this folder and put it after DISCORD_TOKEN=" in (
+        done.stderr
+    )
     assert "Traceback" not in done.stderr
+
+
+async def test_no_token_in_an_existing_env_file_says_to_put_it_there(cli: Cli) -> None:
+    (cli.folder / ".env").write_text("DISCORD_TOKEN=\n")
+    done = await cli.run(DISCORD_TOKEN="")
+
+    assert done.status == 2
+    assert "Then put it after DISCORD_TOKEN= in the .env file in this folder" in done.stderr
+    assert ".env.example" not in done.stderr

@@ -1,6 +1,7 @@
 """`/reversi games` at its longest, in every language: a full page of games and challenges with
-the largest ids Discord gives, the longest time control and a server name of 100 characters,
-stays inside every limit of an embed, with nothing left out."""
+the largest ids Discord gives, the longest time control and server names of 100 characters (in
+a server, with the most servers elsewhere; in a DM, each line in a server of its own), stays
+inside every limit of an embed, with nothing left out."""
 
 from __future__ import annotations
 
@@ -23,7 +24,14 @@ from bot.domain import (
 from bot.engine import Color
 from bot.i18n import using
 from bot.language_codes import LANGUAGES
-from cogs.games import PER_PAGE, player_embed, server_embed
+from cogs.games import (
+    NAMED_SERVERS,
+    PER_PAGE,
+    SERVER_NAME,
+    everywhere_embed,
+    player_embed,
+    server_embed,
+)
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FOOTER
 
 BIG = 2**63 - 1
@@ -31,6 +39,8 @@ BIG = 2**63 - 1
 SLOWEST = TimeControl(per_move=30 * 86_400 - 1)
 """The longest time control to write out: `2591999 seconds per move`."""
 EMBED_TOTAL = 6000
+LONGEST_NAME = "\\_" * SERVER_NAME
+"""A server's name as long as shown, escaped: twice as long."""
 
 
 def game(index: int, *, black: int, white: int) -> GameState:
@@ -98,12 +108,30 @@ def within_limits(embed: discord.Embed) -> None:
 def test_a_full_page_of_a_players_list_fits_whole(code: str) -> None:
     found = PlayerGames(ME, GAMES, CHALLENGES)
     assert len(found.games) + len(found.challenges) == PER_PAGE
+    elsewhere = [(LONGEST_NAME, 10**6 + i) for i in range(NAMED_SERVERS + 2)]
     with using(code):
-        embed = player_embed(found, 1)
+        embed = player_embed(found, 1, elsewhere)
     within_limits(embed)
     shown = (embed.description or "").splitlines()
-    assert len(shown) == PER_PAGE + 4  # every line, under its four headings: nothing left out
+    # every line, under its four headings, then a blank, the servers named, the rest, the hint
+    assert len(shown) == PER_PAGE + 4 + 1 + NAMED_SERVERS + 2
     assert sum(":R>" in line for line in shown) == PER_PAGE  # each with its time, whole
+    assert sum("1,000,00" in line for line in shown) == NAMED_SERVERS
+    assert "2,000,007" in shown[-2]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_full_page_of_a_players_list_in_every_server_fits_whole(code: str) -> None:
+    found = [
+        (f"{i:02}{LONGEST_NAME[2:]}", PlayerGames(ME, (state,), ()))
+        for i, state in enumerate(game(i, black=ME, white=OTHER) for i in range(PER_PAGE))
+    ]
+    with using(code):
+        embed = everywhere_embed(ME, found, 1)
+    within_limits(embed)
+    shown = (embed.description or "").splitlines()
+    assert len(shown) == 3 * PER_PAGE  # each server's heading, its section's, its game
+    assert sum(":R>" in line for line in shown) == PER_PAGE
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -121,5 +149,5 @@ def test_the_bots_thinking_shows_no_time() -> None:
     thinking = game(1, black=ME, white=OTHER)
     thinking = GameState.of(dataclasses.replace(thinking.record, deadline=None))
     with using("en"):
-        embed = player_embed(PlayerGames(ME, (thinking,), ()), 1)
+        embed = player_embed(PlayerGames(ME, (thinking,), ()), 1, [])
     assert "<t:" not in (embed.description or "")

@@ -60,3 +60,46 @@ def test_module_entry_point_runs() -> None:
         check=False,
     )
     assert done.returncode == 0 and "perft(3) = 56" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["perft", "-1"], "argument depth: '-1' is not a whole number from 0 to 60"),
+        (["perft", "9" * 23], f"argument depth: '{'9' * 23}' is not a whole number from 0 to 60"),
+        (["perft", "61"], "argument depth: '61' is not a whole number from 0 to 60"),
+        (["perft", "two"], "argument depth: 'two' is not a whole number from 0 to 60"),
+        (["review", "f5", "--nodes", "9" * 23], "argument --nodes: "),
+        (["review", "f5", "--nodes", "0"], "argument --nodes: '0' is not a whole number from 1"),
+        (["review", "f5", "--exact-empties", "-3"], "argument --exact-empties: '-3' is not"),
+        (["review", "f5", "--attempt", "99"], "argument --attempt: '99' is not"),
+        (["play", "--level", "9"], "argument --level: invalid choice: 9"),
+        ([], "the following arguments are required: command"),
+    ],
+)
+def test_a_bad_command_line_gets_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    captured = capsys.readouterr()
+    (line,) = captured.err.splitlines()
+    assert (
+        line.startswith("python -m bot.engine") and says in line and line.endswith("(see --help)")
+    )
+    assert captured.out == ""
+
+
+def test_a_negative_perft_from_the_shell_gets_no_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "perft", "-1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "python -m bot.engine perft: error: argument depth: '-1' is not a whole number from 0 to"
+        " 60 (see --help)\n"
+    )

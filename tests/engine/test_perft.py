@@ -81,6 +81,8 @@ def test_perft_of_a_finished_game_is_one_leaf() -> None:
     assert perft(5, finished) == 1
 
 
-def test_perft_rejects_negative_depth() -> None:
-    with pytest.raises(ValueError):
-        perft(-1)
+@pytest.mark.parametrize("depth", [-1, 61])
+def test_perft_rejects_a_depth_outside_0_to_60(depth: int) -> None:
+    """The native core's bound, checked before either engine counts."""
+    with pytest.raises(ValueError, match="depth must be from 0 to 60"):
+        perft(depth)

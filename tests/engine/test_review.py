@@ -162,7 +162,8 @@ def test_summaries_count_marks_and_leave_forced_moves_out() -> None:
     assert review.moves[1].loss == 5
     assert black.moves == 2 and black.average_loss == pytest.approx(5)
     assert white.worst == review.moves[1] and black.worst == review.moves[2]
-    assert review.values == (1.0, -1.0, 1.0, -9.0) and review.turning_point is None
+    # The value after each move is the one it was judged by: its played value.
+    assert review.values == (1.0, 1.0, 4.0, -9.0) and review.turning_point is None
 
 
 def test_analysis_is_deterministic_and_survives_a_round_trip() -> None:

@@ -110,6 +110,10 @@ class FakeDiscord(FakeDiscordServer):
             payload.pop(key, None)
         self.dispatch("GUILD_UPDATE", payload)
 
+    def dm(self, user: User) -> Channel:
+        """`user`'s DM channel with the bot, to use commands in (`channel=fake.dm(user)`)."""
+        return self.world.dm_channel(user)
+
     def add_text_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         channel = self.world.add_text_channel(guild or self.guild, name)
         self.dispatch("CHANNEL_CREATE", channel.payload())
@@ -331,8 +335,10 @@ class FakeDiscord(FakeDiscordServer):
         *,
         source: Message | None = None,
     ) -> Pending:
-        if self.gateway.session_for(channel.guild.id) is None:
-            raise RuntimeError(f"no bot is connected to the fake Discord for {channel.guild.name}")
+        guild = channel.guild
+        if self.gateway.session_for(None if guild is None else guild.id) is None:
+            where = "DMs" if guild is None else guild.name
+            raise RuntimeError(f"no bot is connected to the fake Discord for {where}")
         record = self._build.record(kind, user, channel, data, source, command_type)
         self.interactions[record.id] = record
         self.interaction_tokens[record.token] = record

@@ -71,7 +71,8 @@ class BotHarness:
         return self._bot
 
     async def start(self) -> ReversiBot:
-        """Build a fresh bot, log in, connect, wait for READY; sync commands on the first start."""
+        """Build a fresh bot, log in, connect, wait for READY; sync the servers' own commands on
+        the first start."""
         if self._bot is not None:
             raise RuntimeError("the bot is already running")
         bot = create_bot(self.settings, extensions=self.extensions)
@@ -127,7 +128,8 @@ class BotHarness:
         return await self.start()
 
     async def _sync(self, bot: ReversiBot) -> None:
-        await bot.tree.sync()
+        """The commands of the test's servers alone: a first start registers the global ones
+        itself, as it finds none."""
         for guild in self.fake.world.guilds:
             if bot.tree.get_commands(guild=discord.Object(guild.id)):
                 await bot.tree.sync(guild=discord.Object(guild.id))

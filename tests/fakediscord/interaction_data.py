@@ -22,6 +22,16 @@ CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 BUTTON = 2
+GUILD, BOT_DM = 0, 1
+"""Interaction contexts: in a server, in a DM with the bot."""
+DM_APP_PERMISSIONS = (
+    perms.VIEW_CHANNEL
+    | perms.SEND_MESSAGES
+    | perms.EMBED_LINKS
+    | perms.ATTACH_FILES
+    | perms.READ_MESSAGE_HISTORY
+)
+"""What the bot may do in a DM."""
 NUMBER_LIMIT = 2**53
 """Discord's integer and number options take values from -2^53 to 2^53."""
 
@@ -47,6 +57,8 @@ class InteractionBuilder:
     ) -> InteractionRecord:
         world = self.world
         guild = channel.guild
+        if guild is None:
+            return self._dm_record(kind, user, channel, data, source, command_type)
         member = guild.members.get(user.id)
         if member is None:
             raise ImpossibleAction(f"{user.name} is not a member of {guild.name}")
@@ -73,6 +85,53 @@ class InteractionBuilder:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if source is not None:
+            payload["message"] = source.payload(world)
+        return InteractionRecord(
+            interaction_id,
+            token,
+            kind,
+            user,
+            channel,
+            payload,
+            world.clock.now(),
+            source=source,
+            command_type=command_type,
+        )
+
+    def _dm_record(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        source: Message | None,
+        command_type: int | None,
+    ) -> InteractionRecord:
+        """An interaction in `user`'s DM with the bot: no guild, no member, the user alone; a
+        guild-installed app's owner is "0" there."""
+        if channel.recipient is not user:
+            raise ImpossibleAction(f"{user.name} is not in that DM")
+        world = self.world
+        interaction_id = world.ids.next()
+        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(world.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "user": user.payload(),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(DM_APP_PERMISSIONS),
+            "locale": user.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": BOT_DM,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if source is not None:
@@ -193,21 +252,27 @@ class InteractionBuilder:
 
     def find_command(self, user: User, channel: Channel, name: str, kind: int) -> dict[str, Any]:
         guild = channel.guild
-        for scope in (guild.id, None):
+        scopes = (None,) if guild is None else (guild.id, None)
+        for scope in scopes:
             for definition in self.world.commands.get(scope, []):
                 if definition["name"] == name and definition["type"] == kind:
                     self._check_command_visible(user, channel, definition)
                     return definition
         raise ImpossibleAction(
             f"no {'slash' if kind == CHAT_INPUT else 'context-menu'} command {name!r} is "
-            f"registered in {guild.name} (did the bot sync its commands?)"
+            f"registered in {'a DM' if guild is None else guild.name} (did the bot sync its "
+            "commands?)"
         )
 
     def _check_command_visible(
         self, user: User, channel: Channel, definition: Mapping[str, Any]
     ) -> None:
         contexts = definition.get("contexts")
-        if contexts is not None and 0 not in contexts:
+        if channel.guild is None:
+            if contexts is not None and BOT_DM not in contexts:
+                raise ImpossibleAction(f"/{definition['name']} is not available in DMs")
+            return
+        if contexts is not None and GUILD not in contexts:
             raise ImpossibleAction(f"/{definition['name']} is not available in servers")
         needed = definition.get("default_member_permissions")
         if needed is not None:
@@ -342,7 +407,7 @@ class InteractionBuilder:
 
     def _resolve_user(self, user: User, channel: Channel, resolved: dict[str, Any]) -> None:
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
-        member = channel.guild.members.get(user.id)
+        member = None if channel.guild is None else channel.guild.members.get(user.id)
         if member is not None:
             entry = {
                 **member.payload(with_user=False),

@@ -7,7 +7,7 @@ driver builds interactions from what was registered here.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import FieldError, invalid_form_body
 
@@ -45,7 +45,7 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
                 "options": command.get("options") or [],
                 "default_member_permissions": command.get("default_member_permissions"),
                 "nsfw": bool(command.get("nsfw")),
-                "contexts": command.get("contexts"),
+                "contexts": contexts_of(command),
                 "integration_types": command.get("integration_types") or [0],
                 "name_localizations": command.get("name_localizations"),
                 "description_localizations": command.get("description_localizations"),
@@ -108,3 +108,12 @@ def _check_commands(commands: list[dict[str, Any]]) -> None:
         seen.add((name, kind))
     if errors:
         raise invalid_form_body(errors)
+
+
+def contexts_of(command: dict[str, Any]) -> list[int] | None:
+    """Where the command may be used (None: everywhere), from its `contexts`, or else from the
+    deprecated `dm_permission` false: in servers only."""
+    contexts = command.get("contexts")
+    if contexts is None and command.get("dm_permission") is False:
+        return [0]
+    return cast(list[int] | None, contexts)

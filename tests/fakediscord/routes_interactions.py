@@ -56,11 +56,12 @@ def handlers(server: FakeDiscordServer) -> dict[str, Handler]:
         return record
 
     def metadata(record: InteractionRecord) -> dict[str, Any]:
+        guild = record.channel.guild
         data: dict[str, Any] = {
             "id": str(record.id),
             "type": record.type,
             "user": record.user.payload(),
-            "authorizing_integration_owners": {"0": str(record.channel.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id if guild else 0)},
         }
         if record.source is not None:
             data["interacted_message_id"] = str(record.source.id)

@@ -22,6 +22,7 @@ from .clock import FakeClock
 from .snowflake import Snowflakes
 
 TEXT_CHANNEL = 0
+DM_CHANNEL = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 HAS_THREAD = 1 << 5
@@ -135,10 +136,11 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A text channel, or a thread when `parent` is set."""
+    """A text channel, or a thread when `parent` is set, or a user's DM channel with the bot
+    (`guild` None, type `DM_CHANNEL`: `World.dm_channel`)."""
 
     id: int
-    guild: Guild
+    guild: Guild | None
     name: str
     type: int = TEXT_CHANNEL
     position: int = 0
@@ -153,6 +155,8 @@ class Channel:
     message_count: int = 0
     member_ids: set[int] = field(default_factory=set)
     deleted: bool = False
+    recipient: User | None = None
+    """A DM channel's user."""
 
     @property
     def is_thread(self) -> bool:
@@ -163,6 +167,14 @@ class Channel:
         return f"<#{self.id}>"
 
     def payload(self) -> dict[str, Any]:
+        if self.guild is None:
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [self.recipient.payload()],
+            }
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -434,7 +446,9 @@ class Message:
 
     @property
     def jump_url(self) -> str:
-        return f"https://discord.com/channels/{self.channel.guild.id}/{self.channel.id}/{self.id}"
+        guild = self.channel.guild
+        where = "@me" if guild is None else guild.id
+        return f"https://discord.com/channels/{where}/{self.channel.id}/{self.id}"
 
     def mentioned_ids(self) -> list[int]:
         return [int(found) for found in _MENTION.findall(self.content)]
@@ -444,7 +458,6 @@ class Message:
         data: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel.id),
-            "guild_id": str(guild.id),
             "author": self.author.payload(),
             "content": self.content,
             "timestamp": iso(self.created_at),
@@ -469,6 +482,9 @@ class Message:
             data["interaction_metadata"] = self.interaction
         if self.reference is not None:
             data["message_reference"] = self.reference
+        if guild is None:
+            return data
+        data["guild_id"] = str(guild.id)
         if with_member and self.author.id in guild.members:
             data["member"] = guild.members[self.author.id].payload(with_user=False)
         return data
@@ -487,6 +503,8 @@ class World:
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, User] = {}
         """The bot's direct-message channels, by id: with whom."""
+        self.dm_channel_objects: dict[int, Channel] = {}
+        """Those a user has used a command in, for the interactions' answers."""
         self.direct_messages: list[DirectMessage] = []
         self.scheduled_events: dict[int, ScheduledEvent] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id; None: global
@@ -562,6 +580,18 @@ class World:
             for m in self.messages.values()
             if m.channel is channel and not m.deleted and m.visible_to is None
         ]
+
+    def dm_channel(self, user: User) -> Channel:
+        """`user`'s DM channel with the bot, the one the bot opens too, made on first use."""
+        channel_id = next((c for c, u in self.dm_channels.items() if u is user), None)
+        if channel_id is None:
+            channel_id = self.ids.next()
+            self.dm_channels[channel_id] = user
+        channel = self.dm_channel_objects.get(channel_id)
+        if channel is None:
+            channel = Channel(channel_id, None, "", type=DM_CHANNEL, recipient=user)
+            self.dm_channel_objects[channel_id] = channel
+        return channel
 
     def dms_to(self, user: User) -> list[DirectMessage]:
         """What the bot sent `user` directly and did not delete, oldest first."""

@@ -162,6 +162,27 @@ async def test_a_correspondence_challenge_waits_a_night_and_can_be_withdrawn(
     assert await bot_harness.bot.storage.challenges.pending() == []
 
 
+async def test_a_challenge_stays_open_as_long_as_a_move_takes_up_to_a_week(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    now = int(fake.clock.now().timestamp())
+    weekly = (await fake.slash(fake.alice, "reversi challenge", time="1w")).message
+    three_days = (
+        await fake.slash(fake.bob, "reversi challenge", time="3d", channel=fake.games)
+    ).message
+    assert weekly is not None and three_days is not None
+    assert weekly.content.endswith(f"Expires: <t:{now + 7 * 24 * 60 * 60}:R>")
+    assert three_days.content.endswith(f"Expires: <t:{now + 3 * 24 * 60 * 60}:R>")
+
+    await fake.advance(days=3, seconds=1)  # the three days' challenge lapses; the week's doesn't
+    assert three_days.content == f"The Reversi challenge from {fake.bob.mention} to anyone expired."
+    await fake.advance(days=3, hours=23)
+    assert [b.label for b in weekly.buttons] == ["Accept", "Cancel"]
+    await fake.advance(hours=1)
+    assert weekly.content == f"The Reversi challenge from {fake.alice.mention} to anyone expired."
+    assert await bot_harness.bot.storage.challenges.pending() == []
+
+
 async def test_refusals_before_a_challenge(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     yourself = await fake.slash(fake.alice, "reversi challenge", opponent=fake.alice)
     assert yourself.ephemeral and yourself.content.startswith("You can't challenge yourself.")
@@ -198,10 +219,28 @@ async def test_channels_where_games_are_not_allowed(
     )
     refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
     assert refused.ephemeral
-    assert refused.content == "Games aren't allowed in this channel. Ask an admin where to play."
+    assert refused.content == f"Games aren't allowed in this channel. Play in <#{fake.games.id}>."
     assert await storage.challenges.pending() == []
     board = await start_game(fake, channel=fake.games)
     assert (await stored(bot_harness, board)).channel_id == fake.games.id
+
+
+async def test_a_refusal_names_a_few_of_the_allowed_channels_and_counts_the_rest(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    storage, now = bot_harness.bot.storage, fake.clock.now().timestamp()
+    rooms = [fake.add_text_channel(f"room-{n}") for n in range(5)]
+    await storage.settings.update(
+        fake.guild.id, now=now, allowed_channels=[room.id for room in reversed(rooms)]
+    )
+    refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
+    named = ", ".join(room.mention for room in rooms[:3])
+    assert refused.content == f"Games aren't allowed in this channel. Play in {named} and 2 more."
+    await storage.settings.update(
+        fake.guild.id, now=now, allowed_channels=[], blocked_channels=[fake.general.id]
+    )
+    refused = await fake.slash(fake.alice, "reversi challenge", opponent=fake.bob)
+    assert refused.content == "Games aren't allowed in this channel. Ask an admin where to play."
 
 
 async def test_a_game_in_a_new_thread(fake: FakeDiscord, bot_harness: BotHarness) -> None:

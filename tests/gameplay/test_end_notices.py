@@ -3,22 +3,26 @@ one message in the channel for those who chose it, a direct message in the reade
 those who chose that, nothing to those who chose nothing; it says who did what, who won, the
 score and where the board is, with a Review button when there is a result. None for live games
 or games against the bot, and a 60-move game leaves one message besides its board. An end a stop
-cut off is announced by the next start."""
+cut off, even as it was being posted, is announced by the next start: at least once, and twice
+only when the stop fell between Discord taking the post and the bot recording it."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot import engine
+from bot.domain import GameState
+from bot.domain.events import GameResumed
 from bot.i18n import _, using
 from bot.storage import DatabaseBusyError
 from bot.timers import RETRY_AFTER
 from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.faults import Hold
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
 
 from .play import past_abort_window, play, start_game, stored, to_move, wthor_games
-from .test_notices import failing_once, notices
+from .test_notices import POST, failing_once, notices
 
 WIPEOUT = ("d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4")
 """Nine moves and White has no disc left: Black wins 13-0 (64-0 with the empty squares)."""
@@ -42,6 +46,14 @@ async def resign(
     asked = await fake.slash(user, "reversi resign", channel=channel or fake.general)
     assert asked.message is not None, asked.content
     await fake.click(user, asked.message, label=label)
+
+
+async def resign_held(fake: FakeDiscord, held: Hold) -> None:
+    """Alice resigns; returns once the end's announcement is held on its way to Discord."""
+    asked = await fake.slash(fake.alice, "reversi resign")
+    assert asked.message is not None, asked.content
+    await fake.click(fake.alice, asked.message, label="Yes, resign").answered()
+    await held.reached()
 
 
 async def test_the_last_move_tells_both_players_in_one_message(
@@ -84,12 +96,10 @@ async def test_a_resignation_reaches_each_by_their_choice_and_in_their_language(
             "🏆 " + said("is", "{player} won by resignation").format(player="Alice"),
         ]
     )
-    assert dm.content.startswith(
-        said("is", "🏁 {players}: game #{id} is over · {what} → {link}").format(
-            players=fake.bob.mention, id=record.id, what=what, link=board.jump_url
-        )[:40]
-    )
-    assert what in dm.content and board.jump_url in dm.content
+    opening = said("is", "🏁 Game #{id} is over · {what} → {link}").split("{what}")[0]
+    assert dm.content.startswith(opening.format(id=record.id) + what)
+    assert dm.content.endswith(f" → {board.jump_url}")
+    assert "<@" not in dm.content  # his own DM mentions nobody: he is who it is for
     assert notices(fake, board) == [] and fake.world.dms_to(fake.alice) == []
 
     await fake.slash(fake.alice, "reversi notify", choice="channel")
@@ -208,6 +218,71 @@ async def test_an_end_a_stop_cut_off_is_announced_at_the_next_start_once(
     await bot_harness.restart()
     await fake.advance(hours=1)
     assert notices(fake, board) == [end]
+
+
+async def test_an_end_whose_post_a_stop_cut_off_is_announced_at_the_next_start_once(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """The post is on its way when the bot stops: Discord never gets it, so the next start
+    announces the end, and the one after that does not again."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    held = fake.faults.hold(POST, channel_id=board.channel.id)
+    await resign_held(fake, held)
+    await bot_harness.stop()
+    held.release()  # its sender is gone: it never reaches Discord
+    await bot_harness.start()
+    await fake.settle()
+
+    (end,) = notices(fake, board)
+    assert "Alice resigned" in end.content
+    await bot_harness.restart()
+    await fake.advance(hours=1)
+    assert notices(fake, board) == [end]
+
+
+async def test_an_end_posted_but_not_recorded_before_a_stop_is_announced_again_once(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the README admits: a stop between the post and its record (here the record fails and
+    waits for its retry) has the next start announce the end a second time, and no more."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    failed = failing_once(
+        monkeypatch, bot_harness.bot.storage.notices, "claim", DatabaseBusyError()
+    )
+    await resign(fake, fake.alice)
+    assert failed
+    (first,) = notices(fake, board)
+    await bot_harness.restart()
+    await fake.settle()
+
+    again, second = notices(fake, board)
+    assert again is first and "Alice resigned" in second.content
+    await bot_harness.restart()
+    await fake.advance(hours=1)
+    assert notices(fake, board) == [first, second]
+
+
+async def test_an_end_is_posted_once_whatever_asks_for_it_while_it_goes_out(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second event for the ended game while its announcement is on its way, and a retry
+    after the record failed, post nothing more."""
+    board = await start_game(fake)
+    await past_abort_window(fake, board)
+    failing_once(monkeypatch, bot_harness.bot.storage.notices, "claim", DatabaseBusyError())
+    held = fake.faults.hold(POST, channel_id=board.channel.id)
+    await resign_held(fake, held)
+    record = await stored(bot_harness, board)
+    bot_harness.bot.events.emit(GameResumed(GameState.of(record)))
+    held.release()
+    await fake.settle()
+    (end,) = notices(fake, board)
+
+    await fake.advance(seconds=RETRY_AFTER)
+    assert notices(fake, board) == [end]
+    assert await bot_harness.bot.storage.games.ends_unannounced(0.0) == []
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,10 @@ async def test_direct_messages_and_no_notices_by_choice(
     deadline = (await stored(bot_harness, board)).deadline
     await fake.advance(minutes=2)
     (dm,) = fake.world.dms_to(fake.alice)
-    assert dm.content == ping(board, fake.alice, "new game against Bob", "2-2", deadline)
+    in_channel = ping(board, fake.alice, "new game against Bob", "2-2", deadline)
+    # her own DM names nobody: she is who it is for
+    assert dm.content == in_channel.replace(f"{fake.alice.mention}: new", "New")
+    assert "<@" not in dm.content
     assert notices(fake, board) == []
 
     await play(fake, board, fake.alice, "f5")

@@ -7,6 +7,8 @@ front of the analysis holds one at a chosen move, so that its progress can be lo
 from __future__ import annotations
 
 import asyncio
+import itertools
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -165,6 +167,43 @@ async def test_a_finished_game_is_reviewed_move_by_move_and_kept(
     assert second.ephemeral and progress.jump_url in second.content  # posted once: a link
     assert second.content == f"The review of game #{record.id} is here: {progress.jump_url}"
     assert fake.messages(fake.general) == [progress] and gate.calls == calls
+
+
+CARD = re.compile(
+    r"played \*\*(\w\d)\*\*: (\S+?),?(?:\n| losing).*Value before the move: (\S+),", re.S
+)
+
+
+async def move_card(fake: FakeDiscord, message: Message, number: int) -> tuple[str, str, str]:
+    """Move `number`'s square, its value before and after, as its card (chosen in the menu)
+    shows them."""
+    menu = message.selects[(number - 1) // review_message.PER_MENU]
+    await fake.select(fake.bob, message, [str(number)], custom_id=menu.custom_id)
+    card = message.embeds[1]
+    assert card["title"].startswith(f"Move {number} ·")
+    shown = CARD.search(card["description"])
+    assert shown is not None, card["description"]
+    return shown[1], shown[3], shown[2]
+
+
+async def test_a_position_has_one_value_in_the_turning_point_and_the_moves(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    record = await finished_game(fake, bot_harness)
+    asked = await fake.slash(fake.alice, "reversi review", id=record.id)
+    review = asked.message
+    assert review is not None
+    await eventually(lambda: review_shown(review))
+    turning = re.search(
+        r"Turning point: move (\d+), \S+ \*\*(\w\d)\*\* by .*? \((\S+) → (\S+)\)",
+        review.embeds[0]["description"],
+    )
+    assert turning is not None, review.embeds[0]["description"]
+
+    cards = [await move_card(fake, review, number) for number in range(1, 61)]
+    assert cards[int(turning[1]) - 1] == (turning[2], turning[3], turning[4])
+    for number, (card, following) in enumerate(itertools.pairwise(cards), start=1):
+        assert card[2] == following[1], f"the position after move {number}"
 
 
 async def test_a_deleted_review_is_posted_anew_once_then_linked(

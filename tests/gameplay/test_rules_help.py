@@ -12,6 +12,7 @@ from bot.i18n.catalogues import translations
 from rendering import board_alt_text
 from rendering.layout import Layout
 from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.interaction_data import (
     CHAT_INPUT,
     SUB_COMMAND,
@@ -145,22 +146,98 @@ def signatures(prefix: str, definition: dict[str, Any]) -> Iterator[tuple[str, s
     yield " ".join((f"/{path}", *shown)), definition["description"]
 
 
-async def test_help_lists_exactly_the_registered_commands(fake: FakeDiscord) -> None:
-    embed = embed_of(await fake.slash(fake.carol, "reversi help"))
-    text = embed["description"]
+def help_of(reply: Reply) -> tuple[list[str], dict[str, str], list[str]]:
+    """A help screen's section headings, its commands (signature: description) and its menus."""
+    text = embed_of(reply)["description"]
     assert len(text) <= 4096
+    headings = re.findall(r"^\*\*([^*]+)\*\*$", text, flags=re.MULTILINE)
     listed = dict(re.findall(r"^`(/[^`]+)` — (.+)$", text, flags=re.MULTILINE))
-    registered = dict(
+    menus = re.findall(r"^\*\*(.+)\*\* — right-click a member, then Apps$", text, re.MULTILINE)
+    return headings, listed, menus
+
+
+EVERYONES = ["Start playing", "During a game", "Your record", "Your settings", "Tournaments"]
+ORGANISERS = [
+    "/reversi tournament create",
+    "/reversi tournament start",
+    "/reversi tournament pause",
+    "/reversi tournament resume",
+    "/reversi tournament cancel",
+    "/reversi tournament remove",
+]
+
+
+def registered_commands(fake: FakeDiscord) -> dict[str, str]:
+    return dict(
         line
         for command in synced_commands(fake)
         if command["type"] == CHAT_INPUT
         for line in signatures("", command)
     )
-    assert listed == registered
+
+
+async def test_help_leads_with_how_to_start_then_lists_the_registered_commands_by_purpose(
+    fake: FakeDiscord,
+) -> None:
+    reply = await fake.slash(fake.world.owner, "reversi help")  # Manage Server, and more
+    lines = embed_of(reply)["description"].splitlines()
+    assert lines[0].startswith("**To start a game**, challenge a member (or anyone) with ")
+    assert "`/reversi challenge`" in lines[0] and "`/reversi play-bot`" in lines[0]
+    headings, listed, menus = help_of(reply)
+    assert headings == [
+        *EVERYONES,
+        "Running tournaments (organisers)",
+        "Server settings (admins)",
+        "Moderation (moderators)",
+    ]
+    assert listed == registered_commands(fake)
     assert "/reversi move <square>" in listed and "/reversi rules [language]" in listed
-    menus = re.findall(r"^\*\*(.+)\*\* — right-click a member, then Apps$", text, re.MULTILINE)
     registered_menus = [c["name"] for c in synced_commands(fake) if c["type"] == USER_COMMAND]
     assert sorted(menus) == sorted(registered_menus) == ["Challenge to Reversi", "Reversi stats"]
-    lines = text.splitlines()
-    assert len(lines) == len(listed) + len(menus) + 2  # a blank line, then the tip
-    assert "click the button of a square" in lines[-1]
+    start = lines.index("**Start playing**")
+    assert lines[start + 1].startswith("`/reversi challenge ")
+    assert lines[start + 2].startswith("`/reversi play-bot ")
+    assert lines.index("**Moderation (moderators)**") + 1 == lines.index(
+        next(line for line in lines if line.startswith("`/reversi admin cancel`"))
+    )
+
+
+async def test_help_shows_organisers_admins_and_moderators_tools_only_to_them(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    registered = registered_commands(fake)
+    headings, listed, _menus = help_of(await fake.slash(fake.alice, "reversi help"))
+    assert headings == EVERYONES
+    kept_back = [*ORGANISERS, "/reversi settings", "/reversi admin cancel"]
+    assert set(registered) - set(listed) == {
+        line for line in registered if line.split(" [")[0].split(" <")[0] in kept_back
+    }
+    assert "/reversi tournament standings [tournament]" in listed
+
+    headings, _listed, _menus = help_of(await fake.slash(fake.carol, "reversi help"))
+    assert headings == [*EVERYONES, "Moderation (moderators)"]  # Manage Messages
+
+    moderators = fake.guild.role("Moderator")
+    await bot_harness.bot.storage.settings.update(
+        fake.guild.id, now=fake.clock.now().timestamp(), organiser_role=moderators.id
+    )
+    headings, _listed, _menus = help_of(await fake.slash(fake.carol, "reversi help"))
+    assert headings == [*EVERYONES, "Running tournaments (organisers)", "Moderation (moderators)"]
+
+    in_a_dm = await fake.slash(fake.world.owner, "reversi help", channel=fake.dm(fake.world.owner))
+    headings, _listed, _menus = help_of(in_a_dm)
+    assert headings == EVERYONES
+
+
+async def test_the_whole_help_fits_in_every_language(fake: FakeDiscord) -> None:
+    registered = registered_commands(fake)
+    titles = set()
+    for code in LANGUAGES:
+        fake.world.owner.locale = "fil-PH" if code == "tl" else code
+        embed = embed_of(await fake.slash(fake.world.owner, "reversi help"))
+        titles.add(embed["title"])
+        lines = embed["description"].splitlines()
+        commands = [line for line in lines if line.startswith("`/")]
+        assert len(commands) == len(registered), code  # nothing cut off
+        assert len(embed["description"]) <= 4096
+    assert len(titles) == len(LANGUAGES)  # each in its own language

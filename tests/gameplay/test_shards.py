@@ -134,3 +134,24 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
         assert reply.message is not None, reply.content
         (embed,) = reply.message.embeds
         assert embed["description"].startswith(f"🥇 {winner.mention}")
+
+
+async def test_a_dm_lists_the_games_of_the_servers_of_the_process_that_answers_it(
+    fake_discord: FakeDiscord, processes: tuple[BotHarness, BotHarness]
+) -> None:
+    """Discord sends DMs to shard 0: its process lists Alice's games in its own server alone,
+    and counts none in the other process's."""
+    fake = fake_discord
+    await start_game(fake, fake.alice, fake.bob)
+    await start_game(fake, fake.alice, fake.dave, channel=fake.lobby)
+
+    mine = await fake.slash(fake.alice, "reversi games", channel=fake.dm(fake.alice))
+    assert mine.message is not None
+    text = mine.message.embeds[0]["description"]
+    assert "__**Reversi Club**__" in text and "Second Server" not in text
+    here = await fake.slash(fake.alice, "reversi games")
+    assert here.message is not None
+    assert "Second Server" not in here.message.embeds[0]["description"]
+    there = await fake.slash(fake.alice, "reversi games", channel=fake.lobby)
+    assert there.message is not None
+    assert "1 more in Reversi Club" not in there.message.embeds[0]["description"]

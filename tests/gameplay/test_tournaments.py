@@ -152,7 +152,7 @@ async def test_a_nine_player_swiss_of_four_rounds(
     assert twice.content == "You're already in this tournament."
     refused = await fake.slash(fake.alice, "reversi tournament start")
     assert refused.content == "Only the tournament's organiser can do that."
-    assert "Sign-up is open: it starts <t:" in signup.content and ":R>)" in signup.content
+    assert "Sign-up is open. It starts: <t:" in signup.content and ":R>)" in signup.content
 
     await fake.advance(hours=1)  # the start time comes
     assert [b.label for b in signup.buttons] == ["Leave"]  # sign-up is closed

@@ -472,13 +472,15 @@ async def test_a_challenge_stays_open_as_long_as_its_time_control_suggests(
         TimeControl(base=3 * 60 * 60): LIVE_CHALLENGE_LIFETIME,
         TimeControl(per_move=60): LIVE_CHALLENGE_LIFETIME,
         TimeControl(per_move=6 * 60 * 60): 6 * 60 * 60,
-        TimeControl(per_move=DEFAULT_TIME_PER_MOVE): LONGEST_CHALLENGE_LIFETIME,
+        TimeControl(per_move=DEFAULT_TIME_PER_MOVE): DEFAULT_TIME_PER_MOVE,
+        TimeControl(per_move=3 * 24 * 60 * 60): 3 * 24 * 60 * 60,
         TimeControl(per_move=7 * 24 * 60 * 60): LONGEST_CHALLENGE_LIFETIME,
+        TimeControl(per_move=30 * 24 * 60 * 60): LONGEST_CHALLENGE_LIFETIME,
     }
     for channel, (control, lifetime) in enumerate(lifetimes.items(), start=CHANNEL + 10):
         created = await challenge(services, Place(GUILD, channel), ALICE, BOB, time_control=control)
         assert created.expires_at == now + lifetime, control
-    assert (LIVE_CHALLENGE_LIFETIME, LONGEST_CHALLENGE_LIFETIME) == (15 * 60, 24 * 60 * 60)
+    assert (LIVE_CHALLENGE_LIFETIME, LONGEST_CHALLENGE_LIFETIME) == (15 * 60, 7 * 24 * 60 * 60)
 
 
 # --- forgetting a player ------------------------------------------------------------------------

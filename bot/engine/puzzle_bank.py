@@ -1,0 +1,125 @@
+"""The puzzle bank shipped with the engine: `data/puzzles.tsv`, written by
+`benchmarks/build_puzzles.py` (its docstring says how) and proven again by
+`benchmarks/puzzles.py`. One puzzle a line, tab-separated:
+
+    <id> <position> <line> <score> <margin> <themes> <rating>
+
+`id` is `puzzles.puzzle_id` of the position, so a puzzle keeps its id however the bank grows;
+`position` is `Position.to_string()` (the solver's side to move); `line` the solution moves and
+the replies between them, as square names; `score` the exact final disc difference for the
+solver's side; `margin` the least any step's solution gains over its best alternative; `themes`
+comma-separated `puzzles.Theme` values (`-` for none); `rating` the starting puzzle rating the
+difficulty suggests (`estimated_rating`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from bot.engine.notation import parse_square, square_name
+from bot.engine.position import Position
+from bot.engine.puzzles import CORNERS, Puzzle, Theme
+
+BANK = Path(__file__).parent / "data" / "puzzles.tsv"
+BASE_RATING = 1200
+RATING_RANGE = (800, 2400)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A puzzle as the bank keeps it."""
+
+    id: str
+    position: str
+    line: tuple[int, ...]
+    score: int
+    margin: int
+    themes: frozenset[Theme]
+    rating: int
+
+    @property
+    def empties(self) -> int:
+        return Position.from_string(self.position).empties
+
+    def to_line(self) -> str:
+        themes = ",".join(sorted(self.themes)) or "-"
+        moves = " ".join(square_name(square) for square in self.line)
+        fields = (self.id, self.position, moves, self.score, self.margin, themes, self.rating)
+        return "\t".join(str(field) for field in fields)
+
+    @classmethod
+    def from_line(cls, text: str) -> Entry:
+        id_, position, moves, score, margin, themes, rating = text.rstrip("\n").split("\t")
+        return cls(
+            id_,
+            position,
+            tuple(parse_square(name) for name in moves.split()),
+            int(score),
+            int(margin),
+            frozenset() if themes == "-" else frozenset(Theme(t) for t in themes.split(",")),
+            int(rating),
+        )
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Entry:
+        return cls(
+            puzzle.id,
+            puzzle.position,
+            puzzle.line,
+            puzzle.score,
+            puzzle.margin,
+            puzzle.themes,
+            estimated_rating(puzzle),
+        )
+
+
+def estimated_rating(puzzle: Puzzle) -> int:
+    """A starting rating from what makes a puzzle hard: how deep it is (empty squares), how
+    many moves its line asks for, and how many other moves tempt (they flip at least as many
+    discs, or take a corner the solution does not); a narrow margin makes it harder to see.
+    Attempts then move it, as any rating."""
+    position = Position.from_string(puzzle.position)
+    first = puzzle.steps[0].solution
+    flips = {square: position.flips(square).bit_count() for square in position.legal_moves()}
+    tempting = sum(
+        1
+        for square, count in flips.items()
+        if square != first and (count >= flips[first] or square in CORNERS - {first})
+    )
+    rating = (
+        BASE_RATING
+        + 25 * (position.empties - 12)
+        + 150 * (len(puzzle.steps) - 1)
+        + 60 * tempting
+        - 10 * min(puzzle.margin, 20)
+    )
+    low, high = RATING_RANGE
+    return max(low, min(high, rating))
+
+
+@cache
+def bank() -> tuple[Entry, ...]:
+    """The shipped puzzles, in the file's order (the order they were added)."""
+    if not BANK.exists():
+        return ()
+    with BANK.open(encoding="utf-8") as handle:
+        return tuple(Entry.from_line(line) for line in handle if line.strip())
+
+
+def merged(existing: Iterable[Entry], found: Iterable[Entry]) -> list[Entry]:
+    """`existing` as it is, then whatever of `found` it does not hold yet: growing the bank
+    never changes a puzzle already played."""
+    entries = list(existing)
+    known = {entry.id for entry in entries}
+    for entry in found:
+        if entry.id not in known:
+            known.add(entry.id)
+            entries.append(entry)
+    return entries
+
+
+def write(entries: Iterable[Entry], path: Path = BANK) -> None:
+    path.write_text("".join(entry.to_line() + "\n" for entry in entries), encoding="utf-8")

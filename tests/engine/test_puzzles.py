@@ -1,0 +1,150 @@
+"""Puzzles from tournament games' endgames, each step checked against a plain minimax on the
+reference board (which shares no code with the engine), and themes read from crafted boards."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import itertools
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Game, Position
+from bot.engine.puzzles import MARGIN, Theme, decisive, find, puzzle_id, region_sizes
+
+from .reference import BLACK, EMPTY, WHITE, ReferenceBoard
+
+GAMES = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
+
+
+def reference_board(position: Position) -> ReferenceBoard:
+    board = ReferenceBoard()
+    text = position.board_string()
+    board.cells = [[text[r * 8 + c].replace("-", EMPTY) for c in range(8)] for r in range(8)]
+    board.turn = BLACK if position.to_string().endswith("X") else WHITE
+    return board
+
+
+def exact(board: ReferenceBoard) -> int:
+    """The final disc difference for the side to move with perfect play, empties to the
+    winner."""
+    me = board.turn
+    moves = board.moves(me)
+    if not moves:
+        if board.over():
+            mine, theirs = board.count(me), board.count(board.other(me))
+            empties = 64 - mine - theirs
+            diff = mine - theirs
+            return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+        passed = copy.deepcopy(board)
+        passed.pass_turn()
+        return -exact(passed)
+    best = -65
+    for row, col in moves:
+        child = copy.deepcopy(board)
+        child.play(row, col)
+        best = max(best, -exact(child))
+    return best
+
+
+def reference_values(position: Position) -> dict[int, int]:
+    board = reference_board(position)
+    values = {}
+    for row, col in board.moves(board.turn):
+        child = copy.deepcopy(board)
+        child.play(row, col)
+        values[row * 8 + col] = -exact(child)
+    return values
+
+
+@cache
+def endgames(empties: int, count: int) -> list[Position]:
+    """Positions with `empties` empty squares from the sample's games, their side to move
+    able to move."""
+    found = []
+    with GAMES.open() as file:
+        for row in itertools.islice(csv.DictReader(file), 200):
+            moves = row["moves"]
+            for end in range(0, len(moves), 2):
+                position = Game.from_transcript(moves[:end]).position
+                if position.empties == empties and position.has_legal_move():
+                    found.append(position)
+                    break
+            if len(found) == count:
+                break
+    return found
+
+
+@pytest.mark.parametrize("position", endgames(9, 12), ids=lambda p: puzzle_id(p.to_string()))
+def test_every_step_is_the_one_move_that_keeps_the_best_result(position: Position) -> None:
+    puzzle = find(position)
+    values = reference_values(position)
+    ranked = sorted(values.values(), reverse=True)
+    if len(ranked) < 2 or not decisive(ranked[0], ranked[1]):
+        assert puzzle is None
+        return
+    assert puzzle is not None
+    current = position
+    for step in puzzle.steps:
+        values = reference_values(current)
+        assert values[step.solution] == step.score == max(values.values())
+        others = [value for square, value in values.items() if square != step.solution]
+        assert max(others) == step.runner_up
+        assert decisive(step.score, step.runner_up)
+        after = current.play(step.solution)
+        if step.reply is None:
+            assert not after.has_legal_move()
+            current = after.pass_turn() if not after.is_game_over() else after
+            continue
+        replies = reference_values(after)
+        assert replies[step.reply] == max(replies.values())
+        current = after.play(step.reply)
+    assert puzzle.score == puzzle.steps[0].score
+    assert puzzle.margin >= min(MARGIN, 1)
+
+
+def test_the_sample_gives_puzzles_and_not_every_position_is_one() -> None:
+    positions = endgames(9, 12)
+    found = [find(position) for position in positions]
+    assert 0 < sum(puzzle is not None for puzzle in found) < len(positions)
+
+
+def test_a_puzzle_is_known_by_its_position() -> None:
+    position = endgames(9, 12)[0]
+    assert puzzle_id(position.to_string()) == puzzle_id(position.to_string())
+    assert len(puzzle_id(position.to_string())) == 10
+    other = endgames(9, 12)[1]
+    assert puzzle_id(position.to_string()) != puzzle_id(other.to_string())
+
+
+def test_regions_join_empty_squares_through_their_sides() -> None:
+    rows = [
+        "--XXXXX-",  # a1 b1 together (2), h1 alone but joined to h2
+        "XXXXXXX-",
+        "XXXXXXXX",
+        "XXXXXXXX",
+        "XXXXXXXX",
+        "XXXXXXXX",
+        "XXXXXXOX",
+        "XXXXXXX-",  # h8 alone: g7 (a disc) does not join it to anything
+    ]
+    sizes = region_sizes(Position.from_string("".join(rows) + " O"))
+    assert sizes == {0: 2, 1: 2, 7: 2, 15: 2, 63: 1}
+
+
+def test_themes_are_read_from_the_position() -> None:
+    """White takes the corner a1 with the move that flips least, Black has no answer, and
+    White then takes h8: a two-step line won by 8 discs. Every empty square is a region of
+    one, so there is no parity to play for."""
+    position = Position.from_string(
+        "-OXXXOXOOXXXX-XOXXXXXXXXOXOOXXXXXXXXOXOXOOXOOXOXXXXXXXXXXXXXXXX- O"
+    )
+    puzzle = find(position)
+
+    assert puzzle is not None
+    assert [step.solution for step in puzzle.steps] == [0, 63]
+    assert reference_values(position)[0] == puzzle.score == 8
+    assert puzzle.themes == {Theme.CORNER, Theme.PASS, Theme.QUIET}
+    assert puzzle.line == (0, 63)
