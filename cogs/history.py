@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot import engine
 from bot.client import ReversiBot
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
@@ -26,7 +27,7 @@ from cogs.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering, tell
 from cogs.review_buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
-from rendering import render_replay, replay_alt_text
+from rendering import render_replay, replay_alt_text, written_moves
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -61,9 +62,10 @@ def history_pager(page: GamePage, user_id: int | None) -> list[discord.ui.Item[A
     ]
 
 
-def transcript_block(record: GameRecord) -> str:
-    """The moves ten to a row, each row numbered by its first move, so a move is easy to find."""
-    moves = record.moves
+def transcript_block(game: engine.Game) -> str:
+    """The moves ten to a row, each row numbered by its first move, so a move is easy to find;
+    a forced pass is marked after the move that forced it (`written_moves`)."""
+    moves = written_moves(game, in_force())
     if not moves:
         return _("No moves were played.")
     rows = [
@@ -188,7 +190,7 @@ class History(commands.Cog, name="History"):
             name=ngettext("Transcript ({count} move)", "Transcript ({count} moves)", count).format(
                 count=count
             ),
-            value=transcript_block(record),
+            value=transcript_block(state.game),
             inline=False,
         )
         embed.set_image(url=f"attachment://{board.filename}")

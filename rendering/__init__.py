@@ -18,6 +18,7 @@ from rendering.standings import points_text, quotient_text, render_standings
 from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
+from rendering.transcript import written_moves
 from rendering.words import ENGLISH, Words
 
 __all__ = [
@@ -45,4 +46,5 @@ __all__ = [
     "replay_alt_text",
     "result_text",
     "score_text",
+    "written_moves",
 ]

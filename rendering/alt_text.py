@@ -30,9 +30,9 @@ def board_alt_text(
     clock_running: Color | None = None,
     words: Words = ENGLISH,
 ) -> str:
-    """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Clocks: Black 4:59
-    (running), White 0:07.3. Last move f5. Black to move. Legal moves: d3, f3.` Options mean
-    what they mean for `render_board`; `words` are the words it is written in."""
+    """E.g. `Reversi board. Black (Ann) 4 discs, White (Bo) 1 disc. Clocks as the turn began:
+    Black 4:59 (running), White 0:07.3. Last move f5. Black to move. Legal moves: d3, f3.`
+    Options mean what they mean for `render_board`; `words` are the words it is written in."""
     check_last_move(last_move)
     check_earlier_moves(earlier_moves, last_move)
     check_clocks(clocks, clock_running)
@@ -46,7 +46,11 @@ def board_alt_text(
             _clock(color, seconds, color is clock_running, words)
             for color, seconds in zip((Color.BLACK, Color.WHITE), clocks, strict=True)
         )
-        parts.append(words.gettext("Clocks: {black}, {white}.").format(black=black, white=white))
+        if clock_running is None:
+            clocks_text = words.gettext("Clocks: {black}, {white}.")
+        else:  # the text, like the image, does not tick
+            clocks_text = words.gettext("Clocks as the turn began: {black}, {white}.")
+        parts.append(clocks_text.format(black=black, white=white))
     if last_move is not None:
         parts.append(words.gettext("Last move {square}.").format(square=square_name(last_move)))
     if status is None:

@@ -30,6 +30,8 @@ CLOCK_CHARS = "0123456789:."
 class Fonts:
     name: ImageFont.FreeTypeFont  # bold: the players in play, and the winner
     plain_name: ImageFont.FreeTypeFont  # the loser of a finished game
+    small_name: ImageFont.FreeTypeFont  # `name` and `plain_name` for a name too long for them
+    small_plain_name: ImageFont.FreeTypeFont
     count: ImageFont.FreeTypeFont
     status: ImageFont.FreeTypeFont
     small_status: ImageFont.FreeTypeFont  # for a status too long for `status`
@@ -93,6 +95,9 @@ class Assets:
     clock_glyphs: ClockGlyphs
     indexed: Indexed
     text_lock: threading.Lock = field(default_factory=threading.Lock, compare=False)
+    # The status strips drawn lately, indexed, by their text: the same few lines ("Black to
+    # move") end most boards. Read and written under `text_lock`.
+    footers: OrderedDict[str, Image.Image] = field(default_factory=OrderedDict, compare=False)
 
     def index(self, image: Image.Image) -> Image.Image:
         """`image` (RGB) mapped to the boards' palette."""
@@ -124,6 +129,8 @@ def _build(theme: Theme, layout: Layout) -> Assets:
     fonts = Fonts(
         name=load_font(True, round(cell * 0.34)),
         plain_name=load_font(False, round(cell * 0.34)),
+        small_name=load_font(True, round(cell * 0.27)),
+        small_plain_name=load_font(False, round(cell * 0.27)),
         count=load_font(True, round(cell * 0.48)),
         status=load_font(False, round(cell * 0.34)),
         small_status=load_font(False, round(cell * 0.27)),

@@ -7,8 +7,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color, Position
 from bot.engine.bitboard import squares_of
@@ -21,9 +22,9 @@ from rendering.text import (
     LINE_SPACING,
     drawable_name,
     drawable_text,
-    fit_text,
     fit_words,
     font_for,
+    wrap_name,
     wrap_words,
 )
 from rendering.themes import Theme, get_theme
@@ -70,8 +71,9 @@ def render_board(
     `clocks` are Black's and White's time left in seconds: each is shown under its player's name
     (`m:ss`, `h:mm:ss` from an hour, tenths under ten seconds), the one of `clock_running`
     highlighted, and one that ran out as `0:00` in the theme's flag colour. The header is then a
-    row taller. Raises ValueError for an unknown theme, a size out of range, a bad square, bad
-    clocks or a winner of a game that goes on.
+    row taller. A running clock is shown as it stood when the turn began (an image does not
+    tick), and the default status says so. Raises ValueError for an unknown theme, a size out
+    of range, a bad square, bad clocks or a winner of a game that goes on.
 
     `words` are the words of the names' fallbacks (the colours) and of the default status (see
     `rendering.words`); a `status` given is drawn as it is.
@@ -143,6 +145,8 @@ def board_image(
             earlier_moves=earlier_moves,
             words=words,
         )
+        if clock_running is not None:  # the image stays as drawn while that clock runs on
+            status = words.gettext("{status} · clocks as the turn began").format(status=status)
     result = None if ended else position.result()
     if ended:
         sides = _Sides(None, winner, True)
@@ -154,10 +158,7 @@ def board_image(
     header = assets.background.crop((0, 0, layout.width, layout.board_y))
     _draw_header(header, assets, position, names, sides, clocks, clock_running, words)
     image.paste(assets.index(header), (0, 0))
-    footer_y = layout.board_y + 8 * layout.cell
-    footer = assets.background.crop((0, footer_y, layout.width, layout.height))
-    _draw_status(footer, assets, status, footer_y)
-    image.paste(assets.index(footer), (0, footer_y))
+    image.paste(_footer(assets, status), (0, layout.board_y + 8 * layout.cell))
     return image
 
 
@@ -230,6 +231,10 @@ def _draw_header(
         else:
             disc = sprites.black_icon if side is Color.BLACK else sprites.white_icon
         image.paste(disc, (x, names_y - icon // 2), disc)
+    bar = max(2, cell // 16)
+    bar_y = layout.header_height - bar - cell // 12
+    # A name on two lines fills the strip above the clocks' row, or above the underline.
+    two_lines_y = (bar_y if layout.clocks_y is None else layout.clocks_y - _clock_half(cell)) / 2
     gap = cell // 5
     count_gap = round(cell * 0.3)
     left_name, right_name = left_icon + icon + gap, right_icon - gap
@@ -246,15 +251,21 @@ def _draw_header(
             (Color.WHITE, names[1], right_name, "rm"),
         ):
             lost = sides.winner is side.opponent
-            font = fonts.plain_name if lost else fonts.name
+            plain = (fonts.plain_name, fonts.small_plain_name)
+            sizes = plain if lost else (fonts.name, fonts.small_name)
             bright = side in (sides.to_move, sides.winner) or (sides.over and not lost)
             color = theme.text if bright else theme.muted_text
             text = drawable_name(name, "")  # a player's name may be shortened, a colour not
-            if text:
-                text = fit_text(text, font, name_width)
+            if text:  # smaller, then on two lines, before it is cut
+                font, lines = _name_lines(text, sizes, name_width)
             else:
-                text = fit_words(color_name(side, words), font, name_width)
-            draw.text((x, names_y), text, font=font_for(text, font), fill=color, anchor=anchor)
+                font = sizes[0]
+                lines = (fit_words(color_name(side, words), font, name_width),)
+            middle_y = names_y if len(lines) == 1 else two_lines_y
+            spacing = font.size * LINE_SPACING
+            for number, line in enumerate(lines):
+                y = round(middle_y + (number - (len(lines) - 1) / 2) * spacing)
+                draw.text((x, y), line, font=font_for(line, font), fill=color, anchor=anchor)
         draw.text(
             (middle - count_gap, counts_y),
             black_count,
@@ -277,8 +288,6 @@ def _draw_header(
         ):
             running = side is clock_running
             _draw_clock(image, draw, assets, seconds, running, (x, layout.clocks_y), anchor)
-    bar = max(2, cell // 16)
-    bar_y = layout.header_height - bar - cell // 12
     for side, x0, x1 in (
         (Color.BLACK, left_icon, middle - count_gap // 2),
         (Color.WHITE, middle + count_gap // 2, right_icon + icon),
@@ -301,7 +310,7 @@ def _draw_clock(
     it runs, outlined and muted when it waits, in the flag colour once it ran out."""
     theme, glyphs, cell = assets.theme, assets.clock_glyphs, assets.layout.cell
     text = clock_text(seconds)
-    pad, half = round(cell * 0.13), round(cell * 0.21)
+    pad, half = round(cell * 0.13), _clock_half(cell)
     text_width = glyphs.width(text)
     width = round(text_width) + 2 * pad
     x, y = at
@@ -320,6 +329,43 @@ def _draw_clock(
         mask = glyphs.masks[char]
         image.paste(color, (round(left), top, round(left) + mask.width, top + mask.height), mask)
         left += glyphs.advances[char]
+
+
+@lru_cache(maxsize=512)
+def _name_lines(
+    name: str, sizes: tuple[ImageFont.FreeTypeFont, ...], width: float
+) -> tuple[ImageFont.FreeTypeFont, tuple[str, ...]]:
+    """`wrap_name`, remembered: a game's every board draws the same two names, and measuring
+    a long one again would cost a click a good share of its render."""
+    font, lines = wrap_name(name, sizes, width)
+    return font, tuple(lines)
+
+
+def _clock_half(cell: int) -> int:
+    """Half a clock label's height."""
+    return round(cell * 0.21)
+
+
+FOOTERS_KEPT = 32  # per theme and size: the statuses of a click are few
+
+
+def _footer(assets: Assets, status: str) -> Image.Image:
+    """The strip below the board with `status` on it, indexed; drawn once per text."""
+    with assets.text_lock:
+        footer = assets.footers.get(status)
+        if footer is not None:
+            assets.footers.move_to_end(status)
+            return footer
+    layout = assets.layout
+    footer_y = layout.board_y + 8 * layout.cell
+    strip = assets.background.crop((0, footer_y, layout.width, layout.height))
+    _draw_status(strip, assets, status, footer_y)
+    footer = assets.index(strip)
+    with assets.text_lock:
+        assets.footers[status] = footer
+        if len(assets.footers) > FOOTERS_KEPT:
+            assets.footers.popitem(last=False)
+    return footer
 
 
 def _draw_status(image: Image.Image, assets: Assets, status: str, top: int) -> None:

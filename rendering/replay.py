@@ -13,6 +13,7 @@ from bot.engine import Color, Game, Ply, Position, square_name
 from rendering.alt_text import MAX_ALT_TEXT, MAX_NAME, clean, shorten
 from rendering.board import board_image
 from rendering.themes import Theme
+from rendering.transcript import written_moves
 from rendering.words import ENGLISH, Words, color_name
 
 REPLAY_SIZE = 432
@@ -89,7 +90,8 @@ def replay_alt_text(
     words: Words = ENGLISH,
 ) -> str:
     """What the replay shows, for screen readers: e.g. `Animated replay of 60 moves, Black (Ann)
-    against White (Bo). Moves: f5 d6 c3 …. Black wins 34-30.` (`ending` as for `render_replay`;
+    against White (Bo). Moves: f5 d6 c3 … h7 pass a7 …. Black wins 34-30.` (forced passes
+    marked, `written_moves`; `ending` as for `render_replay`;
     at most Discord's 1024 characters)."""
     if isinstance(game, str):
         game = Game.from_transcript(game)
@@ -107,7 +109,7 @@ def replay_alt_text(
         )
     ]
     if count:
-        moves = " ".join(square_name(ply.square) for ply in game.plies)
+        moves = " ".join(written_moves(game, words))
         parts.append(words.gettext("Moves: {moves}.").format(moves=moves))
     if ending:
         shown = clean(ending)

@@ -19,27 +19,28 @@ from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
 from rendering.alt_text import MAX_ALT_TEXT
 from rendering.marks import mark_count, mark_name
-from rendering.text import drawable_name, fit_text, fit_words, font_for, load_font
+from rendering.text import drawable_name, fit_text, fit_words, font_for, load_font, wrap_text
 from rendering.themes import RGB, Theme, get_theme
 from rendering.words import ENGLISH, Words, color_name
 
-WIDTH, HEIGHT = 640, 480
-TITLE_SIZE, TEXT_SIZE = 24, 20
-"""Font sizes in pixels: relative to the width, no smaller than a board's smallest text, so
-the graph reads as well as a board when a phone shows it 320 pixels wide."""
+WIDTH, HEIGHT = 640, 600
+TITLE_SIZE, TEXT_SIZE = 30, 26
+"""Font sizes in pixels: relative to the width, as large as a board's status line, so that a
+phone showing the graph 320 pixels wide draws its smallest text 13 pixels high."""
 SUPERSAMPLE = 2
-MARK_COLORS: dict[Mark, RGB] = {
-    Mark.BEST: (86, 204, 242),
+MARK_COLORS: dict[Mark, RGB] = {  # best and good differ in lightness too, which survives a phone
+    Mark.BEST: (47, 150, 255),
     Mark.GOOD: (196, 206, 200),
     Mark.INACCURACY: (242, 201, 76),
     Mark.MISTAKE: (242, 153, 74),
     Mark.BLUNDER: (235, 87, 87),
 }
-MARK_RADIUS = {Mark.BEST: 3, Mark.GOOD: 3, Mark.INACCURACY: 4, Mark.MISTAKE: 5, Mark.BLUNDER: 6}
+MARK_RADIUS = {Mark.BEST: 5, Mark.GOOD: 4, Mark.INACCURACY: 5, Mark.MISTAKE: 6, Mark.BLUNDER: 7}
 _EXACT_BAND = (86, 204, 242)
 CURVE = (250, 214, 120)
 _PAD = 12
 _ROW = round(TEXT_SIZE * 1.45)  # a row of text, with room for Tamil's tall letters
+_TITLE_ROW = round(TITLE_SIZE * 1.3)
 
 Box = tuple[float, float, float, float]
 
@@ -151,18 +152,31 @@ def review_graph_image(
     left_edge, right = _PAD, float(WIDTH - _PAD)
     legend = _legend_rows(canvas, words, right - left_edge)
     title = _title(canvas, black_name, white_name, words, right - left_edge)
-    canvas.text((left_edge, _PAD), title, TITLE_SIZE, chosen.text, "lt", bold=True)
-    turning_y = _PAD + round(TITLE_SIZE * 1.5)
+    for number, line in enumerate(title):
+        canvas.text(
+            (left_edge, _PAD + number * _TITLE_ROW), line, TITLE_SIZE, chosen.text, "lt", bold=True
+        )
+    turning_y = _PAD + len(title) * _TITLE_ROW + _TITLE_ROW // 4
     turning = review.turning_point
     top = turning_y + (_ROW if turning is not None else 0)
     band = _ROW + MARK_RADIUS[Mark.BLUNDER]
-    bottom = HEIGHT - _PAD - _ROW * (2 + len(legend))
     values = review.values
     count = max(1, len(values) - 1)
     right -= canvas.width(str(count), TEXT_SIZE) / 2  # room for the last move's number
     scale = _scale_for(values)
     ticks = [f"{level:+d}".replace("-", "\u2212") if level else "0" for level in (scale, -scale)]
     left = left_edge + max(canvas.width(tick, TEXT_SIZE) for tick in ticks) + 8
+    move_word = words.gettext("move")
+    exact_from = review.exact_from
+    exact = None
+    if exact_from is not None:
+        exact = words.gettext("exact from move {number}").format(number=exact_from)
+    # The exact endgame's words share the axis word's row if they fit beside it.
+    apart = (
+        exact is not None
+        and canvas.width(move_word, TEXT_SIZE) + 18 + canvas.width(exact, TEXT_SIZE) > right - left
+    )
+    bottom = HEIGHT - _PAD - _ROW * (2 + apart + len(legend))
 
     def x_of(move: float) -> float:
         return left + (right - left) * move / count
@@ -173,7 +187,9 @@ def review_graph_image(
 
     canvas.rectangle((left, top, right, bottom), chosen.board)
     step = 8 if scale <= 16 else 16 if scale <= 32 else 32
-    for level in range(-scale, scale + 1, step):
+    while step < scale and y_of(0) - y_of(step) < 2 * _ROW:  # fewer labels where they crowd
+        step *= 2
+    for level in range(-(scale // step) * step, scale + 1, step):  # 0 among them
         y = y_of(level)
         canvas.line([(left, y), (right, y)], chosen.grid, 1)
         label = "0" if level == 0 else f"{level:+d}".replace("-", "\u2212")
@@ -205,16 +221,17 @@ def review_graph_image(
         for y in range(int(turning_y), int(bottom), 10):
             canvas.line([(x, y), (x, min(y + 5, bottom))], chosen.text, 1)
         label = words.gettext("turning point: move {number}").format(number=turning)
-        label = canvas.fit(label, TEXT_SIZE, right - left)
+        end = WIDTH - _PAD  # over the plot and the axis' labels: the whole width
+        label = canvas.fit(label, TEXT_SIZE, end - left_edge)
         width = canvas.width(label, TEXT_SIZE)
         at = (
-            min(max(x + 5, left), right - width)
+            min(max(x + 5, left_edge), end - width)
             if x < (left + right) / 2
-            else max(x - 5 - width, left)
+            else max(x - 5 - width, left_edge)
         )
         canvas.text((at, turning_y), label, TEXT_SIZE, chosen.text, "lt")
     if len(points) > 1:
-        canvas.line(points, CURVE, 2)
+        canvas.line(points, CURVE, 3)
     for move in review.moves:
         radius = MARK_RADIUS[move.mark]
         canvas.dot(points[move.number], radius, MARK_COLORS[move.mark], chosen.background)
@@ -224,13 +241,12 @@ def review_graph_image(
     for number in range(0, count + 1, tick):
         canvas.text((x_of(number), axis_y), str(number), TEXT_SIZE, chosen.coordinates, "mt")
     row_y = axis_y + _ROW
-    canvas.text((left, row_y), words.gettext("move"), TEXT_SIZE, chosen.muted_text, "lt")
-    exact_from = review.exact_from
-    if exact_from is not None:
+    canvas.text((left, row_y), move_word, TEXT_SIZE, chosen.muted_text, "lt")
+    if exact_from is not None and exact is not None:
+        row_y += _ROW * apart
         x0 = x_of(exact_from - 1)
         canvas.rectangle((x0, bottom + 1, right, bottom + 3), _EXACT_BAND)
-        text = words.gettext("exact from move {number}").format(number=exact_from)
-        canvas.text((right, row_y), text, TEXT_SIZE, _EXACT_BAND, "rt")
+        canvas.text((right, row_y), exact, TEXT_SIZE, _EXACT_BAND, "rt")
 
     legend_y = row_y + _ROW + _ROW // 2
     radius = MARK_RADIUS[Mark.BLUNDER]
@@ -289,21 +305,26 @@ def _areas(
 
 def _title(
     canvas: _Canvas, black_name: str | None, white_name: str | None, words: Words, width: float
-) -> str:
-    """`_players`, the names shortened to what the words leave of `width`: half each, or
-    what the shorter name leaves to the longer."""
+) -> list[str]:
+    """`_players` on one line or two, `width` wide; names too long for that are shortened
+    alike, each to as much as lets the title fit on two lines."""
     template = words.gettext("{black} (Black) vs {white} (White)")
-    room = max(0.0, width - canvas.width(template.format(black="", white=""), TITLE_SIZE, True))
     names = [
         drawable_name(name or "", color_name(color, words))
         for name, color in ((black_name, Color.BLACK), (white_name, Color.WHITE))
     ]
-    shorter = min(canvas.width(name, TITLE_SIZE, True) for name in names)
-    share = max(room / 2, room - shorter)
-    black, white = (
-        fit_text(name, canvas.font(name, TITLE_SIZE, True), share * SUPERSAMPLE) for name in names
-    )
-    return canvas.fit(template.format(black=black, white=white), TITLE_SIZE, width, bold=True)
+    share = max(canvas.width(name, TITLE_SIZE, True) for name in names)
+    while share >= TITLE_SIZE:
+        black, white = (
+            fit_text(name, canvas.font(name, TITLE_SIZE, True), share * SUPERSAMPLE)
+            for name in names
+        )
+        title = template.format(black=black, white=white)
+        _, lines = wrap_text(title, (canvas.font(title, TITLE_SIZE, True),), width * SUPERSAMPLE)
+        if " ".join(lines) == title:
+            return lines
+        share *= 0.9
+    return [canvas.fit(title, TITLE_SIZE, width, bold=True)]
 
 
 def _players(black_name: str | None, white_name: str | None, words: Words) -> str:

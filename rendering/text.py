@@ -193,6 +193,22 @@ def wrap_text(
     return _wrap(text, fonts, width, max_lines, fit_text)
 
 
+def wrap_name(
+    text: str, fonts: Sequence[ImageFont.FreeTypeFont], width: float
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """`wrap_text` on up to two lines for a player's name, where the end tells two players
+    apart: a name too long even for two lines fills the first and is cut on the second."""
+    font, lines = wrap_text(text, fonts, width)
+    if len(lines) > 1 or lines[0] == text:
+        return font, lines
+    words = text.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if font.getlength(first) <= width:
+            return font, [first, fit_text(" ".join(words[cut:]), font, width)]
+    return font, lines
+
+
 def _wrap(
     text: str,
     fonts: Sequence[ImageFont.FreeTypeFont],

@@ -64,7 +64,7 @@ async def test_the_flag_falls_at_the_second_and_costs_the_game(
     assert f"⚫ Black: {fake.alice.mention} · 4 discs · ⏱ 0:42" in board.content
     assert f"flag falls: <t:{int(record.deadline)}:R>" in board.content
     alt = board.attachments[0].description or ""
-    assert "Clocks: Black 0:42 (running), White 0:42." in alt
+    assert "Clocks as the turn began: Black 0:42 (running), White 0:42." in alt
 
     await fake.advance(seconds=41.9)
     assert (await stored(bot_harness, board)).active

@@ -188,9 +188,12 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     )
     (gif,) = clip.attachments
     assert gif.filename == f"reversi-{number}-replay.gif"
-    assert gif.description == (  # for screen readers
-        "Animated replay of 60 moves, Black (Alice) against White (Bob). "
-        f"Moves: {' '.join(moves)}. Black wins 34-30."
+    assert (
+        gif.description
+        == (  # for screen readers
+            "Animated replay of 60 moves, Black (Alice) against White (Bob). "
+            f"Moves: {' '.join(moves[:52])} h7 pass a7 a8 a1 pass g1 g2 h2 h1. Black wins 34-30."
+        )
     )
     assert frames(gif.image()) == len(moves) + 2  # the start, each move, the result
     again = await fake.click(fake.bob, board, "Replay")  # posted once: later clicks get a link
@@ -221,7 +224,7 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     assert link == f"[Go to the game's message]({board.jump_url})"
     rows = field(embed, "Transcript (60 moves)").strip("`\n").splitlines()
     assert rows[0] == " 1. " + " ".join(moves[:10])
-    assert rows[5] == "51. " + " ".join(moves[50:])
+    assert rows[5] == "51. b1 b2 h7 pass a7 a8 a1 pass g1 g2 h2 h1"  # White passed twice
     png, animated = summary.attachments
     assert embed["image"]["url"] == f"attachment://{png.filename}"
     assert png.image().format == "PNG"

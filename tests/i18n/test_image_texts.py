@@ -96,6 +96,14 @@ def draw_everything(words: Words) -> None:
         render_board(Position.initial(), size=size, words=words)
         render_board(stuck, size=size, words=words)
         render_board(passing.after, passed=passing.passed, size=size, words=words)
+        render_board(  # a live game has passed already, never "must pass"
+            passing.after,
+            passed=passing.passed,
+            clocks=(3725.0, 7.3),
+            clock_running=passing.after.turn,
+            size=size,
+            words=words,
+        )
         for status in statuses:
             render_board(game.position, status=status, ended=True, size=size, words=words)
         render_board(game.position, clocks=(0.0, 3725.0), size=size, words=words)

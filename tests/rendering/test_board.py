@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.engine import Color, Game, Position, parse_square, square_name
 from bot.engine.bitboard import squares_of
@@ -113,6 +113,42 @@ def test_the_side_to_move_is_underlined_in_the_header() -> None:
 
     assert underlined(black, left) and not underlined(black, right)
     assert underlined(white, right) and not underlined(white, left)
+
+
+ALIKE_NAMES = [  # names that used to be cut to the same few letters
+    ("Maria Clara Santos", "Maria Clara Reyes"),
+    ("Maximilian", "Maximiliano"),
+    ("Uwimana Jeanne", "Uwimana Jeannette"),
+    ("முத்துக்குமார் ராஜா", "முத்துக்குமார் ராணி"),
+]
+
+
+@pytest.mark.parametrize("clocks", [None, (62.0, 283.4)])
+@pytest.mark.parametrize("size", [240, 432, DEFAULT_SIZE])
+def test_a_name_takes_a_smaller_size_or_two_lines_before_it_is_cut(
+    size: int, clocks: tuple[float, float] | None
+) -> None:
+    """Two players whose names differ only at the end are told apart on every board, and the
+    name keeps clear of the underline under the side to move (and of the clocks' row)."""
+    layout = Layout.for_width(size, clocks=clocks is not None)
+    running = Color.BLACK if clocks else None
+    half = (0, 0, layout.width // 2, layout.header_height)
+
+    def header(name: str) -> Image.Image:
+        data = render_board(
+            Position.initial(), black_name=name, clocks=clocks, clock_running=running, size=size
+        )
+        return decode(data).convert("RGB").crop(half)
+
+    short = header("A")
+    underline_top = layout.header_height - max(2, layout.cell // 16) - layout.cell // 12
+    row_bottom = underline_top if layout.clocks_y is None else layout.clocks_y - layout.cell // 4
+    for first, second in ALIKE_NAMES:
+        one, other = header(first), header(second)
+        assert one.tobytes() != other.tobytes(), (first, second)
+        for image in (one, other):
+            ink = ImageChops.difference(image, short).getbbox()
+            assert ink is not None and ink[3] <= row_bottom, (first, second)
 
 
 @pytest.mark.parametrize("size", [240, 350, 1000, 1600])

@@ -175,12 +175,27 @@ def test_long_names_and_long_clocks_stay_clear_of_each_other_and_of_the_counts()
         assert names[side][3] <= clocks[side][1]  # the clock's row is under the name's
 
 
+def test_a_running_clock_is_said_to_be_the_time_left_as_the_turn_began() -> None:
+    """The image does not tick, so its status line says when its clocks were read; a stopped
+    clock (a finished game's) needs no such word."""
+    clocks = (283.4, 7.3)
+    running = render_board(MIDGAME, clocks=clocks, clock_running=Color.BLACK)
+    assert running == render_board(
+        MIDGAME,
+        clocks=clocks,
+        clock_running=Color.BLACK,
+        status="Black to move · clocks as the turn began",
+    )
+    stopped = render_board(MIDGAME, clocks=clocks)
+    assert stopped == render_board(MIDGAME, clocks=clocks, status="Black to move")
+
+
 def test_clocks_in_the_alt_text() -> None:
     assert board_alt_text(
         Position.initial(), black_name="Ann", clocks=(299.95, 7.36), clock_running=Color.BLACK
     ) == (
         "Reversi board. Black (Ann) 2 discs, White 2 discs. "
-        "Clocks: Black 4:59 (running), White 0:07.3. "
+        "Clocks as the turn began: Black 4:59 (running), White 0:07.3. "
         "Black to move. Legal moves: d3, c4, f5, e6."
     )
     fallen = board_alt_text(Position.initial(), clocks=(3725, 0), show_legal=False)

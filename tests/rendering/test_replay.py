@@ -6,6 +6,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from bot.engine import Color, Game, IllegalMoveError, InvalidMoveError
+from bot.i18n.catalogues import translations
 from rendering import THEMES, render_board, render_replay
 from rendering.alt_text import MAX_ALT_TEXT
 from rendering.gallery import GAME
@@ -127,3 +128,15 @@ def test_the_alt_text_says_who_played_the_moves_and_how_it_ended() -> None:
     assert ended.endswith("against White (Bo). Moves: f5 d6 c3. White wins on time · 0-64.")
     whole = replay_alt_text(GAME, black_name="A" * 32, white_name="B" * 32, ending="x" * 2000)
     assert len(whole) == MAX_ALT_TEXT and whole.endswith("…")
+
+
+def test_the_alt_text_marks_each_forced_pass_in_the_reader_s_words() -> None:
+    """White has no move after h7 nor after a1: Black plays twice running, and it shows."""
+    english = replay_alt_text(GAME)
+    assert english.endswith(
+        "Moves: f5 d6 c3 f3 f4 d3 c4 g6 f6 e6 c5 c6 d7 d8 e7 g5 e3 d2 g4 h3 "
+        "f7 b5 h5 g3 b4 b6 c8 b8 c7 e8 f8 g8 h4 h6 e2 d1 c1 a3 a6 a5 e1 f2 g7 c2 a4 h8 a2 b7 f1 "
+        "b3 b1 b2 h7 pass a7 a8 a1 pass g1 g2 h2 h1."
+    )
+    tagalog = replay_alt_text(GAME, words=translations("tl"))
+    assert " b2 h7 laktaw a7 a8 a1 laktaw g1 " in tagalog

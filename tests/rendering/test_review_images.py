@@ -27,6 +27,7 @@ from rendering.review_graph import (
     HEIGHT,
     MARK_COLORS,
     MARK_RADIUS,
+    TITLE_SIZE,
     WIDTH,
     render_review_graph,
     review_graph_alt_text,
@@ -130,8 +131,8 @@ def segment_meets_box(
 @pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize("turning", [2, 30, 58])
 def test_the_graph_reads_on_a_phone_and_no_label_lies_on_the_curve(code: str, turning: int) -> None:
-    """At 320 pixels wide every text is as large as a board's smallest, and each label keeps
-    clear of the curve, of its dots and of the other labels."""
+    """At 320 pixels wide every text is as large as a board's status line (13 pixels), and each
+    label keeps clear of the curve, of its dots and of the other labels."""
     game = Game.from_transcript(GAME)
     values = [40.0 * ((-1) ** k) * (k < turning) + 64.0 * (k >= turning) for k in range(61)]
     analyses = []
@@ -147,14 +148,14 @@ def test_the_graph_reads_on_a_phone_and_no_label_lies_on_the_curve(code: str, tu
         reviewed, black_name="Ann", white_name="Bo", words=translations(code)
     )
 
-    board_text = get_assets(CLASSIC, DEFAULT_SIZE).fonts.small_status.size / DEFAULT_SIZE
+    board_text = get_assets(CLASSIC, DEFAULT_SIZE).fonts.status.size / DEFAULT_SIZE
     assert min(label.size for label in graph.labels) / WIDTH >= board_text
-    assert min(label.size for label in graph.labels) * 320 / WIDTH >= 9
+    assert min(label.size for label in graph.labels) * 320 / WIDTH >= 13
     pixels = graph.image.convert("RGB")
     for label in graph.labels:
         left, top, right, bottom = label.box
         assert left >= 0 and right <= WIDTH and top >= 0 and bottom <= HEIGHT, label
-        line = (left - 1, top - 1, right + 1, bottom + 1)  # the curve is 2 pixels wide
+        line = (left - 1, top - 1, right + 1, bottom + 1)  # the curve is 3 pixels wide
         assert not any(segment_meets_box(a, b, line) for a, b in itertools.pairwise(graph.curve))
         for x, y in graph.curve:  # nor under a move's dot
             nearest = (min(max(x, left), right), min(max(y, top), bottom))
@@ -163,6 +164,69 @@ def test_the_graph_reads_on_a_phone_and_no_label_lies_on_the_curve(code: str, tu
         assert all(distance(pixel, CURVE) > 40 for pixel in crop.get_flattened_data()), label
         for other in graph.labels:
             if other is not label and other.text != label.text:
+                o_left, o_top, o_right, o_bottom = other.box
+                apart = right <= o_left or o_right <= left or bottom <= o_top or o_bottom <= top
+                assert apart, (label, other)
+
+
+def lightness(colour: RGB) -> float:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_best_and_good_moves_tell_apart_on_a_phone() -> None:
+    """Shown 320 pixels wide, each best move's dot keeps its colour and differs from a good
+    move's in lightness too (what a small or colour-blind view still sees)."""
+    game = Game.from_transcript(GAME)
+    analyses = []
+    for number, ply in enumerate(game.plies):
+        other = next((s for s in ply.before.legal_moves() if s != ply.square), None)
+        loss = 1.0 if number % 2 and other is not None else 0.0  # good, then best
+        value = 4.0 if ply.color is Color.BLACK else -4.0
+        best = ply.square if not loss else other
+        analyses.append(PositionAnalysis(best, value + loss, ply.square, value, False, 5, 9))
+    reviewed = build_review(game, analyses, None)
+    graph = review_graph_image(reviewed)
+    phone = graph.image.resize((320, HEIGHT * 320 // WIDTH), Image.Resampling.LANCZOS)
+    scale = 320 / WIDTH
+    seen: dict[Mark, list[RGB]] = {Mark.BEST: [], Mark.GOOD: []}
+    for move in reviewed.moves:
+        if move.mark in seen:
+            x, y = graph.curve[move.number]
+            seen[move.mark].append(phone.getpixel((round(x * scale), round(y * scale))))  # type: ignore[arg-type]
+    assert len(seen[Mark.BEST]) > 20 and len(seen[Mark.GOOD]) > 20
+    best, good = MARK_COLORS[Mark.BEST], MARK_COLORS[Mark.GOOD]
+    for colour in seen[Mark.BEST]:
+        assert distance(colour, best) < distance(colour, good), colour
+    darkest_good = min(lightness(colour) for colour in seen[Mark.GOOD])
+    assert max(lightness(colour) for colour in seen[Mark.BEST]) < darkest_good - 30
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_long_names_and_the_exact_endgame_find_room_on_the_graph(code: str) -> None:
+    """The title takes two lines before it cuts a name, and the exact endgame's words take a
+    row of their own where they do not fit beside the axis's: no text cut short of the room,
+    none outside the image, none over another."""
+    game = Game.from_transcript(GAME)
+    analyses = []
+    for number, ply in enumerate(game.plies):
+        value = 30 * math.sin(number / 7)
+        analyses.append(PositionAnalysis(ply.square, value, ply.square, value, number >= 40, 9, 9))
+    reviewed = build_review(game, analyses, None)
+    assert reviewed.exact_from == 41
+    black, white = "Uwimana Jeanne-Claire Mukamana", "Maria Clara Fernandez de la Cruz"
+
+    graph = review_graph_image(
+        reviewed, black_name=black, white_name=white, words=translations(code)
+    )
+
+    title = " ".join(label.text for label in graph.labels if label.size == TITLE_SIZE)
+    assert "Uwimana Jeanne-Cla" in title and "Maria Clara Fernand" in title
+    for label in graph.labels:
+        left, top, right, bottom = label.box
+        assert left >= 0 and right <= WIDTH and top >= 0 and bottom <= HEIGHT, label
+        for other in graph.labels:
+            if other is not label:
                 o_left, o_top, o_right, o_bottom = other.box
                 apart = right <= o_left or o_right <= left or bottom <= o_top or o_bottom <= top
                 assert apart, (label, other)

@@ -20,6 +20,7 @@ from rendering.text import (
     font_codepoints,
     font_for,
     load_font,
+    wrap_name,
     wrap_text,
     wrap_words,
 )
@@ -126,6 +127,19 @@ def test_a_user_s_text_wraps_like_the_bot_s_words_and_is_cut_without_a_word(
         _, lines = wrap_text(title, (big, small), 100)
     assert len(lines) == 1 and lines[0].endswith(ELLIPSIS)
     assert caplog.records == []
+
+
+def test_a_name_too_long_for_two_lines_fills_the_first_and_is_cut_on_the_second() -> None:
+    big, small = load_font(True, 22), load_font(True, 17)
+    name = "Maria Clara Fernandez de la Cruz Santos"
+    assert wrap_name("Maria Clara", (big, small), 200) == (big, ["Maria Clara"])
+    assert wrap_name("Maria Clara Santos", (big, small), 130) == (small, ["Maria Clara", "Santos"])
+    font, (first, second) = wrap_name(name, (big, small), 130)
+    assert font is small and name.startswith(f"{first} {second[:-1]}")
+    assert second.endswith(ELLIPSIS) and len(first) > len("Maria")
+    assert all(small.getlength(line) <= 130 for line in (first, second))
+    font, lines = wrap_name("Aurélien-Maximilian", (big, small), 60)  # one word: cut once
+    assert font is small and len(lines) == 1 and lines[0].endswith(ELLIPSIS)
 
 
 def test_the_tamil_font_keeps_its_weight_when_asked_again() -> None:
