@@ -253,9 +253,7 @@ async def test_the_sign_up_speaks_the_server_s_language_and_answers_in_the_reade
     assert "Skráning er opin. Mótið hefst: <t:" in signup.content
     assert [b.label for b in signup.buttons] == ["Skrá mig", "Draga mig úr"]
     joined = await fake.click(fake.bob, signup, label="Skrá mig")
-    assert joined.content == (
-        "நீங்கள் **Club Cup** (#1)-இல் சேர்ந்தீர்கள். வெற்றி பெற வாழ்த்துகள்!"
-    )
+    assert joined.content == ("நீங்கள் **Club Cup** (#1)-இல் சேர்ந்தீர்கள். வெற்றி பெற வாழ்த்துகள்!")
     twice = await fake.click(fake.alice, signup, label="Draga mig úr")
     assert twice.content == "Þú ert ekki á skrá í þessu móti."
     assert "Þátttakendur (1 af 64):" in signup.content
