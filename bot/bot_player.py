@@ -26,7 +26,7 @@ from bot.timers import Timers
 
 log = logging.getLogger(__name__)
 
-RETRY_AFTER = (1.0, 5.0, 30.0, 60.0)
+TURN_RETRY_DELAYS = (1.0, 5.0, 30.0, 60.0)
 """Seconds before a failed turn is tried again, after the first failure, the second, ...; the
 last repeats."""
 
@@ -80,7 +80,7 @@ class BotPlayer:
 
     def _retry_later(self, game_id: int) -> None:
         failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
-        delay = RETRY_AFTER[min(failures, len(RETRY_AFTER)) - 1]
+        delay = TURN_RETRY_DELAYS[min(failures, len(TURN_RETRY_DELAYS)) - 1]
         log.warning(
             "The bot could not move in game %s; trying again in %g s", game_id, delay, exc_info=True
         )

@@ -12,14 +12,14 @@ from bot.storage import DatabaseError
 
 log = logging.getLogger(__name__)
 
-RETRY_AFTER = 30.0
+TIMER_RETRY_DELAY = 30.0
 """Seconds before a timer whose work failed (say, the database was busy) tries again."""
 
 
 class Timers:
     """Runs `action` once the clock reaches `when`; arming a key again replaces its timer.
 
-    Work that fails is tried again `RETRY_AFTER` seconds later, unless its key was armed anew
+    Work that fails is tried again `TIMER_RETRY_DELAY` seconds later, unless its key was armed anew
     meanwhile (the newer timer knows better). A database that is busy or out of reach for a while
     is worth a warning; anything else is an error.
     """
@@ -75,12 +75,12 @@ class Timers:
         try:
             await action()
         except DatabaseError as error:
-            log.warning("Timer %s failed, retrying in %g s: %s", key, RETRY_AFTER, error)
+            log.warning("Timer %s failed, retrying in %g s: %s", key, TIMER_RETRY_DELAY, error)
         except Exception:
-            log.exception("Timer %s failed; retrying in %g s", key, RETRY_AFTER)
+            log.exception("Timer %s failed; retrying in %g s", key, TIMER_RETRY_DELAY)
         else:
             return
         finally:
             self._running.discard(task)
         if key not in self._tasks:
-            self.arm(key, self.clock.now().timestamp() + RETRY_AFTER, action)
+            self.arm(key, self.clock.now().timestamp() + TIMER_RETRY_DELAY, action)

@@ -7,14 +7,12 @@ the disc; the status line says who played what, and what it cost.
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, ReviewedMove, format_loss, format_value
 from rendering.alt_text import MAX_ALT_TEXT, board_alt_text
-from rendering.board import PNG_COMPRESS_LEVEL, board_image
+from rendering.board import board_image, png_bytes
 from rendering.layout import DEFAULT_SIZE, Layout
 from rendering.marks import mark_name
 from rendering.review_graph import MARK_COLORS
@@ -68,9 +66,7 @@ def render_review_board(
         marks.append((move.best_move, MARK_COLORS[Mark.BEST], mark_name(Mark.BEST, words=words)))
     for square, ring, label in marks:
         _ghost(image, layout, chosen, square, move.color, ring, label)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return png_bytes(image)
 
 
 def _ghost(

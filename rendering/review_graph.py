@@ -8,7 +8,6 @@ dashed line. Drawn at twice the size and scaled down, for smooth lines.
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.engine import Color, square_name
 from bot.engine.review import Mark, Review
 from rendering.alt_text import MAX_ALT_TEXT
+from rendering.board import png_bytes
 from rendering.marks import mark_count, mark_name
 from rendering.text import drawable_name, fit_text, fit_words, font_for, load_font, wrap_text
 from rendering.themes import RGB, Theme, get_theme
@@ -75,9 +75,7 @@ def render_review_graph(
     graph = review_graph_image(
         review, black_name=black_name, white_name=white_name, theme=theme, words=words
     )
-    buffer = io.BytesIO()
-    graph.image.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue()
+    return png_bytes(graph.image)
 
 
 def _scale_for(values: tuple[float, ...]) -> int:

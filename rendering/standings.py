@@ -20,7 +20,6 @@ into a mask and then pasted (`_Pen`): 200 players draw in a small fraction of a 
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -30,6 +29,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Color
 from rendering import sprites
+from rendering.board import png_bytes
 from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
 from rendering.text import (
     BOLD,
@@ -71,7 +71,6 @@ NUMBER_HEIGHT = 20  # the rounded disc a starting number is drawn on
 NUMBER_PAD = 4  # at each side of the number on it
 CROWN_SIZE = 22
 CAP_HEIGHT = 0.73  # of the font size: the text's middle is a row's middle
-PNG_COMPRESS_LEVEL = 3
 POINTS = {Outcome.WIN: "1", Outcome.DRAW: "\u00bd", Outcome.LOSS: "0"}
 FORFEITS = {Outcome.WIN: "+", Outcome.LOSS: "\u2212"}
 """A game decided without play: won or lost, as chess and Othello crosstables mark it."""
@@ -124,9 +123,7 @@ def render_standings(
     chosen = get_theme(theme)
     drawn = standings_image(title, rows, rounds=rounds, final=final, theme=chosen, words=words)
     image = drawn.image.quantize(palette=_palette(chosen), dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return png_bytes(image)
 
 
 _SAMPLE = (

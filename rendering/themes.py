@@ -9,9 +9,9 @@ from types import MappingProxyType
 RGB = tuple[int, int, int]
 
 
-def mix(colour: RGB, towards: RGB, amount: float) -> RGB:
+def mix(color: RGB, towards: RGB, amount: float) -> RGB:
     """`colour` moved `amount` (0 to 1) of the way towards `towards`."""
-    r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))
+    r, g, b = (round(c + (t - c) * amount) for c, t in zip(color, towards, strict=True))
     return r, g, b
 
 

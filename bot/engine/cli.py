@@ -120,7 +120,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    human = Color(args.colour)
+    human = Color(args.color)
     game = Game()
     level = LEVELS[args.level]
     print(f"Level {level.number}, {level.name}: {level.description}")
@@ -203,7 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     command.set_defaults(run=_show)
     command = commands.add_parser("play", help="play against the computer in the terminal")
     command.add_argument("--level", type=int, choices=sorted(LEVELS), default=3)
-    command.add_argument("--colour", "--color", choices=("black", "white"), default="black")
+    command.add_argument(
+        "--colour", "--color", choices=("black", "white"), default="black", dest="color"
+    )
     command.set_defaults(run=_play)
     command = commands.add_parser("solve", help="the exact best moves and final score")
     command.add_argument(

@@ -20,10 +20,6 @@ class Ply:
     after: Position
     passed: Color | None
 
-    @property
-    def flipped_count(self) -> int:
-        return self.flipped.bit_count()
-
 
 class Game:
     """A game played from the initial position.

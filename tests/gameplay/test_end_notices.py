@@ -15,7 +15,7 @@ from bot.domain import GameState
 from bot.domain.events import GameResumed
 from bot.i18n import _, using
 from bot.storage import DatabaseBusyError
-from bot.timers import RETRY_AFTER
+from bot.timers import TIMER_RETRY_DELAY
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.faults import Hold
 from tests.fakediscord.harness import BotHarness
@@ -192,7 +192,7 @@ async def test_the_end_is_announced_once_the_database_is_back(
     )
     await resign(fake, fake.alice)
     assert failed and notices(fake, board) == []
-    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(seconds=TIMER_RETRY_DELAY)
     (end,) = notices(fake, board)
     assert "Alice resigned" in end.content
     await fake.advance(hours=1)
@@ -280,7 +280,7 @@ async def test_an_end_is_posted_once_whatever_asks_for_it_while_it_goes_out(
     await fake.settle()
     (end,) = notices(fake, board)
 
-    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(seconds=TIMER_RETRY_DELAY)
     assert notices(fake, board) == [end]
     assert await bot_harness.bot.storage.games.ends_unannounced(0.0) == []
 

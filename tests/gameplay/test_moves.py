@@ -375,7 +375,7 @@ async def test_resign_by_command_and_after_the_end(
     assert again.ephemeral and again.content == "There's no game in progress in this channel."
 
 
-async def test_rematch_swaps_colours_and_needs_the_other_to_accept(
+async def test_rematch_swaps_colors_and_needs_the_other_to_accept(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     board = await start_game(fake)

@@ -15,7 +15,7 @@ from bot import engine
 from bot.notifications import PING_AFTER
 from bot.storage import DatabaseBusyError, DatabaseError
 from bot.storage.notices import NoticeStore
-from bot.timers import RETRY_AFTER
+from bot.timers import TIMER_RETRY_DELAY
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
@@ -263,7 +263,7 @@ async def test_a_notice_the_database_held_up_is_sent_once_it_is_back(
         "Timer ('ping', 1) failed, retrying in 30 s: "
         "The database is busy right now; please try again in a moment."
     ]
-    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(seconds=TIMER_RETRY_DELAY)
     (notice,) = notices(fake, board)
     assert notice.mentioned_ids() == [fake.alice.id]
 
@@ -287,7 +287,7 @@ async def test_a_notice_whose_record_failed_is_recorded_later_and_still_removed(
     await fake.advance(seconds=PING_AFTER)
     (notice,) = notices(fake, board)
     assert len(warnings(caplog)) == 1
-    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(seconds=TIMER_RETRY_DELAY)
     await fake.advance(hours=5)
     assert posted(fake, board) == [notice] and not notice.deleted
 
@@ -296,5 +296,5 @@ async def test_a_notice_whose_record_failed_is_recorded_later_and_still_removed(
     assert asked.message is not None
     await fake.click(fake.alice, asked.message, label="Yes, abort")
     assert not notice.deleted and len(warnings(caplog)) == 2
-    await fake.advance(seconds=RETRY_AFTER)
+    await fake.advance(seconds=TIMER_RETRY_DELAY)
     assert notice.deleted and [m.content[:1] for m in notices(fake, board)] == ["🏁"]

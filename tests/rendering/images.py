@@ -18,7 +18,7 @@ def decode(data: bytes, image_format: str = "PNG") -> Image.Image:
     return image
 
 
-def colour_at(image: Image.Image, point: tuple[float, float]) -> RGB:
+def color_at(image: Image.Image, point: tuple[float, float]) -> RGB:
     r, g, b = image.convert("RGB").getpixel((round(point[0]), round(point[1])))  # type: ignore[misc]
     return r, g, b
 
@@ -33,7 +33,7 @@ def centre(layout: Layout, square: int, dx: float = 0, dy: float = 0) -> tuple[f
     return x + dx * layout.cell, y + dy * layout.cell
 
 
-def cell_colours(image: Image.Image, layout: Layout, square: int) -> set[RGB]:
+def cell_colors(image: Image.Image, layout: Layout, square: int) -> set[RGB]:
     x, y = layout.square_origin(square)
     crop = image.convert("RGB").crop((x, y, x + layout.cell, y + layout.cell))
     return {(r, g, b) for r, g, b in crop.get_flattened_data()}  # type: ignore[misc]
@@ -55,4 +55,4 @@ def marked_squares(image: Image.Image, theme: Theme = CLASSIC) -> list[int]:
 
 def _squares(image: Image.Image, test: Callable[[RGB], bool], dy: float = 0) -> list[int]:
     layout, rgb = Layout.for_width(image.width), image.convert("RGB")
-    return [square for square in range(64) if test(colour_at(rgb, centre(layout, square, dy=dy)))]
+    return [square for square in range(64) if test(color_at(rgb, centre(layout, square, dy=dy)))]

@@ -18,9 +18,9 @@ from rendering.themes import Theme
 from rendering.words import ENGLISH
 from tests.rendering.images import (
     HINT_SPOT,
-    cell_colours,
+    cell_colors,
     centre,
-    colour_at,
+    color_at,
     decode,
     distance,
     marked_squares,
@@ -34,20 +34,20 @@ def sq(name: str) -> int:
 
 
 @themes
-def test_initial_position_colours(theme: Theme) -> None:
+def test_initial_position_colors(theme: Theme) -> None:
     image = decode(render_board(Position.initial(), theme=theme.name))
     layout = Layout.for_width(DEFAULT_SIZE)
     assert image.mode == "P"
     assert image.size == (DEFAULT_SIZE, layout.height)
-    assert distance(colour_at(image, centre(layout, sq("e4"))), theme.black_disc) <= 20
-    assert distance(colour_at(image, centre(layout, sq("d5"))), theme.black_disc) <= 20
-    assert distance(colour_at(image, centre(layout, sq("d4"))), theme.white_disc) <= 24
-    assert distance(colour_at(image, centre(layout, sq("a1"))), theme.board) <= 6
-    assert distance(colour_at(image, centre(layout, sq("h8"))), theme.board) <= 6
+    assert distance(color_at(image, centre(layout, sq("e4"))), theme.black_disc) <= 20
+    assert distance(color_at(image, centre(layout, sq("d5"))), theme.black_disc) <= 20
+    assert distance(color_at(image, centre(layout, sq("d4"))), theme.white_disc) <= 24
+    assert distance(color_at(image, centre(layout, sq("a1"))), theme.board) <= 6
+    assert distance(color_at(image, centre(layout, sq("h8"))), theme.board) <= 6
     for hint in ("d3", "c4", "f5", "e6"):
         spot = centre(layout, sq(hint), dy=HINT_SPOT)
-        assert distance(colour_at(image, spot), theme.hint_black) <= 10, hint
-    assert distance(colour_at(image, centre(layout, sq("e3"), dy=HINT_SPOT)), theme.board) <= 6
+        assert distance(color_at(image, spot), theme.hint_black) <= 10, hint
+    assert distance(color_at(image, centre(layout, sq("e3"), dy=HINT_SPOT)), theme.board) <= 6
 
 
 @themes
@@ -58,18 +58,18 @@ def test_last_move_flips_and_white_hints(theme: Theme) -> None:
         render_board(ply.after, last_move=ply.square, flipped=ply.flipped, theme=theme.name)
     )
     layout = Layout.for_width(DEFAULT_SIZE)
-    assert distance(colour_at(image, centre(layout, sq("f5"))), theme.last_move) <= 16
-    assert distance(colour_at(image, centre(layout, sq("f5"), dy=0.3)), theme.black_disc) <= 30
+    assert distance(color_at(image, centre(layout, sq("f5"))), theme.last_move) <= 16
+    assert distance(color_at(image, centre(layout, sq("f5"), dy=0.3)), theme.black_disc) <= 30
 
     def marked(name: str) -> bool:
-        return any(distance(c, theme.flipped) <= 16 for c in cell_colours(image, layout, sq(name)))
+        return any(distance(c, theme.flipped) <= 16 for c in cell_colors(image, layout, sq(name)))
 
     assert marked("e5")  # flipped by f5
     assert not marked("e4")
     assert not marked("d4")
     for hint in ("d6", "f4", "f6"):  # white to move
         spot = centre(layout, sq(hint), dy=HINT_SPOT)
-        assert distance(colour_at(image, spot), theme.hint_white) <= 10, hint
+        assert distance(color_at(image, spot), theme.hint_white) <= 10, hint
 
 
 @themes
@@ -88,8 +88,8 @@ def test_every_move_the_player_to_move_missed_is_marked(theme: Theme) -> None:
     layout = Layout.for_width(DEFAULT_SIZE)
     assert marked_squares(image, theme) == sorted([sq("h7"), sq("a7")])  # not b2, b1 before
     for square in squares_of(passing.flipped | again.flipped):
-        colours = cell_colours(image, layout, square)
-        assert any(distance(c, theme.flipped) <= 16 for c in colours), square_name(square)
+        colors = cell_colors(image, layout, square)
+        assert any(distance(c, theme.flipped) <= 16 for c in colors), square_name(square)
 
 
 def test_hints_can_be_hidden() -> None:
@@ -97,7 +97,7 @@ def test_hints_can_be_hidden() -> None:
     image = decode(render_board(Position.initial(), show_legal=False))
     layout = Layout.for_width(DEFAULT_SIZE)
     for name in ("d3", "c4", "f5", "e6"):
-        assert distance(colour_at(image, centre(layout, sq(name), dy=HINT_SPOT)), theme.board) <= 6
+        assert distance(color_at(image, centre(layout, sq(name), dy=HINT_SPOT)), theme.board) <= 6
 
 
 def test_the_side_to_move_is_underlined_in_the_header() -> None:
@@ -156,7 +156,7 @@ def test_sizes(size: int) -> None:
     image = decode(render_board(Position.initial(), size=size, theme="dark"))
     layout = Layout.for_width(size)
     assert image.size == (size, layout.height)
-    assert distance(colour_at(image, centre(layout, sq("e4"))), THEMES["dark"].black_disc) <= 20
+    assert distance(color_at(image, centre(layout, sq("e4"))), THEMES["dark"].black_disc) <= 20
 
 
 def test_status_text_changes_the_footer() -> None:

@@ -59,10 +59,10 @@ def clock_rows(data: bytes) -> tuple[Image.Image, Image.Image]:
     return left, right
 
 
-def share(image: Image.Image, colour: RGB, tolerance: int = 8) -> float:
+def share(image: Image.Image, color: RGB, tolerance: int = 8) -> float:
     """The share of the image's pixels within `tolerance` of `colour`."""
     pixels = list(image.get_flattened_data())
-    near = sum(1 for pixel in pixels if distance(pixel, colour) <= tolerance)  # type: ignore[arg-type]
+    near = sum(1 for pixel in pixels if distance(pixel, color) <= tolerance)  # type: ignore[arg-type]
     return near / len(pixels)
 
 
@@ -88,7 +88,7 @@ def test_the_running_clock_is_highlighted(theme: Theme) -> None:
 
 
 @themes
-def test_a_fallen_flag_shows_in_the_flag_colour(theme: Theme) -> None:
+def test_a_fallen_flag_shows_in_the_flag_color(theme: Theme) -> None:
     data = render_board(MIDGAME, clocks=(0.0, 42.0), theme=theme.name)
     left, right = clock_rows(data)
     assert share(left, theme.flag) > 0.01

@@ -12,7 +12,7 @@ from rendering.alt_text import MAX_ALT_TEXT
 from rendering.gallery import GAME
 from rendering.layout import Layout
 from rendering.replay import FRAME_MS, LAST_MS, REPLAY_SIZE, replay_alt_text
-from tests.rendering.images import centre, colour_at, decode, distance
+from tests.rendering.images import centre, color_at, decode, distance
 
 
 @pytest.mark.parametrize("transcript", ["", "f5", "f5d6c3d3"])
@@ -34,7 +34,7 @@ def test_whole_game_marks_each_move() -> None:
         durations.append(frame.info["duration"])
         if index in (1, 30, 60):
             square = game.plies[index - 1].square
-            marker = colour_at(frame, centre(layout, square))
+            marker = color_at(frame, centre(layout, square))
             assert distance(marker, theme.last_move) <= 16, index
     assert len(durations) == len(game.plies) + 2 == 62  # the start, 60 moves, the result
     assert durations[1:-1] == [FRAME_MS] * 60

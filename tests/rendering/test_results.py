@@ -84,9 +84,9 @@ def header(data: bytes) -> tuple[Image.Image, Image.Image, Image.Image, Image.Im
     )
 
 
-def has(image: Image.Image, colour: RGB, tolerance: int = 6, at_least: int = 12) -> bool:
+def has(image: Image.Image, color: RGB, tolerance: int = 6, at_least: int = 12) -> bool:
     pixels = image.get_flattened_data()
-    return sum(1 for p in pixels if distance(p, colour) <= tolerance) >= at_least  # type: ignore[arg-type]
+    return sum(1 for p in pixels if distance(p, color) <= tolerance) >= at_least  # type: ignore[arg-type]
 
 
 MIDGAME = Game.from_transcript("f5d6c3d3c4f4f6f3e6e7").position  # black to move, 6-8

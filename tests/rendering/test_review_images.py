@@ -34,7 +34,7 @@ from rendering.review_graph import (
     review_graph_image,
 )
 from rendering.themes import RGB, THEMES
-from tests.rendering.images import cell_colours, decode, distance
+from tests.rendering.images import cell_colors, decode, distance
 
 TIGER = "f5d6c3d3c4f4"
 CLASSIC = THEMES["classic"]
@@ -52,9 +52,9 @@ def review(values: list[tuple[float, float]], *, outcome: int | None = None) -> 
     return build_review(game, analyses, outcome)
 
 
-def share(image: Image.Image, colour: RGB) -> float:
+def share(image: Image.Image, color: RGB) -> float:
     pixels = list(image.convert("RGB").get_flattened_data())
-    return sum(distance(pixel, colour) <= 3 for pixel in pixels) / len(pixels)
+    return sum(distance(pixel, color) <= 3 for pixel in pixels) / len(pixels)
 
 
 def test_the_graph_fills_black_s_advantage_black_and_white_s_white() -> None:
@@ -99,8 +99,8 @@ def test_a_move_s_board_shows_the_move_played_and_the_best_one() -> None:
     image = decode(render_review_board(move, black_name="Ann", white_name="Bo"))
     layout = Layout.for_width(REVIEW_BOARD_SIZE)
 
-    def ringed(image: Image.Image, square: int, colour: RGB) -> bool:
-        return any(distance(c, colour) <= 12 for c in cell_colours(image, layout, square))
+    def ringed(image: Image.Image, square: int, color: RGB) -> bool:
+        return any(distance(c, color) <= 12 for c in cell_colors(image, layout, square))
 
     assert ringed(image, parse_square("c4"), MARK_COLORS[Mark.BLUNDER])
     assert ringed(image, move.best_move, MARK_COLORS[Mark.BEST])
@@ -169,8 +169,8 @@ def test_the_graph_reads_on_a_phone_and_no_label_lies_on_the_curve(code: str, tu
                 assert apart, (label, other)
 
 
-def lightness(colour: RGB) -> float:
-    r, g, b = colour
+def lightness(color: RGB) -> float:
+    r, g, b = color
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
@@ -196,10 +196,10 @@ def test_best_and_good_moves_tell_apart_on_a_phone() -> None:
             seen[move.mark].append(phone.getpixel((round(x * scale), round(y * scale))))  # type: ignore[arg-type]
     assert len(seen[Mark.BEST]) > 20 and len(seen[Mark.GOOD]) > 20
     best, good = MARK_COLORS[Mark.BEST], MARK_COLORS[Mark.GOOD]
-    for colour in seen[Mark.BEST]:
-        assert distance(colour, best) < distance(colour, good), colour
-    darkest_good = min(lightness(colour) for colour in seen[Mark.GOOD])
-    assert max(lightness(colour) for colour in seen[Mark.BEST]) < darkest_good - 30
+    for color in seen[Mark.BEST]:
+        assert distance(color, best) < distance(color, good), color
+    darkest_good = min(lightness(color) for color in seen[Mark.GOOD])
+    assert max(lightness(color) for color in seen[Mark.BEST]) < darkest_good - 30
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

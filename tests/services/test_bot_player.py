@@ -14,7 +14,7 @@ import pytest
 
 from bot import engine
 from bot.background import Background
-from bot.bot_player import RETRY_AFTER, BotPlayer
+from bot.bot_player import TURN_RETRY_DELAYS, BotPlayer
 from bot.computer import Computer
 from bot.domain import EndReason, GameState
 from bot.domain.events import GameEnded, GameEvent, GameStarted, MovePlayed
@@ -267,10 +267,10 @@ async def test_a_failed_search_is_tried_again_until_the_bot_moves(
 
     monkeypatch.setattr(computer, "choose", failing)
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
-    first_retry = clock.timestamp() + RETRY_AFTER[0]
+    first_retry = clock.timestamp() + TURN_RETRY_DELAYS[0]
     await clock.sleeper_at(first_retry)
     clock.advance_to(first_retry)
-    second_retry = clock.timestamp() + RETRY_AFTER[1]  # each failure waits longer
+    second_retry = clock.timestamp() + TURN_RETRY_DELAYS[1]  # each failure waits longer
     await clock.sleeper_at(second_retry)
     assert (await storage.games.get(state.record.id)).ply == 0
     clock.advance_to(second_retry)
@@ -296,7 +296,7 @@ async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
 
     monkeypatch.setattr(computer, "choose", failing)
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
-    await clock.sleeper_at(clock.timestamp() + RETRY_AFTER[0])
+    await clock.sleeper_at(clock.timestamp() + TURN_RETRY_DELAYS[0])
 
     await services.endings.resign(state.record.id, ALICE, HERE, offered=EndReason.ABORTED)
 

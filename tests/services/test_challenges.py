@@ -203,17 +203,17 @@ async def test_accepting_starts_the_game_and_closes_the_challenge(
     assert await storage.games.active_in(CHANNEL) == record
 
 
-async def test_a_random_colour_is_drawn_from_the_services_generator(
+async def test_a_random_color_is_drawn_from_the_services_generator(
     services: Services,
 ) -> None:
-    colours = []
+    colors = []
     for channel in range(1, 13):
         created = await challenge(services, Place(GUILD, channel), ALICE, None)
         draw = copy.deepcopy(services.context.rng).choice(list(engine.Color))
         _, state = await services.challenges.accept(created.id, BOB, Place(GUILD, channel))
         assert state.record.color_of(ALICE) is draw
-        colours.append(draw)
-    assert set(colours) == set(engine.Color)
+        colors.append(draw)
+    assert set(colors) == set(engine.Color)
 
 
 @pytest.mark.parametrize(
@@ -527,7 +527,7 @@ async def test_a_player_cannot_be_forgotten_mid_game(
 # --- rematches ------------------------------------------------------------------------------------
 
 
-async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
+async def test_a_rematch_against_the_bot_swaps_colors_and_starts_at_once(
     services: Services, recorder: Recorder
 ) -> None:
     first = await services.versus_bot.start_bot_game(HERE, ALICE, level=3, color=engine.Color.BLACK)
@@ -544,7 +544,7 @@ async def test_a_rematch_against_the_bot_swaps_colours_and_starts_at_once(
     assert recorder.take() == [GameStarted(again)]
 
 
-async def test_a_rematch_between_people_is_a_challenge_with_colours_swapped(
+async def test_a_rematch_between_people_is_a_challenge_with_colors_swapped(
     services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
 ) -> None:
     invitation = await services.challenges.challenge(

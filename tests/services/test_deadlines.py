@@ -17,7 +17,7 @@ from bot.domain.refusals import Refused
 from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import DatabaseBusyError, Storage
-from bot.timers import RETRY_AFTER, Timers
+from bot.timers import TIMER_RETRY_DELAY, Timers
 from tests.refused import refused
 
 from .support import (
@@ -129,19 +129,19 @@ async def test_a_failing_timeout_is_retried(
     monkeypatch.setattr(services.endings, "time_out", busy_once)
 
     clock.advance_to(deadline)
-    await clock.sleepers(deadline + RETRY_AFTER)
+    await clock.sleepers(deadline + TIMER_RETRY_DELAY)
 
     assert failed == [game.record.id]
     (logged,) = [r for r in caplog.records if r.name == "bot.timers"]
     assert logged.levelno == logging.WARNING and logged.exc_info is None  # busy is no bug
     assert "retrying in 30 s: The database is busy" in logged.getMessage()
     assert (await storage.games.get(game.record.id)).active
-    clock.advance(RETRY_AFTER)
+    clock.advance(TIMER_RETRY_DELAY)
     event = await recorder.wait_for(ended)
     record = event.state.record  # type: ignore[union-attr]
     assert record.status is GameStatus.FINISHED and record.end_reason is EndReason.TIMEOUT
     assert record.winner is engine.Color.WHITE  # Black did not move in time
-    assert record.updated_at == deadline + RETRY_AFTER
+    assert record.updated_at == deadline + TIMER_RETRY_DELAY
 
 
 async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
@@ -249,7 +249,7 @@ async def test_challenges_lapse_when_their_time_is_up(
 
     monkeypatch.setattr(services.challenges, "expire_challenges", busy_once)
     clock.advance_to(lapsing.expires_at)
-    retry = lapsing.expires_at + RETRY_AFTER
+    retry = lapsing.expires_at + TIMER_RETRY_DELAY
     await clock.sleepers(retry, game.record.deadline)
     assert (await storage.challenges.get(lapsing.id)).status is ChallengeStatus.PENDING
 

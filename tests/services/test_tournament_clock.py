@@ -14,7 +14,7 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
 from bot.storage import DatabaseBusyError
-from bot.timers import RETRY_AFTER, Timers
+from bot.timers import TIMER_RETRY_DELAY, Timers
 from bot.tournament_clock import TournamentClock
 
 from .support import ALICE, BOB, CHANNEL, GUILD, MODERATOR, ManualClock, Recorder
@@ -112,14 +112,14 @@ async def test_a_round_not_paired_for_a_busy_database_is_paired_later(
 
     monkeypatch.setattr(services.rounds, "game_ended", busy_once)
     await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=BOB)
-    await clock.sleepers(clock.timestamp() + RETRY_AFTER)
+    await clock.sleepers(clock.timestamp() + TIMER_RETRY_DELAY)
 
     assert failed == [state.record.id]
     (logged,) = [r for r in caplog.records if r.name == "bot.timers"]
     assert logged.levelno == logging.WARNING
     view = await services.tournaments.view(tournament_id, GUILD)
     assert view.tournament.state is TournamentState.RUNNING
-    clock.advance(RETRY_AFTER)
+    clock.advance(TIMER_RETRY_DELAY)
     await recorder.wait_for(lambda e: isinstance(e, TournamentFinished))
     finished = await services.tournaments.view(tournament_id, GUILD)
     assert finished.tournament.state is TournamentState.FINISHED

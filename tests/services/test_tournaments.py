@@ -356,7 +356,7 @@ async def test_removing_a_player_loses_their_game_and_pairs_them_no_more(
     assert all(removed not in b.pairing.players() for b in view.boards if b.pairing.round > 1)
 
 
-async def test_a_double_round_robin_of_three_meets_twice_with_colours_swapped(
+async def test_a_double_round_robin_of_three_meets_twice_with_colors_swapped(
     services: Services, recorder: Recorder
 ) -> None:
     tournament_id = await created(services, [ALICE, BOB, CAROL], new(Format.DOUBLE_ROUND_ROBIN))

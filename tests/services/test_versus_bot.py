@@ -49,7 +49,7 @@ async def test_a_game_against_the_bot_where_the_player_opens(
     assert state.record.deadline == clock.timestamp() + 24 * 60 * 60
 
 
-async def test_the_players_colour_against_the_bot_is_drawn_when_not_chosen(
+async def test_the_players_color_against_the_bot_is_drawn_when_not_chosen(
     services: Services,
 ) -> None:
     draw = copy.deepcopy(services.context.rng).choice(list(engine.Color))

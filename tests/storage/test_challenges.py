@@ -56,7 +56,7 @@ async def test_default_time_per_move_comes_from_the_guild(storage: Storage) -> N
     ).time_control.per_move == 600
 
 
-async def test_accept_starts_the_game_with_the_chosen_colours(storage: Storage) -> None:
+async def test_accept_starts_the_game_with_the_chosen_colors(storage: Storage) -> None:
     challenge = await storage.challenges.create(
         GUILD, CHANNEL, ALICE, BOB, now=0, color=Color.WHITE, time_control=TimeControl(per_move=120)
     )

@@ -70,7 +70,7 @@ async def test_history_of_one_player(storage: Storage) -> None:
         await storage.history.games(GUILD, opponent_id=ALICE)
 
 
-async def test_head_to_head_counts_both_colours_and_skips_cancelled(storage: Storage) -> None:
+async def test_head_to_head_counts_both_colors_and_skips_cancelled(storage: Storage) -> None:
     await finished_game(storage, ALICE, BOB, Color.BLACK, now=1)  # Alice wins
     await finished_game(storage, BOB, ALICE, Color.BLACK, now=2)  # Bob wins
     await finished_game(storage, BOB, ALICE, Color.WHITE, now=3)  # Alice wins

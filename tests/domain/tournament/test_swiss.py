@@ -209,7 +209,7 @@ def test_every_round_pairs_everyone_still_in_once_without_avoidable_repeats(
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_a_64_player_swiss_keeps_the_colour_rules_and_gives_each_board_its_best_colours(
+def test_a_64_player_swiss_keeps_the_color_rules_and_gives_each_board_its_best_colors(
     seed: int,
 ) -> None:
     for round_ in tournament(64, 7, seed, withdrawals=0.005, unrated=0.2):
