@@ -4,7 +4,8 @@ Migration N (1-based position in `MIGRATIONS`) takes the schema from version N-1
 sequence of statements that each backend applies in one transaction with the version bump, so a
 failed migration leaves the database as it was. A statement is the same SQL on both backends, or a
 `PerDialect` pair where their types or syntax differ. Never edit a released migration; append a
-new one.
+new one. `schema.sql` beside this file shows the schema they make, for reading (a test keeps it
+true).
 """
 
 from __future__ import annotations
