@@ -14,8 +14,9 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import Storage
 from bot.timers import Timers
+from tests.ids import BOT
 
-from .support import BOT, ManualClock, Recorder
+from .support import ManualClock, Recorder
 
 SEED = 20300101
 

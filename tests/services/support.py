@@ -1,4 +1,4 @@
-"""What the services' tests share: ids, a clock that moves when told, an event recorder,
+"""What the services' tests share: places, a clock that moves when told, an event recorder,
 tournament games to start from, and a way to write a game's moves straight into storage."""
 
 from __future__ import annotations
@@ -16,21 +16,7 @@ from bot.domain.events import Event
 from bot.services import Place, Services
 from bot.services.bus import Events
 from bot.storage import Storage
-
-# Snowflake-sized ids, as Discord's.
-GUILD = 1_150_000_000_000_000_001
-OTHER_GUILD = 1_150_000_000_000_000_002
-CHANNEL = 1_160_000_000_000_000_001
-OTHER_CHANNEL = 1_160_000_000_000_000_002
-THREAD = 1_160_000_000_000_000_003
-"""A thread in `CHANNEL`."""
-ALICE = 1_170_000_000_000_000_001
-BOB = 1_170_000_000_000_000_002
-CAROL = 1_170_000_000_000_000_003
-MODERATOR = 1_170_000_000_000_000_004
-OTHER_BOT = 1_170_000_000_000_000_098
-BOT = 1_170_000_000_000_000_099
-"""The bot's own user id."""
+from tests.ids import ALICE, BOB, CHANNEL, GUILD, OTHER_CHANNEL, THREAD
 
 HERE = Place(GUILD, CHANNEL)
 ELSEWHERE = Place(GUILD, OTHER_CHANNEL)

@@ -22,18 +22,9 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import Storage
 from bot.timers import Timers
+from tests.ids import ALICE, BOT
 
-from .support import (
-    ALICE,
-    BOT,
-    FAIL_AFTER,
-    HERE,
-    ManualClock,
-    Recorder,
-    squares,
-    write_moves,
-    wthor_game,
-)
+from .support import FAIL_AFTER, HERE, ManualClock, Recorder, squares, write_moves, wthor_game
 
 PASS_AFTER_ANY_REPLY = ("WTH_1997#1850", 43)
 """A tournament game and a ply at which White has six moves and each leaves Black without one."""

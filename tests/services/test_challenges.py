@@ -20,26 +20,22 @@ from bot.domain.refusals import GameRefusal, Refused
 from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
-from tests.refused import refused
-
-from .support import (
+from tests.ids import (
     ALICE,
     BOB,
     BOT,
     CAROL,
     CHANNEL,
-    ELSEWHERE,
     GUILD,
-    HERE,
-    IN_THREAD,
     MODERATOR,
     OTHER_BOT,
     OTHER_CHANNEL,
     OTHER_GUILD,
     THREAD,
-    ManualClock,
-    Recorder,
 )
+from tests.refused import refused
+
+from .support import ELSEWHERE, HERE, IN_THREAD, ManualClock, Recorder
 
 INVITATION = 1_180_000_000_000_000_001
 """The message id of an invitation (and of its thread, for a game played in one)."""

@@ -13,12 +13,10 @@ from bot.engine.ai import LEVELS
 from bot.services import Services
 from bot.services.endings import abort_window, resignation
 from bot.storage import Storage
+from tests.ids import ALICE, BOB, BOT
 from tests.refused import refused
 
 from .support import (
-    ALICE,
-    BOB,
-    BOT,
     HERE,
     OUT_OF_ABORT_WINDOW,
     ManualClock,

@@ -18,20 +18,10 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import DatabaseBusyError, Storage
 from bot.timers import TIMER_RETRY_DELAY, Timers
+from tests.ids import ALICE, BOB, CAROL
 from tests.refused import refused
 
-from .support import (
-    ALICE,
-    BOB,
-    CAROL,
-    ELSEWHERE,
-    HERE,
-    OUT_OF_ABORT_WINDOW,
-    ManualClock,
-    Recorder,
-    human_game,
-    play,
-)
+from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, ManualClock, Recorder, human_game, play
 
 
 @pytest.fixture

@@ -11,22 +11,10 @@ from bot.domain.refusals import Refused
 from bot.services import Services
 from bot.services.context import ATTEMPTS
 from bot.storage import StaleMoveError, Storage
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.refused import refused
 
-from .support import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    ELSEWHERE,
-    GUILD,
-    HERE,
-    OUT_OF_ABORT_WINDOW,
-    ManualClock,
-    Recorder,
-    human_game,
-    play,
-)
+from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, ManualClock, Recorder, human_game, play
 
 
 async def test_resigning(

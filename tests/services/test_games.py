@@ -12,18 +12,12 @@ from bot.domain.events import GameEnded, MovePlayed
 from bot.domain.refusals import GameRefusal, Refused
 from bot.services import Place, Services
 from bot.storage import Storage
+from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
 
 from .support import (
-    ALICE,
-    BOB,
-    BOT,
-    CAROL,
-    CHANNEL,
     ELSEWHERE,
-    GUILD,
     HERE,
-    OTHER_GUILD,
     OUT_OF_ABORT_WINDOW,
     ManualClock,
     Recorder,

@@ -5,19 +5,9 @@ from __future__ import annotations
 from bot import engine
 from bot.domain import Challenge
 from bot.services import Place, Services
+from tests.ids import ALICE, BOB, BOT, CAROL, GUILD, OTHER_GUILD
 
-from .support import (
-    ALICE,
-    BOB,
-    BOT,
-    CAROL,
-    GUILD,
-    HERE,
-    OTHER_GUILD,
-    ManualClock,
-    human_game,
-    play,
-)
+from .support import HERE, ManualClock, human_game, play
 
 THIRD = Place(GUILD, HERE.channel_id + 10)
 FOURTH = Place(GUILD, HERE.channel_id + 11)

@@ -8,20 +8,9 @@ from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
 from bot.services import Place, Services
 from bot.services.recovery import LATE_END
 from bot.storage import NoticeKind, Storage
+from tests.ids import ALICE, BOB, CAROL, GUILD
 
-from .support import (
-    ALICE,
-    BOB,
-    CAROL,
-    GUILD,
-    HERE,
-    ManualClock,
-    Recorder,
-    human_game,
-    squares,
-    write_moves,
-    wthor_game,
-)
+from .support import HERE, ManualClock, Recorder, human_game, squares, write_moves, wthor_game
 
 BOARD = 1_190_000_000_000_000_001
 """A board message's id."""

@@ -21,9 +21,10 @@ from bot.services.bus import Events
 from bot.services.reviews import ReviewService, outcome_of
 from bot.storage import Storage
 from tests.errorlog import ErrorLog
+from tests.ids import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
 
-from .support import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD, ManualClock, until, write_moves
+from .support import ManualClock, until, write_moves
 
 TINY = ReviewBudget(nodes=20, exact_empties=4, attempt_empties=4)
 MOVES = ["f5", "d6", "c3", "d3", "c4", "f4"]

@@ -9,9 +9,8 @@ from bot.domain import ChannelAction, ChannelChange, ChannelEffect, TimeControl
 from bot.domain.refusals import ChannelsChangedRefusal, Refused
 from bot.services import Services, SettingsChange
 from bot.storage import Storage
+from tests.ids import CHANNEL, GUILD, OTHER_CHANNEL
 from tests.refused import refused
-
-from .support import CHANNEL, GUILD, OTHER_CHANNEL
 
 
 async def test_blocking_a_channel_needs_no_confirmation(

@@ -16,8 +16,9 @@ from bot.services.tournaments import Manager, NewTournament
 from bot.storage import DatabaseBusyError
 from bot.timers import TIMER_RETRY_DELAY, Timers
 from bot.tournament_clock import TournamentClock
+from tests.ids import ALICE, BOB, CHANNEL, GUILD, MODERATOR
 
-from .support import ALICE, BOB, CHANNEL, GUILD, MODERATOR, ManualClock, Recorder
+from .support import ManualClock, Recorder
 
 ORGANISER = Manager(MODERATOR, any_tournament=True)
 

@@ -18,9 +18,10 @@ from bot.engine import square_name
 from bot.services import Place, Services
 from bot.services.tournaments import Manager, NewTournament
 from bot.storage import Storage
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, OTHER_GUILD
 from tests.storage.postgres_server import PostgresServer
 
-from .support import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, OTHER_GUILD, Recorder
+from .support import Recorder
 
 DAVE, ERIN = 1_170_000_000_000_000_005, 1_170_000_000_000_000_006
 ORGANISER = Manager(MODERATOR, any_tournament=True)

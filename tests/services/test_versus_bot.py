@@ -10,20 +10,10 @@ from bot.domain.events import GameStarted
 from bot.domain.refusals import Refused
 from bot.services import Services
 from bot.storage import Storage
+from tests.ids import ALICE, BOB, BOT, CHANNEL, GUILD
 from tests.refused import refused
 
-from .support import (
-    ALICE,
-    BOB,
-    BOT,
-    CHANNEL,
-    ELSEWHERE,
-    GUILD,
-    HERE,
-    ManualClock,
-    Recorder,
-    human_game,
-)
+from .support import ELSEWHERE, HERE, ManualClock, Recorder, human_game
 
 
 async def test_a_game_against_the_bot_where_the_bot_opens(

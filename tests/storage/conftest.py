@@ -14,16 +14,8 @@ import pytest
 
 from bot.domain import GameRecord, TimeControl
 from bot.storage import Storage
+from tests.ids import ALICE, BOB, CHANNEL, GUILD
 from tests.storage.postgres_server import PostgresServer
-
-# Snowflake-sized ids, so that 64-bit values are exercised throughout.
-GUILD = 1_150_000_000_000_000_001
-OTHER_GUILD = 1_150_000_000_000_000_002
-CHANNEL = 1_160_000_000_000_000_001
-ALICE = 1_170_000_000_000_000_001
-BOB = 1_170_000_000_000_000_002
-CAROL = 1_170_000_000_000_000_003
-BOT = 1_170_000_000_000_000_099
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from bot.domain import TimeControl
 from bot.services import Place, Services
 from bot.services.bus import Events
 from bot.storage import Storage
+from tests.ids import BOT, GUILD
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
 GAMES = 48
@@ -33,8 +34,6 @@ BOT_EVERY = 4
 CONCURRENCY = 6
 """Moves in flight at once, as when many games are played: at any moment some are reading the
 game, some replaying it, some inside their write."""
-GUILD = 1_150_000_000_000_000_001
-BOT = 1_170_000_000_000_000_099
 NOW = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 TIME_PER_MOVE = 24 * 60 * 60.0
 

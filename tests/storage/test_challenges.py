@@ -12,8 +12,9 @@ from bot.storage import (
     RematchOpenError,
     Storage,
 )
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
-from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
+from tests.storage.conftest import start_game
 
 THREAD = CHANNEL + 500
 

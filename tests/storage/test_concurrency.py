@@ -25,7 +25,8 @@ from bot.storage import challenges as challenges_module
 from bot.storage import games as games_module
 from bot.storage import players as players_module
 from bot.storage.games import insert_game
-from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.storage.conftest import start_game
 from tests.storage.test_leaderboard import assert_ranks_match
 
 PAUSE = 0.05

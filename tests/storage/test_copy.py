@@ -14,7 +14,8 @@ from bot.storage.database import SQLITE, Transaction
 from bot.storage.errors import NotABotDatabaseError
 from bot.storage.postgres import PostgresTransaction
 from bot.storage.sqlite import SqliteTransaction
-from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
+from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
+from tests.storage.conftest import start_game
 from tests.storage.postgres_server import PostgresServer
 from tests.storage.test_migrations import stored_version
 

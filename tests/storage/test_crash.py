@@ -24,9 +24,10 @@ from bot.domain.glicko2 import rate
 from bot.services import Place, Services
 from bot.services.bus import Events
 from bot.storage import Storage
+from tests.ids import BOT, GUILD
 
 from . import crash_player
-from .crash_player import BOT, GUILD, CrashGame, StoppedClock, build, crash_games
+from .crash_player import CrashGame, StoppedClock, build, crash_games
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 6

@@ -16,7 +16,8 @@ from bot.domain.glicko2 import rate
 from bot.engine import Color
 from bot.storage import GameNotFoundError, GameOverError, StaleMoveError, Storage
 from bot.storage import games as games_module
-from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
+from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
+from tests.storage.conftest import start_game
 
 
 async def play_and_finish(

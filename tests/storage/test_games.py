@@ -5,16 +5,8 @@ import pytest
 from bot.domain import Ending, EndReason, GameStatus, InvalidInputError, TimeControl
 from bot.engine import Color
 from bot.storage import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError, Storage
-from tests.storage.conftest import (
-    ALICE,
-    BOB,
-    BOT,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    OTHER_GUILD,
-    start_game,
-)
+from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
+from tests.storage.conftest import start_game
 
 
 async def test_created_game_reads_back(storage: Storage) -> None:

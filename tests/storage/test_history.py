@@ -4,8 +4,9 @@ from bot.domain import DELETED_USER_ID, Ending, EndReason, InvalidInputError
 from bot.domain.refusals import Refused
 from bot.engine import Color
 from bot.storage import ActiveGameError, Storage
+from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
-from tests.storage.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD, start_game
+from tests.storage.conftest import start_game
 
 
 async def finished_game(

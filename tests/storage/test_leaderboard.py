@@ -6,7 +6,8 @@ from bot.domain import Ending, EndReason, InvalidInputError
 from bot.engine import Color
 from bot.storage import Storage
 from bot.storage import players as players_module
-from tests.storage.conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD, start_game
+from tests.ids import ALICE, BOB, CAROL, GUILD, OTHER_GUILD
+from tests.storage.conftest import start_game
 
 
 async def put_players(storage: Storage, guild: int, ratings: dict[int, float]) -> None:

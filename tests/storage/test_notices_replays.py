@@ -4,7 +4,8 @@ import asyncio
 
 from bot.domain import Ending, EndReason
 from bot.storage import Notice, NoticeKind, NotifyChoice, Replay, Storage
-from tests.storage.conftest import ALICE, BOB, CHANNEL, GUILD, start_game
+from tests.ids import ALICE, BOB, CHANNEL, GUILD
+from tests.storage.conftest import start_game
 
 
 async def test_one_request_posts_a_replay_and_the_others_are_pointed_to_it(

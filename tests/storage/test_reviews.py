@@ -8,7 +8,8 @@ import pytest
 from bot.domain import InvalidInputError
 from bot.domain.shards import Shards, shard_of
 from bot.storage import Storage, copy_database
-from tests.storage.conftest import CHANNEL, GUILD, start_game
+from tests.ids import CHANNEL, GUILD
+from tests.storage.conftest import start_game
 
 ENGINE = "analysis-1/nodes-100/exact-8/attempt-8"
 

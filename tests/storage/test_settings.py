@@ -2,7 +2,7 @@ import pytest
 
 from bot.domain import TimeControl
 from bot.storage import ChannelsChangedError, Storage
-from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD
+from tests.ids import CHANNEL, GUILD, OTHER_GUILD
 
 
 async def test_defaults(storage: Storage) -> None:

@@ -7,7 +7,8 @@ from bot.domain import Ending, EndReason
 from bot.domain.shards import Shards
 from bot.engine import Color
 from bot.storage import Storage
-from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, start_game
+from tests.ids import ALICE, BOB, CAROL, CHANNEL
+from tests.storage.conftest import start_game
 
 ZERO, ONE = Shards(2, (0,)), Shards(2, (1,))
 GUILDS = [(1 << 40 | n) << 22 | 99 for n in range(4)]

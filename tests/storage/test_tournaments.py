@@ -16,7 +16,7 @@ from bot.storage.tournaments import (
     TournamentChangedError,
     TournamentFullError,
 )
-from tests.storage.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 DAVE = 1_170_000_000_000_000_004
 ROUND_ONE = (Pairing(1, ALICE, BOB), Pairing(1, CAROL, DAVE))
