@@ -14,9 +14,10 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import Storage
 from bot.timers import Timers
+from tests.fakediscord.clock import FakeClock
 from tests.ids import BOT
 
-from .support import ManualClock, Recorder
+from .support import Recorder
 
 SEED = 20300101
 
@@ -33,12 +34,12 @@ async def storage(db_path: Path) -> AsyncIterator[Storage]:
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
+def clock() -> FakeClock:
+    return FakeClock()
 
 
 @pytest.fixture
-async def timers(clock: ManualClock) -> AsyncIterator[Timers]:
+async def timers(clock: FakeClock) -> AsyncIterator[Timers]:
     """Timers on `clock`; those still armed at the end are cancelled and waited for."""
     timers = Timers(clock)
     yield timers
@@ -56,7 +57,7 @@ def recorder(events: Events) -> Recorder:
 
 
 @pytest.fixture
-def services(storage: Storage, clock: ManualClock, events: Events, recorder: Recorder) -> Services:
+def services(storage: Storage, clock: FakeClock, events: Events, recorder: Recorder) -> Services:
     """The services with the bot logged in as `BOT`; `recorder` sees every event it emits."""
     services = Services.build(storage, clock, events, rng=random.Random(SEED))
     services.context.bot_id = BOT

@@ -1,4 +1,4 @@
-"""What the services' tests share: places, a clock that moves when told, an event recorder,
+"""What the services' tests share: places, an event recorder,
 tournament games to start from, and a way to write a game's moves straight into storage."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import csv
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,7 +21,6 @@ HERE = Place(GUILD, CHANNEL)
 ELSEWHERE = Place(GUILD, OTHER_CHANNEL)
 IN_THREAD = Place(GUILD, THREAD, CHANNEL)
 
-START = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 FAIL_AFTER = 30.0
 """Seconds after which a wait for something that should happen fails the test: generous, since
 only a broken test ever waits that long."""
@@ -39,63 +37,6 @@ async def until(condition: Callable[[], T], changed: asyncio.Event) -> T:
             changed.clear()
             await changed.wait()
     return value
-
-
-class ManualClock:
-    """A `bot.clock.Clock` that moves only when told to; tests can wait for a sleeper to park."""
-
-    def __init__(self, start: datetime = START) -> None:
-        self._now = start
-        self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
-        self._changed = asyncio.Event()
-
-    def now(self) -> datetime:
-        return self._now
-
-    def timestamp(self) -> float:
-        return self._now.timestamp()
-
-    def advance(self, seconds: float) -> None:
-        """Move time on and wake whoever sleeps until then."""
-        assert seconds >= 0
-        self._now += timedelta(seconds=seconds)
-        for entry in list(self._sleepers):
-            when, future = entry
-            if when <= self._now:
-                self._sleepers.remove(entry)
-                if not future.done():
-                    future.set_result(None)
-        self._changed.set()
-
-    def advance_to(self, timestamp: float) -> None:
-        self.advance(max(0.0, timestamp - self.timestamp()))
-
-    async def sleep_until(self, when: datetime) -> None:
-        if when <= self._now:
-            await asyncio.sleep(0)
-            return
-        entry = (when, asyncio.get_running_loop().create_future())
-        self._sleepers.append(entry)
-        self._changed.set()
-        try:
-            await entry[1]
-        finally:
-            if entry in self._sleepers:
-                self._sleepers.remove(entry)
-            self._changed.set()
-
-    def sleeping_until(self) -> list[float]:
-        """The times sleepers wait for, as timestamps, soonest first."""
-        return sorted(when.timestamp() for when, _ in self._sleepers)
-
-    async def sleepers(self, *timestamps: float) -> None:
-        """Wait until exactly these times are slept until (timers armed, older ones gone)."""
-        expected = sorted(timestamps)
-        await until(lambda: self.sleeping_until() == expected, self._changed)
-
-    async def sleeper_at(self, timestamp: float) -> None:
-        """Wait until something sleeps until `timestamp` (a timer armed for it)."""
-        await until(lambda: timestamp in self.sleeping_until(), self._changed)
 
 
 class Recorder:

@@ -22,9 +22,10 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import Storage
 from bot.timers import Timers
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOT
 
-from .support import FAIL_AFTER, HERE, ManualClock, Recorder, squares, write_moves, wthor_game
+from .support import FAIL_AFTER, HERE, Recorder, squares, write_moves, wthor_game
 
 PASS_AFTER_ANY_REPLY = ("WTH_1997#1850", 43)
 """A tournament game and a ply at which White has six moves and each leaves Black without one."""
@@ -241,7 +242,7 @@ async def test_a_failed_search_is_tried_again_until_the_bot_moves(
     services: Services,
     storage: Storage,
     computer: Computer,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -278,7 +279,7 @@ async def test_a_game_that_ends_while_a_turn_waits_to_be_retried_is_left_alone(
     services: Services,
     computer: Computer,
     timers: Timers,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

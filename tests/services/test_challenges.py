@@ -20,6 +20,7 @@ from bot.domain.refusals import GameRefusal, Refused
 from bot.services import Place, Services
 from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
 from bot.storage.settings import DEFAULT_TIME_PER_MOVE
+from tests.fakediscord.clock import FakeClock
 from tests.ids import (
     ALICE,
     BOB,
@@ -35,7 +36,7 @@ from tests.ids import (
 )
 from tests.refused import refused
 
-from .support import ELSEWHERE, HERE, IN_THREAD, ManualClock, Recorder
+from .support import ELSEWHERE, HERE, IN_THREAD, Recorder
 
 INVITATION = 1_180_000_000_000_000_001
 """The message id of an invitation (and of its thread, for a game played in one)."""
@@ -53,7 +54,7 @@ async def challenge(services: Services, *args: object, **options: object) -> Cha
 
 
 async def test_a_challenge_is_stored_and_announced(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     created = await challenge(services, HERE, ALICE, BOB, color=engine.Color.WHITE)
 
@@ -109,7 +110,7 @@ async def test_challenges_nobody_can_play(
 
 
 async def test_challenging_the_bot_starts_a_game_against_it(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     started = await services.challenges.challenge(
         HERE, ALICE, BOT, opponent_is_bot=True, color=engine.Color.BLACK, level=2
@@ -176,7 +177,7 @@ async def test_a_busy_channel_takes_challenges_only_for_a_thread(
 
 
 async def test_accepting_starts_the_game_and_closes_the_challenge(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     created = await challenge(
         services, HERE, ALICE, BOB, color=engine.Color.WHITE, time_control=TimeControl(per_move=300)
@@ -255,7 +256,7 @@ async def test_a_challenge_is_answered_only_where_it_was_made(
 
 
 async def test_an_expired_challenge_cannot_be_accepted_and_its_expiry_is_announced(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     created = await challenge(services, HERE, ALICE, BOB)
     recorder.take()
@@ -330,7 +331,7 @@ async def test_of_challenges_accepted_at_once_in_one_channel_one_game_starts(
 
 
 async def test_a_game_in_a_thread_begins_once_its_thread_is_ready(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     created = await challenge(services, HERE, ALICE, BOB, thread=True, color=engine.Color.BLACK)
     recorder.take()
@@ -419,7 +420,7 @@ async def test_withdrawing(services: Services, storage: Storage, recorder: Recor
 
 
 async def test_answering_an_expired_challenge_announces_its_expiry(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     declined = await challenge(services, HERE, ALICE, BOB)
     withdrawn = await challenge(services, ELSEWHERE, ALICE, BOB)
@@ -437,7 +438,7 @@ async def test_answering_an_expired_challenge_announces_its_expiry(
 
 
 async def test_challenges_expire_when_their_time_is_up(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     first = await challenge(services, HERE, ALICE, BOB)
     clock.advance(60)
@@ -460,7 +461,7 @@ async def test_challenges_expire_when_their_time_is_up(
 
 
 async def test_a_challenge_stays_open_as_long_as_its_time_control_suggests(
-    services: Services, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: FakeClock
 ) -> None:
     now = clock.timestamp()
     lifetimes = {
@@ -541,7 +542,7 @@ async def test_a_rematch_against_the_bot_swaps_colors_and_starts_at_once(
 
 
 async def test_a_rematch_between_people_is_a_challenge_with_colors_swapped(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     invitation = await services.challenges.challenge(
         HERE, ALICE, BOB, color=engine.Color.BLACK, time_control=TimeControl(per_move=300)

@@ -13,13 +13,13 @@ from bot.engine.ai import LEVELS
 from bot.services import Services
 from bot.services.endings import abort_window, resignation
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, BOT
 from tests.refused import refused
 
 from .support import (
     HERE,
     OUT_OF_ABORT_WINDOW,
-    ManualClock,
     Recorder,
     human_game,
     play,
@@ -36,7 +36,7 @@ async def live_game(services: Services) -> GameState:
 
 
 async def test_a_live_game_starts_with_full_clocks_and_blacks_running(
-    services: Services, clock: ManualClock
+    services: Services, clock: FakeClock
 ) -> None:
     state = await live_game(services)
 
@@ -48,7 +48,7 @@ async def test_a_live_game_starts_with_full_clocks_and_blacks_running(
 
 
 async def test_a_move_takes_the_time_spent_and_adds_the_increment(
-    services: Services, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: FakeClock
 ) -> None:
     state = await live_game(services)
     clock.advance(10.25)
@@ -66,7 +66,7 @@ async def test_a_move_takes_the_time_spent_and_adds_the_increment(
 
 
 async def test_a_forced_pass_costs_the_passing_side_no_time(
-    services: Services, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: FakeClock
 ) -> None:
     moves = squares(wthor_game("WTH_1989#1885")["moves"])  # White must pass after move 19, a1
     state = await live_game(services)
@@ -82,7 +82,7 @@ async def test_a_forced_pass_costs_the_passing_side_no_time(
 
 
 async def test_the_flag_falls_on_time(
-    services: Services, clock: ManualClock, recorder: Recorder
+    services: Services, clock: FakeClock, recorder: Recorder
 ) -> None:
     state = await play(services, await live_game(services), OUT_OF_ABORT_WINDOW)
     deadline = state.record.deadline
@@ -104,7 +104,7 @@ async def test_the_flag_falls_on_time(
 
 
 async def test_running_out_of_time_in_the_abort_window_aborts(
-    services: Services, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: FakeClock
 ) -> None:
     state = await play(services, await live_game(services), ["f5", "d6", "c3"])
     assert abort_window(state.game) and state.record.deadline is not None
@@ -185,7 +185,7 @@ async def test_a_challenge_and_its_rematch_keep_their_clock(services: Services) 
 
 
 async def test_the_bot_thinks_on_its_own_clock(
-    services: Services, storage: Storage, clock: ManualClock
+    services: Services, storage: Storage, clock: FakeClock
 ) -> None:
     state = await services.versus_bot.start_bot_game(
         HERE, ALICE, level=5, color=engine.Color.WHITE, time_control=TimeControl(base=60)

@@ -18,10 +18,11 @@ from bot.services import Services
 from bot.services.bus import Events
 from bot.storage import DatabaseBusyError, Storage
 from bot.timers import TIMER_RETRY_DELAY, Timers
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL
 from tests.refused import refused
 
-from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, ManualClock, Recorder, human_game, play
+from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, Recorder, human_game, play
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ async def test_a_move_rearms_the_deadline(
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
 ) -> None:
     start = clock.timestamp()
@@ -63,7 +64,7 @@ async def test_a_timer_armed_from_an_older_event_waits_again(
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -98,7 +99,7 @@ async def test_a_failing_timeout_is_retried(
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -138,7 +139,7 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -175,7 +176,7 @@ async def test_a_late_move_ending_the_game_as_the_timer_fires_is_no_fault(
 
 
 async def test_no_timer_runs_while_the_bot_is_to_move_or_after_the_end(
-    deadlines: Deadlines, services: Services, clock: ManualClock
+    deadlines: Deadlines, services: Services, clock: FakeClock
 ) -> None:
     start = clock.timestamp()
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
@@ -194,7 +195,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_ends_the_game_at_start_u
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
 ) -> None:
     game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
@@ -212,7 +213,7 @@ async def test_challenges_lapse_when_their_time_is_up(
     deadlines: Deadlines,
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

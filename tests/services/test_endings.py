@@ -11,14 +11,15 @@ from bot.domain.refusals import Refused
 from bot.services import Services
 from bot.services.context import ATTEMPTS
 from bot.storage import StaleMoveError, Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.refused import refused
 
-from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, ManualClock, Recorder, human_game, play
+from .support import ELSEWHERE, HERE, OUT_OF_ABORT_WINDOW, Recorder, human_game, play
 
 
 async def test_resigning(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
     recorder.take()
@@ -72,7 +73,7 @@ async def test_cancelling_is_for_moderators_and_rates_nothing(
 
 
 async def test_timing_out(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     game = await play(services, await human_game(services), [*OUT_OF_ABORT_WINDOW, "c4"])
     game_id = game.record.id
@@ -102,7 +103,7 @@ async def test_timing_out(
 
 
 async def test_no_clock_runs_while_the_bot_thinks(
-    services: Services, clock: ManualClock, recorder: Recorder
+    services: Services, clock: FakeClock, recorder: Recorder
 ) -> None:
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     recorder.take()

@@ -12,6 +12,7 @@ from bot.domain.events import GameEnded, MovePlayed
 from bot.domain.refusals import GameRefusal, Refused
 from bot.services import Place, Services
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
 
@@ -19,7 +20,6 @@ from .support import (
     ELSEWHERE,
     HERE,
     OUT_OF_ABORT_WINDOW,
-    ManualClock,
     Recorder,
     human_game,
     play,
@@ -30,7 +30,7 @@ from .support import (
 
 
 async def test_a_move_is_stored_and_announced(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     game = await human_game(services)
     clock.advance(100)
@@ -134,7 +134,7 @@ async def test_a_move_on_a_finished_game_is_refused(
 
 
 async def test_a_move_after_the_deadline_ends_the_game_on_time(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     game = await play(services, await human_game(services), OUT_OF_ABORT_WINDOW)
     await services.games.move(game.record.id, ALICE, "c4", HERE, expected_ply=4)
@@ -158,7 +158,7 @@ async def test_a_move_after_the_deadline_ends_the_game_on_time(
 
 
 async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     moves = squares(wthor_game("WTH_1977#1")["moves"])  # passes before moves 54 and 57
     game = engine.Game()
@@ -196,7 +196,7 @@ async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
 async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
     services: Services,
     storage: Storage,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     wthor_id: str,
     winner: engine.Color | None,
@@ -241,7 +241,7 @@ async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
 
 
 async def test_the_bots_moves(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.WHITE)
     game_id = state.record.id

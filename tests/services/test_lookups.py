@@ -5,9 +5,10 @@ from __future__ import annotations
 from bot import engine
 from bot.domain import Challenge
 from bot.services import Place, Services
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, BOT, CAROL, GUILD, OTHER_GUILD
 
-from .support import HERE, ManualClock, human_game, play
+from .support import HERE, human_game, play
 
 THIRD = Place(GUILD, HERE.channel_id + 10)
 FOURTH = Place(GUILD, HERE.channel_id + 11)
@@ -15,7 +16,7 @@ AWAY = Place(OTHER_GUILD, HERE.channel_id + 12)
 
 
 async def test_a_players_games_their_move_first_the_soonest_first_the_bots_thinking_last(
-    services: Services, clock: ManualClock
+    services: Services, clock: FakeClock
 ) -> None:
     waiting = await human_game(services, ALICE, BOB)
     waiting = await play(services, waiting, ["f5"])  # Bob's move

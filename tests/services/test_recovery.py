@@ -8,16 +8,17 @@ from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
 from bot.services import Place, Services
 from bot.services.recovery import LATE_END
 from bot.storage import NoticeKind, Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL, GUILD
 
-from .support import HERE, ManualClock, Recorder, human_game, squares, write_moves, wthor_game
+from .support import HERE, Recorder, human_game, squares, write_moves, wthor_game
 
 BOARD = 1_190_000_000_000_000_001
 """A board message's id."""
 
 
 async def test_a_game_left_active_at_its_final_position_is_finished_with_its_true_result(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     # An older bot stored the final move with `record_move` and crashed before the result.
     moves = squares(wthor_game("WTH_1977#2")["moves"])  # Black wins 52-12
@@ -53,7 +54,7 @@ async def test_a_game_left_active_at_its_final_position_is_finished_with_its_tru
 
 
 async def test_everything_in_progress_is_announced_in_order(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     long_ago = await human_game(services, ALICE, BOB, place=Place(GUILD, 8))
     await services.endings.resign(

@@ -21,10 +21,11 @@ from bot.services.bus import Events
 from bot.services.reviews import ReviewService, outcome_of
 from bot.storage import Storage
 from tests.errorlog import ErrorLog
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CHANNEL, GUILD, OTHER_GUILD
 from tests.refused import refused
 
-from .support import ManualClock, until, write_moves
+from .support import until, write_moves
 
 TINY = ReviewBudget(nodes=20, exact_empties=4, attempt_empties=4)
 MOVES = ["f5", "d6", "c3", "d3", "c4", "f4"]
@@ -85,7 +86,7 @@ def analyser() -> Analyser:
 
 
 @pytest.fixture
-async def reviews(storage: Storage, clock: ManualClock, events: Events, analyser: Analyser) -> Any:
+async def reviews(storage: Storage, clock: FakeClock, events: Events, analyser: Analyser) -> Any:
     service = ReviewService(storage, clock, events, analyser, budget=TINY)
     yield service
     await service.stop()
@@ -252,7 +253,7 @@ async def test_a_failed_review_is_told_and_forgotten(
 
 
 async def test_start_up_resumes_this_process_s_reviews_and_redoes_an_old_engine_s(
-    storage: Storage, clock: ManualClock, analyser: Analyser
+    storage: Storage, clock: FakeClock, analyser: Analyser
 ) -> None:
     resumed = await finished(storage)
     upgraded = await finished(storage, channel=CHANNEL + 1)

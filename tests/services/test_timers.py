@@ -8,13 +8,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.timers import Timers
-
-from .support import ManualClock
+from tests.fakediscord.clock import FakeClock
 
 Action = Callable[[], Awaitable[None]]
 
 
-async def run_one_of_two(clock: ManualClock, timers: Timers, action: Action, never: Action) -> None:
+async def run_one_of_two(clock: FakeClock, timers: Timers, action: Action, never: Action) -> None:
     """Arm `action` for in 5 s and `never` for in 60 s, and let only the first one's time come:
     returns once the clock has reached it (the action's own start is for the caller to await)."""
     now = clock.timestamp()
@@ -24,7 +23,7 @@ async def run_one_of_two(clock: ManualClock, timers: Timers, action: Action, nev
     clock.advance(5)
 
 
-async def test_stop_waits_for_an_action_in_progress(clock: ManualClock, timers: Timers) -> None:
+async def test_stop_waits_for_an_action_in_progress(clock: FakeClock, timers: Timers) -> None:
     started = asyncio.Event()
     unwound: list[str] = []
 
@@ -48,7 +47,7 @@ async def test_stop_waits_for_an_action_in_progress(clock: ManualClock, timers: 
 
 
 async def test_cancelling_the_waiting_ones_lets_an_action_under_way_finish(
-    clock: ManualClock, timers: Timers
+    clock: FakeClock, timers: Timers
 ) -> None:
     started, release = asyncio.Event(), asyncio.Event()
     done: list[str] = []

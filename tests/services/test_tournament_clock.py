@@ -16,9 +16,10 @@ from bot.services.tournaments import Manager, NewTournament
 from bot.storage import DatabaseBusyError
 from bot.timers import TIMER_RETRY_DELAY, Timers
 from bot.tournament_clock import TournamentClock
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CHANNEL, GUILD, MODERATOR
 
-from .support import ManualClock, Recorder
+from .support import Recorder
 
 ORGANISER = Manager(MODERATOR, any_tournament=True)
 
@@ -30,9 +31,7 @@ def tournament_clock(services: Services, timers: Timers, events: Events) -> Tour
     return clock
 
 
-async def signed_up(
-    services: Services, clock: ManualClock, players: list[int]
-) -> tuple[int, float]:
+async def signed_up(services: Services, clock: FakeClock, players: list[int]) -> tuple[int, float]:
     starts_at = clock.timestamp() + 3600
     new = NewTournament(
         name="Cup",
@@ -57,7 +56,7 @@ def paired(event: object) -> bool:
 async def test_the_start_time_starts_it(
     tournament_clock: TournamentClock,
     services: Services,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
 ) -> None:
     tournament_id, starts_at = await signed_up(services, clock, [ALICE, BOB])
@@ -74,7 +73,7 @@ async def test_the_start_time_starts_it(
 async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
     tournament_clock: TournamentClock,
     services: Services,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
 ) -> None:
     tournament_id, starts_at = await signed_up(services, clock, [ALICE])
@@ -92,7 +91,7 @@ async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
 async def test_a_round_not_paired_for_a_busy_database_is_paired_later(
     tournament_clock: TournamentClock,
     services: Services,
-    clock: ManualClock,
+    clock: FakeClock,
     recorder: Recorder,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,

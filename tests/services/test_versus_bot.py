@@ -10,14 +10,15 @@ from bot.domain.events import GameStarted
 from bot.domain.refusals import Refused
 from bot.services import Services
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, BOT, CHANNEL, GUILD
 from tests.refused import refused
 
-from .support import ELSEWHERE, HERE, ManualClock, Recorder, human_game
+from .support import ELSEWHERE, HERE, Recorder, human_game
 
 
 async def test_a_game_against_the_bot_where_the_bot_opens(
-    services: Services, storage: Storage, clock: ManualClock, recorder: Recorder
+    services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     await storage.settings.update(GUILD, time_control=TimeControl(per_move=600), now=0)
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=4, color=engine.Color.WHITE)
@@ -32,7 +33,7 @@ async def test_a_game_against_the_bot_where_the_bot_opens(
 
 
 async def test_a_game_against_the_bot_where_the_player_opens(
-    services: Services, clock: ManualClock
+    services: Services, clock: FakeClock
 ) -> None:
     state = await services.versus_bot.start_bot_game(HERE, ALICE, level=1, color=engine.Color.BLACK)
     assert (state.record.black_id, state.record.white_id) == (ALICE, BOT)

@@ -24,6 +24,7 @@ from bot.domain import TimeControl
 from bot.services import Place, Services
 from bot.services.bus import Events
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import BOT, GUILD
 
 WTHOR = Path(__file__).parents[1] / "data" / "wthor" / "wthor_sample_games.csv"
@@ -111,22 +112,13 @@ async def build(path: Path) -> None:
                 )
 
 
-class StoppedClock:
-    """Time stands still here: no deadline passes while the moves are played."""
-
-    def now(self) -> datetime:
-        return NOW
-
-    async def sleep_until(self, when: datetime) -> None:
-        raise AssertionError("nothing waits in the crash player")
-
-
 async def play(path: str, seed: int) -> None:
     games = {index + 1: game for index, game in enumerate(crash_games())}
     order = list(games)
     random.Random(seed).shuffle(order)
     async with await Storage.open(path) as storage:
-        services = Services.build(storage, StoppedClock(), Events())
+        clock = FakeClock(NOW)  # never moved: no deadline passes while the moves are played
+        services = Services.build(storage, clock, Events())
         services.context.bot_id = BOT
 
         async def final_move(game_id: int) -> None:

@@ -24,10 +24,11 @@ from bot.domain.glicko2 import rate
 from bot.services import Place, Services
 from bot.services.bus import Events
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import BOT, GUILD
 
 from . import crash_player
-from .crash_player import CrashGame, StoppedClock, build, crash_games
+from .crash_player import CrashGame, build, crash_games
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 6
@@ -157,7 +158,7 @@ async def check_restart(path: Path, games: list[CrashGame], context: str) -> Non
     seen: list[GameEvent] = []
     events.subscribe(GameEvent, seen.append)
     async with await Storage.open(path) as storage:
-        services = Services.build(storage, StoppedClock(), events)
+        services = Services.build(storage, FakeClock(crash_player.NOW), events)
         services.context.bot_id = BOT
         active = await storage.games.active()
         stored = [await storage.games.get(game_id) for game_id in range(1, len(games) + 1)]
