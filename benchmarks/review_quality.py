@@ -45,8 +45,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.ntest import NTest
 from benchmarks.wthor import full_games
-from bot.engine import Game
+from bot.engine import Color, Game, Position
 from bot.engine.ai.analysis import (
     NATIVE_BUDGET,
     PYTHON_BUDGET,
@@ -58,9 +59,10 @@ from bot.engine.ai.analysis import (
 from bot.engine.native import built
 from bot.engine.review import BEST_WITHIN, Mark, build_review, positions_of
 
-CACHE = Path(__file__).resolve().parent / "data" / "review_reference.json"
+DATA = Path(__file__).resolve().parent / "data"
 REFERENCE_EXACT = 21
 REFERENCE_DEPTH = 22
+NTEST_DEPTH = 20
 FULL_WIDTH = ReviewBudget(
     nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
 )
@@ -70,6 +72,12 @@ UNCONFIRMED = dataclasses.replace(NATIVE_BUDGET, confirm_nodes=0)
 GAMES = 12
 MOVES = 46
 PHASES = ((1, 20), (21, 40), (41, 46))
+BUDGETS = {
+    "python core": PYTHON_BUDGET,
+    "native, full width": FULL_WIDTH,
+    "native, unconfirmed": UNCONFIRMED,
+    "native core": NATIVE_BUDGET,
+}
 QUICK_BUDGETS = {
     "python core": ReviewBudget(nodes=100, exact_empties=8, attempt_empties=8),
     "native core": ReviewBudget(nodes=400, exact_empties=10, attempt_empties=10),
@@ -82,6 +90,8 @@ class Reference:
     exact_empties: int
     depth: int
     probcut: bool = False
+
+    cache = "review_reference.json"
 
     @property
     def key(self) -> str:
@@ -97,6 +107,53 @@ class Reference:
         return analyse_to_depth(position, played, self.depth, probcut=self.probcut)
 
 
+_ntest: dict[int, NTest] = {}
+"""This process's NTest, by depth."""
+
+
+@dataclass(frozen=True, slots=True)
+class NTestReference:
+    """NTest's analysis (`benchmarks/ntest.py`) with its standard search parameters at `depth`:
+    the best move and its value by NTest's `hint` in the position, and the played move's value
+    by the same search, one ply less deep, in the position after it (another move for the
+    other side, or the same side's after a pass), unless it is NTest's best move."""
+
+    depth: int
+    cache = "review_reference_ntest.json"
+
+    @property
+    def key(self) -> str:
+        return f"ntest/standard-{self.depth}"
+
+    def best(self, position: Position, depth: int) -> tuple[int, float, bool]:
+        if depth not in _ntest:
+            _ntest[depth] = NTest(depth)
+        return _ntest[depth].best(position)
+
+    def analyse(self, position: str, played: int) -> PositionAnalysis:
+        before = Position.from_string(position)
+        best_move, best_score, exact = self.best(before, self.depth)
+        played_score = best_score
+        if played != best_move:
+            after = before.play(played)
+            if after.is_game_over():
+                result = after.result()
+                assert result is not None
+                black, white = result.official_score()
+                score = float(black - white if before.turn is Color.BLACK else white - black)
+                played_score, played_exact = score, True
+            elif after.must_pass():
+                _, played_score, played_exact = self.best(after.pass_turn(), self.depth - 1)
+            else:
+                _, score, played_exact = self.best(after, self.depth - 1)
+                played_score = -score
+            exact = exact and played_exact
+        empties = before.empties
+        return PositionAnalysis(
+            best_move, best_score, played, played_score, exact, empties if exact else self.depth, 0
+        )
+
+
 def games(count: int) -> list[str]:
     """The first `count` of twelve 60-move games spread evenly over the WTHOR sample."""
     sixty = full_games()
@@ -104,13 +161,14 @@ def games(count: int) -> list[str]:
 
 
 def reference_of(
-    transcripts: Sequence[str], reference: Reference, keep: bool, jobs: int
+    transcripts: Sequence[str], reference: Reference | NTestReference, keep: bool, jobs: int
 ) -> list[list[PositionAnalysis]]:
-    """The reference's analysis of moves 1-46 of each game, from the cache when `keep` (and kept
+    """The reference's analysis of moves 1-46 of each game, from its cache when `keep` (and kept
     there as it is computed, by `jobs` processes)."""
     cache: dict[str, dict[str, object]] = {}
-    if keep and CACHE.exists():
-        stored = json.loads(CACHE.read_text())
+    store = DATA / reference.cache
+    if keep and store.exists():
+        stored = json.loads(store.read_text())
         cache = stored["positions"] if stored["reference"] == reference.key else {}
     todo = [
         (reference, position, played)
@@ -124,9 +182,8 @@ def reference_of(
             cache[key] = analysis
             cpu += seconds
             if keep:
-                CACHE.parent.mkdir(exist_ok=True)
                 document = {"reference": reference.key, "positions": cache}
-                CACHE.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
+                store.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
             print(f"  reference: {done}/{len(todo)}, {cpu:.0f} CPU s", file=sys.stderr)
     print(
         f"Reference ({reference.key}): {len(todo)} of {MOVES * len(transcripts)} positions "
@@ -142,7 +199,7 @@ def reference_of(
 
 
 def _reference(
-    task: tuple[Reference, str, int],
+    task: tuple[Reference | NTestReference, str, int],
 ) -> tuple[str, dict[str, object], float]:
     reference, position, played = task
     started = time.process_time()
@@ -272,6 +329,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--jobs", type=int, default=2, help="processes working at once")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--budgets", default=",".join(BUDGETS), help="name,... of BUDGETS")
+    parser.add_argument(
+        "--reference",
+        choices=("ntest", "own"),
+        default="ntest",
+        help="what reviews are measured against",
+    )
     args = parser.parse_args()
     if built() is None:
         print("The native core is not built: the reference needs it.")
@@ -282,13 +346,12 @@ def main() -> None:
         reference = Reference(*QUICK_REFERENCE)
         budgets = QUICK_BUDGETS
     else:
-        reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH, probcut=True)
-        budgets = {
-            "python core": PYTHON_BUDGET,
-            "native, full width": FULL_WIDTH,
-            "native, unconfirmed": UNCONFIRMED,
-            "native core": NATIVE_BUDGET,
-        }
+        reference = (
+            NTestReference(NTEST_DEPTH)
+            if args.reference == "ntest"
+            else Reference(REFERENCE_EXACT, REFERENCE_DEPTH, probcut=True)
+        )
+        budgets = {name: BUDGETS[name] for name in args.budgets.split(",")}
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")
     jobs = 1 if args.quick else args.jobs
     references = reference_of(transcripts, reference, not args.quick, jobs)
