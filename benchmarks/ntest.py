@@ -116,6 +116,11 @@ class NTest:
         )
         return move, value, proven
 
+    def cpu(self) -> float:
+        """The CPU seconds NTest has used so far (Linux: from /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         self.send("quit")
         self.process.wait()

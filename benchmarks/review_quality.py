@@ -202,9 +202,10 @@ def _reference(
     task: tuple[Reference | NTestReference, str, int],
 ) -> tuple[str, dict[str, object], float]:
     reference, position, played = task
-    started = time.process_time()
+    started = time.process_time() + sum(ntest.cpu() for ntest in _ntest.values())
     analysis = reference.analyse(position, played).to_dict()
-    return f"{position} {played}", analysis, time.process_time() - started
+    spent = time.process_time() + sum(ntest.cpu() for ntest in _ntest.values()) - started
+    return f"{position} {played}", analysis, spent
 
 
 @dataclass(frozen=True, slots=True)
