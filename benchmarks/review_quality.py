@@ -1,18 +1,26 @@
-"""How far a review can be trusted: its marks and values against a much deeper search.
+"""How far a review can be trusted: its marks and values against a stronger engine.
 
 Twelve 60-move WTHOR games (spread evenly over the sample), moves 1-46, are reviewed at the budget
 each core uses (`PYTHON_BUDGET`, the one reviews had before the native core, and
 `NATIVE_BUDGET`), at the native core's budget before it cut forward (`FULL_WIDTH`) and before it
-confirmed losses on the two moves (`UNCONFIRMED`), and each
-position is analysed again by the reference: the project's own search run long: an exact solve
-from `REFERENCE_EXACT` empties (21, as far as the native review tries), and above that a midgame
-search of `REFERENCE_DEPTH` plies with multi-ProbCut (22, with no node limit: 5-6 plies deeper
-than the native review reaches, 10 deeper than it did full width), both with the native core.
+confirmed losses on the two moves (`UNCONFIRMED`), and each position is analysed again by the
+reference, `--reference`:
+
+- `ntest` (the default): NTest (`benchmarks/ntest.py`), another engine with its own evaluation,
+  at `NTEST_DEPTH` (20) plies with its standard parameters: multi-ProbCut in the midgame, exact
+  from 21 empties (probable solves from 30); the played move's value comes
+  from a search of the position after it, one ply less deep, unless it is NTest's best move;
+- `own`: the project's own search run long: an exact solve from `REFERENCE_EXACT` empties (21)
+  and above that a midgame search of `REFERENCE_DEPTH` plies with multi-ProbCut (22). It shares
+  the review's evaluation and so its biases: its marks confirm more than NTest's.
+
 Then, for each budget:
 
-- precision: the share of the review's mistake and blunder marks (a loss above 4 discs) that the
-  reference marks as a mistake or blunder too; recall: the share of the reference's marks that
-  the review made; overall and by phase (moves 1-20, 21-40, 41-46);
+- precision: the share of the review's mistake and blunder marks that the reference finds lose
+  more than 4 discs; recall: the share of the moves the reference finds lose more than 4 discs
+  that the review marked a mistake or a blunder; overall and by phase (moves 1-20, 21-40,
+  41-46). The review marks an estimated loss only beyond a margin (`review.ESTIMATE_MARGINS`),
+  calibrated on these games against NTest;
 - the mean absolute error of the value of each position (best play from there), in discs;
 - best-move agreement: the review's best move is the reference's, or both call the move played
   best;
@@ -20,14 +28,16 @@ Then, for each budget:
   empties then), and its CPU time per 60-move game (the whole game, measured in CPU seconds:
   the machine may be shared).
 
-The reference takes about 30 minutes of CPU, so it is kept in `data/review_reference.json`
-(keyed by position, move and reference), and only what is missing there is computed; `--jobs`
-processes (2) compute it and run the reviews.
+A reference's analysis is costly (NTest: about 10 CPU minutes; our own: 30), so it is kept in
+`data/review_reference_ntest.json` or `data/review_reference.json` (keyed by position, move and
+reference), and only what is missing there is computed: NTest is needed only then. `--jobs`
+processes (2) compute it and run the reviews; `--budgets` names the budgets to measure.
 
-    .venv/bin/python benchmarks/review_quality.py [--games 12] [--jobs 2] [--quick]
+    .venv/bin/python benchmarks/review_quality.py [--reference ntest|own] [--games 12]
+        [--jobs 2] [--budgets "python core,native core"] [--quick]
 
-`--quick` measures one game, moves 1-46, at tiny budgets against a shallow reference (exact from
-10 empties, depth 4), computed in the run and not kept.
+`--quick` measures one game, moves 1-46, at tiny budgets against a shallow reference of our own
+(exact from 10 empties, depth 4), computed in the run and not kept.
 """
 
 from __future__ import annotations
