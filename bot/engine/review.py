@@ -85,7 +85,7 @@ ESTIMATE_MARGINS: tuple[tuple[int, float], ...] = ((41, 4.0), (0, 2.0))
 """Discs by which an estimated loss (not an exact one) must exceed a mistake's or a blunder's
 limit to earn that mark, by the empty squares of the position it was played in (the first pair
 whose number they reach; 41 or more is moves 1-20): a loss taken from two estimates is
-overstated, about twice as large as it is in the opening, where the evaluation is least sure.
+overstated, most in the opening (1.6 times on average), where the evaluation is least sure.
 Calibrated against NTest so that 90% of the marks hold (`benchmarks/review_quality.py`). A
 move short of its margin keeps the mark below."""
 
