@@ -15,6 +15,7 @@ import discord
 from bot.domain import GameState
 from bot.engine import Color, square_name
 from bot.engine.review import (
+    ESTIMATE_MARGINS,
     THRESHOLDS,
     Mark,
     PlayerSummary,
@@ -108,7 +109,13 @@ def thresholds_line() -> str:
     words = in_force()
     limits = " · ".join(f"{mark_name(mark, words=words)} ≤{limit:g}" for limit, mark in THRESHOLDS)
     blunder = f"{mark_name(Mark.BLUNDER, words=words)} >{THRESHOLDS[-1][0]:g}"
-    return _("Discs lost against the best move: {limits}").format(limits=f"{limits} · {blunder}")
+    line = _("Discs lost against the best move: {limits}").format(limits=f"{limits} · {blunder}")
+    (opening_empties, opening), (_rest, later) = ESTIMATE_MARGINS
+    margins = _(
+        "An estimated loss (≈) is a mistake or a blunder only beyond those limits plus "
+        "{opening} discs in moves 1-{last}, plus {later} after"
+    ).format(opening=f"{opening:g}", last=61 - opening_empties, later=f"{later:g}")
+    return f"{line}. {margins}"
 
 
 def player_field(summary: PlayerSummary, user_id: int) -> tuple[str, str]:

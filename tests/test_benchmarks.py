@@ -18,7 +18,7 @@ import pytest
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 BENCHMARKS = CHECKOUT / "benchmarks"
-SHARED = {"wthor.py", "elo.py"}
+SHARED = {"wthor.py", "elo.py", "ntest.py"}
 """Modules the scripts share; not run themselves."""
 TIMEOUT = 90.0
 """Seconds before a quick run counts as hung: many times what any of them takes."""
