@@ -89,6 +89,10 @@ FIGURES = {
         rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",
     ],
     "build_book.py": [rf"all +{NUMBER}"],
+    "puzzles.py": [
+        rf"proved 50 puzzles in {NUMBER} CPU-s \({NUMBER} a CPU-minute\), 0 wrong",
+        rf"bank on disk: {NUMBER} MB",
+    ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
 NEEDS = {
