@@ -94,6 +94,10 @@ FIGURES = {
         r"puzzles a CPU-minute",
         r"ratings: min \d+, median \d+, max \d+",
     ],
+    "puzzles.py": [
+        rf"proved 50 puzzles in {NUMBER} CPU-s \({NUMBER} a CPU-minute\), 0 wrong",
+        rf"bank on disk: {NUMBER} MB",
+    ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }
 NEEDS = {
