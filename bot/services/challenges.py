@@ -91,7 +91,10 @@ class Challenges(Service):
 
     async def challenge_posted(self, challenge_id: int, message_id: int) -> Challenge:
         """The invitation is on screen as `message_id` (its thread, if any, will share the id)."""
-        return await self.storage.challenges.set_message(challenge_id, message_id)
+        try:
+            return await self.storage.challenges.set_message(challenge_id, message_id)
+        except ChallengeNotFoundError:
+            raise Refusal(Refused.CHALLENGE_GONE) from None
 
     async def challenge_here(self, challenge_id: int, place: Place) -> Challenge:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from unittest.mock import patch
 
 import pytest
 
@@ -509,6 +510,30 @@ async def test_forgetting_a_player_closes_their_open_challenges(
     assert [c.id for c in closed] == [theirs.id, to_them.id]
     assert all(c.status is ChallengeStatus.CANCELLED for c in closed)
     assert await storage.challenges.pending() == [others, in_other_guild]
+
+
+async def test_a_challenge_forgotten_meanwhile_is_gone(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    """The challenger forgotten between the challenge and its answer (or its invitation's
+    posting): a refusal, not a fault."""
+    created = await challenge(services, HERE, ALICE, BOB)
+    await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
+    recorder.take()
+
+    with refused(Refused.CHALLENGE_GONE):
+        await services.challenges.challenge_posted(created.id, 99)
+
+    async def as_read_before(challenge_id: int) -> Challenge:
+        return created
+
+    # Forgotten after the decline read the challenge, before it closed it.
+    with (
+        patch.object(storage.challenges, "get", as_read_before),
+        refused(Refused.CHALLENGE_GONE),
+    ):
+        await services.challenges.decline(created.id, BOB, HERE)
+    assert recorder.take() == []
 
 
 async def test_a_player_cannot_be_forgotten_mid_game(
