@@ -16,10 +16,10 @@ from discord.ext import commands
 from bot import engine
 from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
+from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from bot.notifications import TurnNotices
 from bot.services.bus import Events
-from bot.services.notices import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
 from cogs.core import core
 from cogs.game_summary import headline, played, result_of, what_happened

@@ -23,9 +23,9 @@ from discord.utils import escape_markdown, escape_mentions
 
 from bot.client import ReversiBot
 from bot.domain.events import TournamentRoundPaired
+from bot.domain.notices import NotifyChoice
 from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, ngettext, using
-from bot.services.notices import NotifyChoice
 from bot.timers import Timers
 from cogs.audience import for_everyone
 from cogs.core import core
