@@ -13,11 +13,11 @@ from discord.ext import commands
 from bot.client import ReversiBot
 from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
-from cogs.buttons import LeaderboardPageButton
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
 from cogs.links import mention
-from cogs.lookup import Answer, answer_privately, share, turn_page
+from cogs.records.buttons import LeaderboardPageButton
+from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 

@@ -18,7 +18,7 @@ from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.text import shorten
-from cogs.tournament_texts import event_description
+from cogs.tournaments.texts import event_description
 
 log = logging.getLogger(__name__)
 

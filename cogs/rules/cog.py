@@ -22,9 +22,9 @@ from bot.i18n import N_, _, current, in_force, using
 from bot.services.tournaments import Manager
 from cogs.group import GROUP_NAME, IN_DMS, add_feature_cog, remove_feature_commands
 from cogs.language import CHOICES
-from cogs.leaderboard import COLOR
+from cogs.records.leaderboard import COLOR
 from cogs.replies import answering
-from cogs.rules_texts import rules
+from cogs.rules.texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
 

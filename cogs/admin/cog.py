@@ -19,9 +19,10 @@ from bot.domain.refusals import ChannelsChangedRefusal
 from bot.i18n import _
 from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
-from cogs import handlers, time_option
+from cogs import time_option
+from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.audience import for_everyone, for_reader
-from cogs.buttons import ChannelsConfirmButton, ForgetConfirmButton
+from cogs.features import features_of
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.language import language_choices
 from cogs.links import mention, message_link
@@ -253,10 +254,10 @@ class Admin(commands.Cog, name="Admin"):
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
     cog = Admin(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.ADMIN, cog)
+    features_of(bot).admin = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    handlers.unregister(bot, handlers.ADMIN)
+    del features_of(bot).admin

@@ -21,12 +21,11 @@ from bot.notifications import TurnNotices
 from bot.services.bus import Events
 from bot.services.notices import Notice, NoticeKind, NotifyChoice
 from cogs.audience import for_everyone
-from cogs.core import core
 from cogs.game_summary import headline, played, result_of, what_happened
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
 from cogs.replies import answering
-from cogs.review_buttons import ReviewButton
+from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 log = logging.getLogger(__name__)
@@ -193,7 +192,7 @@ class Notify(commands.Cog):
         say): naming someone pings nobody."""
         color = record.color_of(user_id)
         fallback = _("a moderator") if color is None else color_name(color, in_force())
-        found = await core(self.bot).names.name(user_id, fallback)
+        found = await self.bot.names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:

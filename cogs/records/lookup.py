@@ -16,10 +16,9 @@ import discord
 from bot.client import ReversiBot
 from bot.i18n import _
 from cogs.audience import for_everyone
-from cogs.buttons import ShareButton
-from cogs.core import core
+from cogs.records.buttons import ShareButton
+from cogs.records.shares import ALREADY_SHARED
 from cogs.replies import Reply, tell
-from cogs.shares import ALREADY_SHARED
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +92,7 @@ async def share(reply: Reply, make: MakeAnswer) -> None:
     server's language, once: another click on it is told so, unless the post failed (the button
     then reads "Share" again, to retry)."""
     interaction = reply.interaction
-    shares = core(cast(ReversiBot, interaction.client)).shares
+    shares = cast(ReversiBot, interaction.client).shares
     key = shares.key(interaction)
     if not shares.claim(key):
         await tell(interaction, _(ALREADY_SHARED))

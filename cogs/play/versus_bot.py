@@ -20,10 +20,10 @@ from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
+from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.replies import answering
 from rendering.words import color_name
 

@@ -28,11 +28,10 @@ from bot.i18n import _, ngettext, using
 from bot.services.notices import NotifyChoice
 from bot.timers import Timers
 from cogs.audience import for_everyone
-from cogs.core import core
 from cogs.links import mention
 from cogs.permissions import missing_permissions
 from cogs.text import shorten
-from cogs.tournament_texts import board_line, name, round_post, title
+from cogs.tournaments.texts import board_line, name, round_post, title
 
 log = logging.getLogger(__name__)
 
@@ -295,7 +294,7 @@ class RoundOpener:
             ):
                 named[player] = mention(player)
             else:
-                found = await core(self.bot).names.name(player, mention(player))
+                found = await self.bot.names.name(player, mention(player))
                 named[player] = escape_mentions(escape_markdown(found))
         async with for_everyone(self.bot, tournament.guild_id):
             told = _("{black} (black) vs {white} (white): your game starts now. Good luck!")
