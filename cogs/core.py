@@ -4,17 +4,19 @@ one error handler of the whole command tree."""
 from __future__ import annotations
 
 import logging
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.i18n import N_
 from cogs.audience import for_reader
 from cogs.buttons import PREFIX, on_its_message
 from cogs.replies import answer_error, tell_reader
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -55,4 +57,4 @@ class Core(commands.Cog, name=COG_NAME):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await bot.add_cog(Core(cast(ReversiBot, bot)))
+    await bot.add_cog(Core(cast("ReversiBot", bot)))

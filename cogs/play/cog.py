@@ -5,7 +5,7 @@ the services, then answers it with what changed (a board through the board publi
 from __future__ import annotations
 
 from functools import partial
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -13,7 +13,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import Challenge, EndReason, GameState
 from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
@@ -38,6 +37,9 @@ from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.play.versus_bot import LEVEL_CHOICES, started_against_me
 from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, Reply, answering
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -327,7 +329,7 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Play(cast(ReversiBot, bot))
+    cog = Play(cast("ReversiBot", bot))
     features_of(bot).play = cog
     await add_feature_cog(bot, cog)
 

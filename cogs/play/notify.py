@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -14,7 +14,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
 from bot.i18n import N_, _, in_force, using
 from bot.notifications import TurnNotices
@@ -27,6 +26,9 @@ from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -230,4 +232,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast(ReversiBot, bot)))
+    await add_feature_cog(bot, Notify(cast("ReversiBot", bot)))

@@ -4,11 +4,10 @@ server's finished games."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from cogs.features import features_of
 from cogs.group import add_feature_cog
 from cogs.records.buttons import HistoryPageButton, LeaderboardPageButton, ReplayButton, ShareButton
@@ -16,11 +15,14 @@ from cogs.records.history import History
 from cogs.records.leaderboard import Leaderboard
 from cogs.records.stats import Stats
 
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
+
 DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    reversi_bot = cast(ReversiBot, bot)
+    reversi_bot = cast("ReversiBot", bot)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     leaderboard, stats, history = Leaderboard(reversi_bot), Stats(reversi_bot), History(reversi_bot)
     features_of(bot).leaderboard = leaderboard

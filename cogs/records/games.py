@@ -7,7 +7,7 @@ invitation."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -15,7 +15,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.client import ReversiBot
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
 from bot.engine import Color
 from bot.i18n import _, ngettext
@@ -30,6 +29,9 @@ from cogs.records.leaderboard import COLOR
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -339,7 +341,7 @@ class Games(commands.Cog, name="Games"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Games(cast(ReversiBot, bot))
+    cog = Games(cast("ReversiBot", bot))
     features_of(bot).games = cog
     await add_feature_cog(bot, cog)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,7 +13,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
 from cogs.audience import for_everyone
@@ -27,6 +26,9 @@ from cogs.replies import Declined, answering, tell
 from cogs.reviews.buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text, written_moves
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10

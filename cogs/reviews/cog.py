@@ -15,14 +15,13 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain import GameState, ReviewRecord
 from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.engine.review import Review
@@ -36,6 +35,9 @@ from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.reviews import message as review_message
 from cogs.reviews.buttons import DYNAMIC_ITEMS
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -340,7 +342,7 @@ class ReviewCog(commands.Cog, name="Review"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = ReviewCog(cast(ReversiBot, bot))
+    cog = ReviewCog(cast("ReversiBot", bot))
     features_of(bot).review = cog
     await add_feature_cog(bot, cog)
 

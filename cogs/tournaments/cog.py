@@ -6,14 +6,13 @@ channel."""
 from __future__ import annotations
 
 import logging
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
 from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
@@ -41,6 +40,9 @@ from cogs.tournaments.texts import (
     title,
 )
 
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
+
 log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [
@@ -66,7 +68,7 @@ async def tournament_choices(
     """The server's latest tournaments whose name or number holds what was typed."""
     if interaction.guild_id is None:
         return []
-    bot = cast(ReversiBot, interaction.client)
+    bot = cast("ReversiBot", interaction.client)
     typed = current.strip().lower().lstrip("#")
     found = await bot.services.tournaments.of_guild(interaction.guild_id)
     return [
@@ -384,7 +386,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    cog = Tournaments(cast(ReversiBot, bot))
+    cog = Tournaments(cast("ReversiBot", bot))
     features_of(bot).tournaments = cog
     await add_feature_cog(bot, cog)
 

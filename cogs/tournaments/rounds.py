@@ -17,11 +17,11 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentRoundPaired
 from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, ngettext, using
@@ -32,6 +32,9 @@ from cogs.links import mention
 from cogs.permissions import missing_permissions
 from cogs.text import shorten
 from cogs.tournaments.texts import board_line, name, round_post, title
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 

@@ -4,16 +4,19 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
