@@ -10,7 +10,7 @@ import discord
 from bot.domain.tournament import TournamentRecord, TournamentState
 from bot.i18n import N_
 from cogs.buttons import ActionButton
-from cogs.handlers import TOURNAMENT, handler
+from cogs.features import features
 
 
 class TournamentButton(ActionButton, kind="tournament"):
@@ -20,7 +20,7 @@ class TournamentButton(ActionButton, kind="tournament"):
     }
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handler(interaction, TOURNAMENT).on_tournament_button(
+        await features(interaction).tournaments.on_tournament_button(
             interaction, self.record_id, self.action
         )
 

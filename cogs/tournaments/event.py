@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import ReversiBot
 from bot.domain import TimeControl
 from bot.domain.events import TournamentChanged, TournamentFinished
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.text import shorten
-from cogs.tournament_texts import event_description
+from cogs.tournaments.texts import event_description
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 

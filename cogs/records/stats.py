@@ -4,23 +4,26 @@ record between two players."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain import HeadToHead, LeaderboardEntry
 from bot.i18n import _, ngettext
-from cogs.buttons import NO_LONGER_WORKS
 from cogs.game_summary import games, line_for, tally
 from cogs.group import remove_feature_commands
-from cogs.leaderboard import COLOR, PROVISIONAL, rating, record_text
 from cogs.links import mention
-from cogs.lookup import Answer, answer_privately, share
+from cogs.records.buttons import NO_LONGER_WORKS
+from cogs.records.leaderboard import COLOR, PROVISIONAL, rating, record_text
+from cogs.records.lookup import Answer, answer_privately, share
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 RECENT_GAMES = 5
 

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.client import ReversiBot
 from bot.i18n import _
 from cogs.audience import for_everyone
-from cogs.buttons import ShareButton
-from cogs.core import core
+from cogs.records.buttons import ShareButton
+from cogs.records.shares import ALREADY_SHARED
 from cogs.replies import Reply, tell
-from cogs.shares import ALREADY_SHARED
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ async def turn_page(reply: Reply, make: MakeAnswer) -> None:
         answer = await make()
         await _edit(reply, embed=answer.embed, view=answer.view(shared=shareable(interaction)))
         return
-    async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
+    async with for_everyone(cast("ReversiBot", interaction.client), interaction.guild_id):
         answer = await make()
     await _edit(reply, embed=answer.embed, view=answer.view(shared=None))
 
@@ -93,7 +94,7 @@ async def share(reply: Reply, make: MakeAnswer) -> None:
     server's language, once: another click on it is told so, unless the post failed (the button
     then reads "Share" again, to retry)."""
     interaction = reply.interaction
-    shares = core(cast(ReversiBot, interaction.client)).shares
+    shares = cast("ReversiBot", interaction.client).shares
     key = shares.key(interaction)
     if not shares.claim(key):
         await tell(interaction, _(ALREADY_SHARED))
@@ -110,7 +111,7 @@ async def _post(reply: Reply, make: MakeAnswer) -> None:
     mine = await make()
     await _edit(reply, embed=mine.embed, view=mine.view(shared=True))
     try:
-        async with for_everyone(cast(ReversiBot, interaction.client), interaction.guild_id):
+        async with for_everyone(cast("ReversiBot", interaction.client), interaction.guild_id):
             answer = await make()
         await interaction.followup.send(
             embed=answer.embed,

@@ -7,7 +7,7 @@ invitation."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -15,20 +15,23 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.client import ReversiBot
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
 from bot.engine import Color
 from bot.i18n import _, ngettext
 from bot.membership import GuildMembers
-from cogs import handlers, time_option
-from cogs.buttons import GamesPageButton
+from cogs import time_option
+from cogs.features import features_of
 from cogs.game_summary import games, numbered, opponent_of, players
 from cogs.group import IN_DMS, add_feature_cog, remove_feature_commands
-from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link
-from cogs.lookup import Answer, answer_privately, share, turn_page
+from cogs.records.buttons import GamesPageButton
+from cogs.records.leaderboard import COLOR
+from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -338,11 +341,11 @@ class Games(commands.Cog, name="Games"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Games(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.GAMES, cog)
+    cog = Games(cast("ReversiBot", bot))
+    features_of(bot).games = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    handlers.unregister(bot, handlers.GAMES)
+    del features_of(bot).games

@@ -26,9 +26,9 @@ from bot.engine.review import (
 )
 from bot.i18n import _, in_force, ngettext
 from cogs.game_summary import ending, players
-from cogs.leaderboard import COLOR
 from cogs.links import mention
-from cogs.review_buttons import ReviewMoveSelect, ReviewSummaryButton
+from cogs.records.leaderboard import COLOR
+from cogs.reviews.buttons import ReviewMoveSelect, ReviewSummaryButton
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
 from rendering.marks import mark_count, mark_name
 from rendering.review_board import (

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
-from cogs.buttons import LeaderboardPageButton
 from cogs.game_summary import tally
 from cogs.group import remove_feature_commands
 from cogs.links import mention
-from cogs.lookup import Answer, answer_privately, share, turn_page
+from cogs.records.buttons import LeaderboardPageButton
+from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -1,6 +1,6 @@
 """The review's persistent components: the Review button on finished games, and on the review
 itself the menus of moves and the Summary button. Their custom ids carry the game, so they keep
-working after a restart; the review cog (`cogs.review`) handles them."""
+working after a restart; the review cog (`cogs.reviews.cog`) handles them."""
 
 from __future__ import annotations
 
@@ -11,21 +11,21 @@ import discord
 
 from bot.i18n import N_, _
 from cogs.buttons import GameButton, Taken
-from cogs.handlers import REVIEW, handler
+from cogs.features import features
 
 
 class ReviewButton(
     GameButton, action="review", label=N_("Review"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handler(interaction, REVIEW).on_review_button(interaction, self.game_id)
+        await features(interaction).review.on_review_button(interaction, self.game_id)
 
 
 class ReviewSummaryButton(
     GameButton, action="review-summary", label=N_("Summary"), style=discord.ButtonStyle.secondary
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handler(interaction, REVIEW).on_review_summary(interaction, self.game_id)
+        await features(interaction).review.on_review_summary(interaction, self.game_id)
 
 
 class ReviewMoveSelect(
@@ -62,7 +62,7 @@ class ReviewMoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await handler(interaction, REVIEW).on_review_move(interaction, self.game_id, value)
+        await features(interaction).review.on_review_move(interaction, self.game_id, value)
 
 
 DYNAMIC_ITEMS = (ReviewButton, ReviewSummaryButton, ReviewMoveSelect)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,21 +13,22 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
 from cogs.audience import for_everyone
-from cogs.buttons import HistoryPageButton
-from cogs.core import core
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import remove_feature_commands
-from cogs.leaderboard import COLOR
 from cogs.links import mention, message_link, still_there
-from cogs.lookup import Answer, answer_privately, share, turn_page
+from cogs.records.buttons import HistoryPageButton
+from cogs.records.leaderboard import COLOR
+from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering, tell
-from cogs.review_buttons import ReviewButton
+from cogs.reviews.buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text, written_moves
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -175,7 +176,7 @@ class History(commands.Cog, name="History"):
     async def game_answer(self, state: GameState) -> Answer:
         """The game's card: players, result, transcript, final board and animated replay."""
         record = state.record
-        board = await core(self.bot).publisher.build(state)
+        board = await self.bot.publisher.build(state)
         description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
         if record.message_id is not None:
             link = message_link(record.guild_id, record.channel_id, record.message_id)
@@ -244,7 +245,7 @@ class History(commands.Cog, name="History"):
     async def replay_file(self, state: GameState) -> discord.File:
         """The animated GIF, drawn off the event loop (a long game takes about half a second),
         with its alt text."""
-        names = await core(self.bot).names.players(state.record)
+        names = await self.bot.names.players(state.record)
         gif = await asyncio.to_thread(replay_gif, state, names)
         return discord.File(
             io.BytesIO(gif),

@@ -6,7 +6,7 @@ plays whenever it is the bot's turn.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -14,18 +14,20 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.permissions import check_permissions
 from cogs.place import place_of
+from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.replies import answering
 from rendering.words import color_name
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 HINT_BUDGET_MS = 1000
 LEVEL_TITLES = (
@@ -157,4 +159,4 @@ class VersusBot(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBot(cast(ReversiBot, bot)))
+    await add_feature_cog(bot, VersusBot(cast("ReversiBot", bot)))

@@ -9,24 +9,26 @@ import asyncio
 import io
 from collections.abc import Collection
 from enum import Enum, auto
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.engine import Position
 from bot.i18n import N_, _, current, in_force, using
 from bot.services.tournaments import Manager
 from cogs.group import GROUP_NAME, IN_DMS, add_feature_cog, remove_feature_commands
 from cogs.language import CHOICES
-from cogs.leaderboard import COLOR
+from cogs.records.leaderboard import COLOR
 from cogs.replies import answering
-from cogs.rules_texts import rules
+from cogs.rules.texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 PICTURE_SIZE = 320
 PICTURE_NAME = "reversi-start.png"
@@ -235,4 +237,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Rules(cast(ReversiBot, bot)))
+    await add_feature_cog(bot, Rules(cast("ReversiBot", bot)))

@@ -6,32 +6,31 @@ channel."""
 from __future__ import annotations
 
 import logging
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
 from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
-from cogs import handlers, time_option
+from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.core import core
+from cogs.features import features_of
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
-from cogs.tournament_buttons import TournamentButton, signup_view
-from cogs.tournament_event import ScheduledEvents
-from cogs.tournament_image import standings_file
-from cogs.tournament_rounds import RoundOpener, cannot_start, missing_in
-from cogs.tournament_signup import Signups
-from cogs.tournament_texts import (
+from cogs.tournaments.buttons import TournamentButton, signup_view
+from cogs.tournaments.event import ScheduledEvents
+from cogs.tournaments.image import standings_file
+from cogs.tournaments.rounds import RoundOpener, cannot_start, missing_in
+from cogs.tournaments.signup import Signups
+from cogs.tournaments.texts import (
     list_line,
     no_such_round,
     pairings_texts,
@@ -40,6 +39,9 @@ from cogs.tournament_texts import (
     start_time,
     title,
 )
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,7 @@ async def tournament_choices(
     """The server's latest tournaments whose name or number holds what was typed."""
     if interaction.guild_id is None:
         return []
-    bot = cast(ReversiBot, interaction.client)
+    bot = cast("ReversiBot", interaction.client)
     typed = current.strip().lower().lstrip("#")
     found = await bot.services.tournaments.of_guild(interaction.guild_id)
     return [
@@ -246,7 +248,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             view, table = await self.bot.services.tournaments.standings(tournament_id, guild_id)
-            image = await standings_file(view, table, core(self.bot).names)
+            image = await standings_file(view, table, self.bot.names)
             await interaction.followup.send(
                 standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
             )
@@ -384,11 +386,11 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    cog = Tournaments(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.TOURNAMENT, cog)
+    cog = Tournaments(cast("ReversiBot", bot))
+    features_of(bot).tournaments = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(TournamentButton)
-    handlers.unregister(bot, handlers.TOURNAMENT)
+    del features_of(bot).tournaments

@@ -15,27 +15,29 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain import GameState, ReviewRecord
 from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.engine.review import Review
 from bot.i18n import _
 from bot.services.bus import Events
-from cogs import handlers, review_message
 from cogs.audience import for_everyone
-from cogs.core import core
+from cogs.features import features_of
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import message_link, still_there
-from cogs.publish import LATE
+from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
-from cogs.review_buttons import DYNAMIC_ITEMS
+from cogs.reviews import message as review_message
+from cogs.reviews.buttons import DYNAMIC_ITEMS
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -240,7 +242,7 @@ class ReviewCog(commands.Cog, name="Review"):
         """The summary (or move `number`), its images drawn off the event loop, in the server's
         language: everyone sees the review."""
         async with for_everyone(self.bot, state.record.guild_id):
-            names = await core(self.bot).names.players(state.record)
+            names = await self.bot.names.players(state.record)
             if number is None:
                 return await asyncio.to_thread(review_message.render_summary, state, review, names)
             return await asyncio.to_thread(review_message.render_move, state, review, number, names)
@@ -340,11 +342,11 @@ class ReviewCog(commands.Cog, name="Review"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = ReviewCog(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.REVIEW, cog)
+    cog = ReviewCog(cast("ReversiBot", bot))
+    features_of(bot).review = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    handlers.unregister(bot, handlers.REVIEW)
+    del features_of(bot).review

@@ -17,22 +17,24 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentRoundPaired
 from bot.domain.notices import NotifyChoice
 from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, ngettext, using
 from bot.timers import Timers
 from cogs.audience import for_everyone
-from cogs.core import core
 from cogs.links import mention
 from cogs.permissions import missing_permissions
 from cogs.text import shorten
-from cogs.tournament_texts import board_line, name, round_post, title
+from cogs.tournaments.texts import board_line, name, round_post, title
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -295,7 +297,7 @@ class RoundOpener:
             ):
                 named[player] = mention(player)
             else:
-                found = await core(self.bot).names.name(player, mention(player))
+                found = await self.bot.names.name(player, mention(player))
                 named[player] = escape_mentions(escape_markdown(found))
         async with for_everyone(self.bot, tournament.guild_id):
             told = _("{black} (black) vs {white} (white): your game starts now. Good luck!")

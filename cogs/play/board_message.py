@@ -12,10 +12,12 @@ from bot import engine
 from bot.domain import GameState, RatingChange
 from bot.i18n import _, in_force, ngettext
 from bot.services.endings import abort_window
-from cogs import buttons, time_option
+from cogs import time_option
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
-from cogs.review_buttons import ReviewButton
+from cogs.play import buttons
+from cogs.records.buttons import ReplayButton
+from cogs.reviews.buttons import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
 from rendering.words import color_name
 
@@ -139,7 +141,7 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     if not record.active:
         if record.tournament_id is None:
             view.add_item(buttons.RematchButton(record.id))
-        view.add_item(buttons.ReplayButton(record.id))
+        view.add_item(ReplayButton(record.id))
         if record.ply:
             view.add_item(ReviewButton(record.id))
         return view

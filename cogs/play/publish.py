@@ -19,20 +19,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.background import Background
-from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEvent, GameResumed
 from bot.i18n import N_, _
 from bot.services.bus import Events
-from cogs import board_message
 from cogs.audience import for_everyone
 from cogs.links import message_link
 from cogs.names import Names
+from cogs.play import board_message
 from cogs.replies import Reply, tell_reader
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 

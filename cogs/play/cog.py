@@ -5,7 +5,7 @@ the services, then answers it with what changed (a board through the board publi
 from __future__ import annotations
 
 from functools import partial
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -13,15 +13,19 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.computer import DEFAULT_LEVEL
 from bot.domain import Challenge, EndReason, GameState
 from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
 from bot.i18n import N_, _
 from bot.services.endings import resignation
-from cogs import challenge_message, handlers, time_option
+from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.buttons import (
+from cogs.features import features_of
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.permissions import check_permissions
+from cogs.place import place_of
+from cogs.play import challenge_message
+from cogs.play.buttons import (
     ChallengeButton,
     MoveButton,
     MoveSelect,
@@ -29,14 +33,13 @@ from cogs.buttons import (
     ResignButton,
     ResignConfirmButton,
 )
-from cogs.challenge_message import COLOR_CHOICES, chosen_color
-from cogs.core import core
-from cogs.group import add_feature_cog, remove_feature_commands
-from cogs.permissions import check_permissions
-from cogs.place import place_of
+from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
+from cogs.play.versus_bot import LEVEL_CHOICES, started_against_me
 from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, Reply, answering
-from cogs.versus_bot import LEVEL_CHOICES, started_against_me
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -165,23 +168,22 @@ class Play(commands.Cog, name="Play"):
             place, user = place_of(interaction), interaction.user.id
             if action == "decline":
                 closed = await challenges.decline(challenge_id, user, place)
-                await core(self.bot).answer_closed(reply, closed)
+                await self.bot.challenge_messages.answer_closed(reply, closed)
             elif action == "cancel":
                 closed = await challenges.withdraw(challenge_id, user, place)
-                await core(self.bot).answer_closed(reply, closed)
+                await self.bot.challenge_messages.answer_closed(reply, closed)
             else:
                 await self.accept(reply, challenge_id)
 
     async def accept(self, reply: Reply, challenge_id: int) -> None:
         interaction = reply.interaction
-        shared = core(self.bot)
-        shared.names.remember(interaction.user)
+        self.bot.names.remember(interaction.user)
         challenges = self.bot.services.challenges
         challenge, state = await challenges.accept(
             challenge_id, interaction.user.id, place_of(interaction)
         )
         if not challenge.in_thread:
-            await shared.publisher.answer(reply, state.record.id)  # the invitation becomes it
+            await self.bot.publisher.answer(reply, state.record.id)  # the invitation becomes it
             return
         # The game exists, so the thread is created now; it shares the invitation's id.
         message = interaction.message
@@ -196,7 +198,7 @@ class Play(commands.Cog, name="Play"):
                 raise Declined(_(THREAD_REFUSED)) from None
             raise Declined(_(THREAD_FAILED)) from None
         challenges.thread_ready(challenge, state)
-        await shared.answer_closed(reply, challenge)
+        await self.bot.challenge_messages.answer_closed(reply, challenge)
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -207,7 +209,7 @@ class Play(commands.Cog, name="Play"):
             await self.bot.services.games.move(
                 game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
-            await core(self.bot).publisher.answer(reply, game_id)
+            await self.bot.publisher.answer(reply, game_id)
 
     @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
     @app_commands.describe(square=locale_str("The square to play, like d3"))
@@ -222,7 +224,7 @@ class Play(commands.Cog, name="Play"):
                 _("You played {square}.").format(square=f"**{engine.square_name(last.square)}**"),
                 ephemeral=True,
             )
-            await core(self.bot).publisher.answer(reply, state.record.id)
+            await self.bot.publisher.answer(reply, state.record.id)
 
     @move.autocomplete("square")
     async def move_autocomplete(
@@ -300,12 +302,12 @@ class Play(commands.Cog, name="Play"):
         async with answering(interaction, "/reversi board"):
             state = await self.bot.services.games.channel_game(place_of(interaction))
             await interaction.response.send_message(_("Here's the board again."), ephemeral=True)
-            core(self.bot).publisher.repost(state.record.id)
+            self.bot.publisher.repost(state.record.id)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         async with answering(interaction, f"rematch of game {game_id}"):
             check_permissions(interaction, thread=False)
-            core(self.bot).names.remember(interaction.user)
+            self.bot.names.remember(interaction.user)
             created = await self.bot.services.challenges.rematch(
                 game_id,
                 interaction.user.id,
@@ -327,11 +329,11 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Play(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.PLAY, cog)
+    cog = Play(cast("ReversiBot", bot))
+    features_of(bot).play = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    handlers.unregister(bot, handlers.PLAY)
+    del features_of(bot).play

@@ -4,17 +4,19 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import ReversiBot
 from bot.domain.events import TournamentChanged, TournamentFinished
 from cogs.audience import for_everyone
-from cogs.core import core
 from cogs.newest import Newest
-from cogs.tournament_buttons import signup_view
-from cogs.tournament_image import standings_file
-from cogs.tournament_texts import signup_text, standings_text
+from cogs.tournaments.buttons import signup_view
+from cogs.tournaments.image import standings_file
+from cogs.tournaments.texts import signup_text, standings_text
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,7 @@ class Signups:
         _view, table = await self.bot.services.tournaments.standings(t.id, t.guild_id)
         async with for_everyone(self.bot, t.guild_id):
             text = standings_text(event.view, table)
-            image = await standings_file(event.view, table, core(self.bot).names)
+            image = await standings_file(event.view, table, self.bot.names)
         try:
             channel = self.bot.get_partial_messageable(t.channel_id)
             await channel.send(text, file=image, allowed_mentions=NONE)

@@ -6,22 +6,22 @@ permissions, so each checks the caller's permissions itself.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.domain import ChannelChange, ChannelEffect, GuildSettings
 from bot.domain.refusals import ChannelsChangedRefusal
 from bot.i18n import _
 from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
-from cogs import handlers, time_option
+from cogs import time_option
+from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.audience import for_everyone, for_reader
-from cogs.buttons import ChannelsConfirmButton, ForgetConfirmButton
+from cogs.features import features_of
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.language import language_choices
 from cogs.links import mention, message_link
@@ -29,6 +29,9 @@ from cogs.place import place_of
 from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, answering
 from cogs.text import fit
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 CHANNEL_LIST = 1500
 """Characters of the settings' list of channels, so the whole text stays a message."""
@@ -252,11 +255,11 @@ class Admin(commands.Cog, name="Admin"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = Admin(cast(ReversiBot, bot))
-    handlers.register(bot, handlers.ADMIN, cog)
+    cog = Admin(cast("ReversiBot", bot))
+    features_of(bot).admin = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
     bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    handlers.unregister(bot, handlers.ADMIN)
+    del features_of(bot).admin

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -14,20 +14,21 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.domain import GameRecord, GameState
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from bot.notifications import TurnNotices
 from bot.services.bus import Events
 from cogs.audience import for_everyone
-from cogs.core import core
 from cogs.game_summary import headline, played, result_of, what_happened
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.links import mention, message_link
 from cogs.replies import answering
-from cogs.review_buttons import ReviewButton
+from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +194,7 @@ class Notify(commands.Cog):
         say): naming someone pings nobody."""
         color = record.color_of(user_id)
         fallback = _("a moderator") if color is None else color_name(color, in_force())
-        found = await core(self.bot).names.name(user_id, fallback)
+        found = await self.bot.names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
@@ -231,4 +232,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast(ReversiBot, bot)))
+    await add_feature_cog(bot, Notify(cast("ReversiBot", bot)))

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.domain import Challenge, ChallengeStatus
+from bot.domain.events import ChallengeClosed
 from bot.engine import Color
 from bot.i18n import N_, _
+from bot.services.bus import Events
 from cogs import time_option
-from cogs.buttons import ChallengeButton
+from cogs.audience import for_everyone
 from cogs.links import mention
+from cogs.play.buttons import ChallengeButton
+from cogs.replies import Reply
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
+
+log = logging.getLogger(__name__)
 
 COLOR_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str("Black"), value=Color.BLACK.value),
@@ -91,3 +105,71 @@ def invitation_view(challenge: Challenge) -> discord.ui.View:
         view.add_item(ChallengeButton(challenge.id, "decline"))
     view.add_item(ChallengeButton(challenge.id, "cancel"))
     return view
+
+
+class ChallengeMessages:
+    """The challenge messages as challenges close: a subscriber of the services for those nobody
+    clicked to close, and the answer to the click that closed one."""
+
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(ChallengeClosed, self.on_challenge_closed)
+
+    def unsubscribe(self, events: Events) -> None:
+        events.unsubscribe(self.on_challenge_closed)
+
+    def on_challenge_closed(self, event: ChallengeClosed) -> None:
+        """Show on its message how a challenge ended that nobody clicked to close: it expired, or
+        was withdrawn when a player's data was deleted (a click's handler answers with
+        `answer_closed`)."""
+        challenge = event.challenge
+        if challenge.message_id is None:
+            return
+        if not event.forgotten and challenge.status is not ChallengeStatus.EXPIRED:
+            return
+        text: Callable[[], str]
+        text = partial(_, FORGOTTEN) if event.forgotten else partial(closed, challenge)
+        self.bot.background.spawn(
+            self._edit_challenge(challenge, challenge.message_id, text, None),
+            name=f"challenge {challenge.id} closed",
+        )
+
+    async def answer_closed(self, reply: Reply, challenge: Challenge) -> None:
+        """Answer the click that closed `challenge` by showing how it ended on its message (an
+        accepted one in the channel becomes the board: the publisher's business)."""
+        message_id = challenge.message_id
+        if message_id is None:
+            return
+        text: Callable[[], str]
+        if challenge.status is ChallengeStatus.ACCEPTED:
+            if not challenge.in_thread or challenge.game_id is None:
+                return
+            accepter = reply.interaction.user.id
+            text = partial(accepted_in_thread, challenge, accepter, message_id)
+        else:
+            text = partial(closed, challenge)
+        await self._edit_challenge(challenge, message_id, text, reply)
+
+    async def _edit_challenge(
+        self,
+        challenge: Challenge,
+        message_id: int,
+        text_of: Callable[[], str],
+        reply: Reply | None,
+    ) -> None:
+        """Show how the challenge ended, in the server's language: everyone sees it."""
+        channel_id = challenge.channel_id
+        async with for_everyone(self.bot, challenge.guild_id):
+            text = text_of()
+        try:
+            if reply is not None and reply.claim():
+                await reply.interaction.response.edit_message(content=text, view=None)
+                return
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(content=text, view=None)
+        except discord.HTTPException as error:
+            log.info("Challenge message %s not updated (%s)", message_id, error.code)
+            if reply is not None:
+                reply.release()  # still unanswered: the acknowledgement timer may answer it
