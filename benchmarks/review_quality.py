@@ -1,18 +1,26 @@
-"""How far a review can be trusted: its marks and values against a much deeper search.
+"""How far a review can be trusted: its marks and values against a stronger engine.
 
 Twelve 60-move WTHOR games (spread evenly over the sample), moves 1-46, are reviewed at the budget
 each core uses (`PYTHON_BUDGET`, the one reviews had before the native core, and
 `NATIVE_BUDGET`), at the native core's budget before it cut forward (`FULL_WIDTH`) and before it
-confirmed losses on the two moves (`UNCONFIRMED`), and each
-position is analysed again by the reference: the project's own search run long: an exact solve
-from `REFERENCE_EXACT` empties (21, as far as the native review tries), and above that a midgame
-search of `REFERENCE_DEPTH` plies with multi-ProbCut (22, with no node limit: 5-6 plies deeper
-than the native review reaches, 10 deeper than it did full width), both with the native core.
+confirmed losses on the two moves (`UNCONFIRMED`), and each position is analysed again by the
+reference, `--reference`:
+
+- `ntest` (the default): NTest (`benchmarks/ntest.py`), another engine with its own evaluation,
+  at `NTEST_DEPTH` (20) plies with its standard parameters: multi-ProbCut in the midgame, exact
+  from 21 empties (probable solves from 30); the played move's value comes
+  from a search of the position after it, one ply less deep, unless it is NTest's best move;
+- `own`: the project's own search run long: an exact solve from `REFERENCE_EXACT` empties (21)
+  and above that a midgame search of `REFERENCE_DEPTH` plies with multi-ProbCut (22). It shares
+  the review's evaluation and so its biases: its marks confirm more than NTest's.
+
 Then, for each budget:
 
-- precision: the share of the review's mistake and blunder marks (a loss above 4 discs) that the
-  reference marks as a mistake or blunder too; recall: the share of the reference's marks that
-  the review made; overall and by phase (moves 1-20, 21-40, 41-46);
+- precision: the share of the review's mistake and blunder marks that the reference finds lose
+  more than 4 discs; recall: the share of the moves the reference finds lose more than 4 discs
+  that the review marked a mistake or a blunder; overall and by phase (moves 1-20, 21-40,
+  41-46). The review marks an estimated loss only beyond a margin (`review.ESTIMATE_MARGINS`),
+  calibrated on these games against NTest;
 - the mean absolute error of the value of each position (best play from there), in discs;
 - best-move agreement: the review's best move is the reference's, or both call the move played
   best;
@@ -20,14 +28,16 @@ Then, for each budget:
   empties then), and its CPU time per 60-move game (the whole game, measured in CPU seconds:
   the machine may be shared).
 
-The reference takes about 30 minutes of CPU, so it is kept in `data/review_reference.json`
-(keyed by position, move and reference), and only what is missing there is computed; `--jobs`
-processes (2) compute it and run the reviews.
+A reference's analysis is costly (NTest: about 10 CPU minutes; our own: 30), so it is kept in
+`data/review_reference_ntest.json` or `data/review_reference.json` (keyed by position, move and
+reference), and only what is missing there is computed: NTest is needed only then. `--jobs`
+processes (2) compute it and run the reviews; `--budgets` names the budgets to measure.
 
-    .venv/bin/python benchmarks/review_quality.py [--games 12] [--jobs 2] [--quick]
+    .venv/bin/python benchmarks/review_quality.py [--reference ntest|own] [--games 12]
+        [--jobs 2] [--budgets "python core,native core"] [--quick]
 
-`--quick` measures one game, moves 1-46, at tiny budgets against a shallow reference (exact from
-10 empties, depth 4), computed in the run and not kept.
+`--quick` measures one game, moves 1-46, at tiny budgets against a shallow reference of our own
+(exact from 10 empties, depth 4), computed in the run and not kept.
 """
 
 from __future__ import annotations
@@ -45,8 +55,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.ntest import NTest
 from benchmarks.wthor import full_games
-from bot.engine import Game
+from bot.engine import Color, Game, Position
 from bot.engine.ai.analysis import (
     NATIVE_BUDGET,
     PYTHON_BUDGET,
@@ -58,9 +69,10 @@ from bot.engine.ai.analysis import (
 from bot.engine.native import built
 from bot.engine.review import BEST_WITHIN, Mark, build_review, positions_of
 
-CACHE = Path(__file__).resolve().parent / "data" / "review_reference.json"
+DATA = Path(__file__).resolve().parent / "data"
 REFERENCE_EXACT = 21
 REFERENCE_DEPTH = 22
+NTEST_DEPTH = 20
 FULL_WIDTH = ReviewBudget(
     nodes=450_000, exact_empties=18, attempt_empties=21, exact_nodes=1_500_000
 )
@@ -70,6 +82,12 @@ UNCONFIRMED = dataclasses.replace(NATIVE_BUDGET, confirm_nodes=0)
 GAMES = 12
 MOVES = 46
 PHASES = ((1, 20), (21, 40), (41, 46))
+BUDGETS = {
+    "python core": PYTHON_BUDGET,
+    "native, full width": FULL_WIDTH,
+    "native, unconfirmed": UNCONFIRMED,
+    "native core": NATIVE_BUDGET,
+}
 QUICK_BUDGETS = {
     "python core": ReviewBudget(nodes=100, exact_empties=8, attempt_empties=8),
     "native core": ReviewBudget(nodes=400, exact_empties=10, attempt_empties=10),
@@ -82,6 +100,8 @@ class Reference:
     exact_empties: int
     depth: int
     probcut: bool = False
+
+    cache = "review_reference.json"
 
     @property
     def key(self) -> str:
@@ -97,6 +117,53 @@ class Reference:
         return analyse_to_depth(position, played, self.depth, probcut=self.probcut)
 
 
+_ntest: dict[int, NTest] = {}
+"""This process's NTest, by depth."""
+
+
+@dataclass(frozen=True, slots=True)
+class NTestReference:
+    """NTest's analysis (`benchmarks/ntest.py`) with its standard search parameters at `depth`:
+    the best move and its value by NTest's `hint` in the position, and the played move's value
+    by the same search, one ply less deep, in the position after it (another move for the
+    other side, or the same side's after a pass), unless it is NTest's best move."""
+
+    depth: int
+    cache = "review_reference_ntest.json"
+
+    @property
+    def key(self) -> str:
+        return f"ntest/standard-{self.depth}"
+
+    def best(self, position: Position, depth: int) -> tuple[int, float, bool]:
+        if depth not in _ntest:
+            _ntest[depth] = NTest(depth)
+        return _ntest[depth].best(position)
+
+    def analyse(self, position: str, played: int) -> PositionAnalysis:
+        before = Position.from_string(position)
+        best_move, best_score, exact = self.best(before, self.depth)
+        played_score = best_score
+        if played != best_move:
+            after = before.play(played)
+            if after.is_game_over():
+                result = after.result()
+                assert result is not None
+                black, white = result.official_score()
+                score = float(black - white if before.turn is Color.BLACK else white - black)
+                played_score, played_exact = score, True
+            elif after.must_pass():
+                _, played_score, played_exact = self.best(after.pass_turn(), self.depth - 1)
+            else:
+                _, score, played_exact = self.best(after, self.depth - 1)
+                played_score = -score
+            exact = exact and played_exact
+        empties = before.empties
+        return PositionAnalysis(
+            best_move, best_score, played, played_score, exact, empties if exact else self.depth, 0
+        )
+
+
 def games(count: int) -> list[str]:
     """The first `count` of twelve 60-move games spread evenly over the WTHOR sample."""
     sixty = full_games()
@@ -104,13 +171,14 @@ def games(count: int) -> list[str]:
 
 
 def reference_of(
-    transcripts: Sequence[str], reference: Reference, keep: bool, jobs: int
+    transcripts: Sequence[str], reference: Reference | NTestReference, keep: bool, jobs: int
 ) -> list[list[PositionAnalysis]]:
-    """The reference's analysis of moves 1-46 of each game, from the cache when `keep` (and kept
+    """The reference's analysis of moves 1-46 of each game, from its cache when `keep` (and kept
     there as it is computed, by `jobs` processes)."""
     cache: dict[str, dict[str, object]] = {}
-    if keep and CACHE.exists():
-        stored = json.loads(CACHE.read_text())
+    store = DATA / reference.cache
+    if keep and store.exists():
+        stored = json.loads(store.read_text())
         cache = stored["positions"] if stored["reference"] == reference.key else {}
     todo = [
         (reference, position, played)
@@ -124,9 +192,8 @@ def reference_of(
             cache[key] = analysis
             cpu += seconds
             if keep:
-                CACHE.parent.mkdir(exist_ok=True)
                 document = {"reference": reference.key, "positions": cache}
-                CACHE.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
+                store.write_text(json.dumps(document, sort_keys=True, indent=0) + "\n")
             print(f"  reference: {done}/{len(todo)}, {cpu:.0f} CPU s", file=sys.stderr)
     print(
         f"Reference ({reference.key}): {len(todo)} of {MOVES * len(transcripts)} positions "
@@ -142,12 +209,13 @@ def reference_of(
 
 
 def _reference(
-    task: tuple[Reference, str, int],
+    task: tuple[Reference | NTestReference, str, int],
 ) -> tuple[str, dict[str, object], float]:
     reference, position, played = task
-    started = time.process_time()
+    started = time.process_time() + sum(ntest.cpu() for ntest in _ntest.values())
     analysis = reference.analyse(position, played).to_dict()
-    return f"{position} {played}", analysis, time.process_time() - started
+    spent = time.process_time() + sum(ntest.cpu() for ntest in _ntest.values()) - started
+    return f"{position} {played}", analysis, spent
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +340,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--jobs", type=int, default=2, help="processes working at once")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--budgets", default=",".join(BUDGETS), help="name,... of BUDGETS")
+    parser.add_argument(
+        "--reference",
+        choices=("ntest", "own"),
+        default="ntest",
+        help="what reviews are measured against",
+    )
     args = parser.parse_args()
     if built() is None:
         print("The native core is not built: the reference needs it.")
@@ -282,13 +357,12 @@ def main() -> None:
         reference = Reference(*QUICK_REFERENCE)
         budgets = QUICK_BUDGETS
     else:
-        reference = Reference(REFERENCE_EXACT, REFERENCE_DEPTH, probcut=True)
-        budgets = {
-            "python core": PYTHON_BUDGET,
-            "native, full width": FULL_WIDTH,
-            "native, unconfirmed": UNCONFIRMED,
-            "native core": NATIVE_BUDGET,
-        }
+        reference = (
+            NTestReference(NTEST_DEPTH)
+            if args.reference == "ntest"
+            else Reference(REFERENCE_EXACT, REFERENCE_DEPTH, probcut=True)
+        )
+        budgets = {name: BUDGETS[name] for name in args.budgets.split(",")}
     print(f"Review quality, {count} WTHOR games, moves 1-{MOVES}:")
     jobs = 1 if args.quick else args.jobs
     references = reference_of(transcripts, reference, not args.quick, jobs)

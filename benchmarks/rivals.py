@@ -10,8 +10,7 @@ their own (GRhino system-wide), and run this file with that venv's Python:
     /tmp/rivals-venv/bin/pip install -e . reversi42 cli-othello othellopy pyreversi \\
         rust-reversi reversi-ai
     sudo apt-get install grhino
-    git clone https://github.com/weltyc/ntest /tmp/ntest && (cd /tmp/ntest && bash build.sh)
-    export NTEST=/tmp/ntest/build/ntest
+    # NTest: see benchmarks/ntest.py
     /tmp/rivals-venv/bin/python benchmarks/rivals.py [--rivals grhino:4,rust-reversi]
         [--openings 4] [--budget-ms MS]
 
@@ -43,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import shutil
 import subprocess
 import sys
@@ -56,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ai import wthor_prefixes
 from benchmarks.elo import describe
+from benchmarks.ntest import NTest
 from bot.engine import Color, Game, Position, square_name
 from bot.engine.ai import choose_move
 
@@ -264,45 +263,11 @@ def grhino(level: int) -> Chooser:
 
 
 def ntest(depth: int) -> Chooser:
-    """NTest (C++, github.com/weltyc/ntest, built from its source with its own `build.sh`;
-    its fitted pattern coefficients ship in the repository): alpha-beta with multi-ProbCut,
-    a pattern evaluation and an exact endgame, through its NBoard protocol (`ntest x`) at a
-    fixed midgame `depth` (`set depth`): 18 takes about 0.3 s a move after 20 moves on a
-    2-core machine, 16 half that, 20 about twice as long. The command is `$NTEST` or `ntest`
-    on the PATH; it reads its coefficients beside the executable. The position is set whole
-    before each move, as a GGF game with no moves; no book file is given, so every move is
-    searched."""
-    command = os.environ.get("NTEST") or shutil.which("ntest") or "ntest"
-    process = subprocess.Popen(
-        [command, "x"],
-        cwd=Path(command).resolve().parent,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-
-    def send(line: str) -> None:
-        assert process.stdin is not None
-        process.stdin.write(line + "\n")
-        process.stdin.flush()
-
-    send("nboard 2")
-    send(f"set depth {depth}")
-
-    def choose(position: Position) -> int:
-        assert process.stdout is not None
-        board = "".join(str(cell) for cell in _cells(position, "*", "O", "-"))
-        turn = "*" if position.turn is Color.BLACK else "O"
-        send(f"set game (;GM[Othello]PC[x]PB[b]PW[w]RE[?]TI[0]TY[8]BO[8 {board} {turn}];)")
-        send("go")
-        while not (line := process.stdout.readline()).startswith("=== "):
-            if not line:
-                raise RuntimeError("ntest stopped")
-        move = line[4:].split("/")[0].strip()
-        return 8 * (int(move[1]) - 1) + "ABCDEFGH".index(move[0].upper())
-
-    return choose
+    """NTest (C++, `benchmarks/ntest.py` says how to build it and how it is driven):
+    alpha-beta with multi-ProbCut, a pattern evaluation and an exact endgame, at a fixed
+    midgame `depth`: 18 takes about 0.3 s a move after 20 moves on a 2-core machine, 16 half
+    that, 20 about twice as long."""
+    return NTest(depth).choose
 
 
 @dataclass(frozen=True)

@@ -28,21 +28,26 @@ from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
 from bot.tournament_clock import TournamentClock
+from cogs.features import Features
 from cogs.invite import invite_url
+from cogs.names import Names
+from cogs.play.challenge_message import ChallengeMessages
+from cogs.play.publish import BoardPublisher
+from cogs.records.shares import Shares
 from cogs.translator import CatalogueTranslator
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.core",
-    "cogs.play",
-    "cogs.versus_bot",
-    "cogs.records",
-    "cogs.games",
-    "cogs.rules",
-    "cogs.admin",
-    "cogs.review",
-    "cogs.notify",
+    "cogs.play.cog",
+    "cogs.play.versus_bot",
+    "cogs.records.cog",
+    "cogs.records.games",
+    "cogs.rules.cog",
+    "cogs.admin.cog",
+    "cogs.reviews.cog",
+    "cogs.play.notify",
     "cogs.language",
-    "cogs.tournament",
+    "cogs.tournaments.cog",
 )
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's
@@ -77,6 +82,12 @@ class ReversiBot(commands.AutoShardedBot):
     (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
+    names: Names
+    shares: Shares
+    publisher: BoardPublisher
+    challenge_messages: ChallengeMessages
+    """Discord's side every feature shares, built in `setup_hook`."""
+
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
         # The bot has no voice, so discord.py's warnings that voice's libraries are missing (on
         # building a client) would only alarm whoever reads the log.
@@ -109,6 +120,7 @@ class ReversiBot(commands.AutoShardedBot):
         self._services: Services | None = None
         self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
+        self.features = Features()
         self._recovered = False
         self._interaction_tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
@@ -151,6 +163,11 @@ class ReversiBot(commands.AutoShardedBot):
         player = BotPlayer(services.games, self.computer, self.background, self.timers)
         player.subscribe(self.events)
         TournamentClock(services.tournaments, services.rounds, self.timers).subscribe(self.events)
+        self.names, self.shares = Names(self), Shares()
+        self.publisher = BoardPublisher(self, self.names, self.background)
+        self.publisher.subscribe(self.events)
+        self.challenge_messages = ChallengeMessages(self)
+        self.challenge_messages.subscribe(self.events)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -28,8 +28,9 @@ from typing import Protocol
 
 from bot.domain import GameState
 from bot.domain.events import GameEvent
+from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.services.bus import Events
-from bot.services.notices import Notice, NoticeKind, Notices, NotifyChoice
+from bot.services.notices import Notices
 from bot.timers import Timers
 
 _Action = Callable[[], Awaitable[None]]

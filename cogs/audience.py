@@ -12,14 +12,16 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.client import ReversiBot
 from bot.i18n import using
 from bot.language_codes import DEFAULT
 from bot.services.errors import StorageError
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ log = logging.getLogger(__name__)
 async def reader_language(interaction: discord.Interaction) -> str:
     """The language of what the member behind `interaction` alone sees (English if the database
     can't say: the answer had better come in some language)."""
-    bot = cast(ReversiBot, interaction.client)
+    bot = cast("ReversiBot", interaction.client)
     try:
         return await bot.services.context.languages.for_reader(
             interaction.user.id, interaction.guild_id, interaction.locale.value

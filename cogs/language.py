@@ -3,20 +3,22 @@ messages), in every server. Which language applies where is `bot.services.langua
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.client import ReversiBot
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
 from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import answering
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
 
 CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
@@ -68,4 +70,4 @@ class Language(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Language(cast(ReversiBot, bot)))
+    await add_feature_cog(bot, Language(cast("ReversiBot", bot)))

@@ -1,5 +1,5 @@
-"""The wording of every refusal, storage error and bad move, in the reader's language: the
-services, the storage and the engine say what went wrong as data, and this says it to players."""
+"""The wording of every refusal, database outage and bad move, in the reader's language: the
+services and the engine say what went wrong as data, and this says it to players."""
 
 from __future__ import annotations
 
@@ -7,20 +7,7 @@ from bot.domain.refusals import ChannelRefusal, PointingRefusal, Refusal, Refuse
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
 from bot.i18n import N_, _, ngettext
-from bot.services.errors import (
-    ActiveGameError,
-    ChallengeClosedError,
-    ChallengeNotFoundError,
-    ChannelBusyError,
-    DatabaseBusyError,
-    DatabaseError,
-    DatabaseUnavailableError,
-    GameNotFoundError,
-    GameOverError,
-    RematchOpenError,
-    StaleMoveError,
-    StorageError,
-)
+from bot.services.errors import DatabaseBusyError, DatabaseUnavailableError, StorageError
 from cogs.links import message_link
 
 REFUSALS = {
@@ -49,6 +36,10 @@ REFUSALS = {
     ),
     Refused.ALREADY_A_THREAD: N_("This is already a thread: play here without `thread`."),
     Refused.CHALLENGE_GONE: N_("This challenge no longer exists."),
+    Refused.CHALLENGE_ACCEPTED: N_("This challenge has already been accepted."),
+    Refused.CHALLENGE_DECLINED: N_("This challenge has already been declined."),
+    Refused.CHALLENGE_CANCELLED: N_("This challenge has already been cancelled."),
+    Refused.CHALLENGE_EXPIRED: N_("This challenge has expired."),
     Refused.OWN_CHALLENGE: N_("You can't accept your own challenge; use Cancel to withdraw it."),
     Refused.CHALLENGE_FOR_SOMEONE_ELSE: N_("This challenge is for someone else."),
     Refused.CHALLENGE_NOT_READY: N_("This challenge isn't ready yet; try again in a moment."),
@@ -78,6 +69,9 @@ REFUSALS = {
     Refused.CHANNELS_CHANGED: N_("The channel settings have changed since you asked."),
     Refused.UNKNOWN_LANGUAGE: N_("I don't speak that language yet."),
     Refused.ONLY_THE_ASKER_CONFIRMS: N_("Only the member who asked can confirm this."),
+    Refused.FORGET_WHILE_PLAYING: N_(
+        "You have a game in progress here; finish or resign it first."
+    ),
     Refused.REVIEW_WHILE_PLAYING: N_(
         "Game #{id} is still being played. Reviews come once a game is over, so "
         "that nobody gets the engine's help during it."
@@ -136,44 +130,15 @@ def channel_list(channel_ids: tuple[int, ...]) -> str:
     )
 
 
-CHALLENGE_CLOSED = {
-    "expired": N_("This challenge has expired."),
-    "accepted": N_("This challenge has already been accepted."),
-    "declined": N_("This challenge has already been declined."),
-    "cancelled": N_("This challenge has already been cancelled."),
-}
-CLOSED = N_("This challenge is closed.")
-"""A challenge closed some other way."""
-
-
-def storage_error_text(error: StorageError) -> str | None:
-    """What to tell the player about a storage error, in the language in force; None for a
-    fault of ours (an apology, and the log)."""
+def outage_text(error: StorageError) -> str | None:
+    """What to tell the player when the database is out of reach, in the language in force;
+    None for any other trouble of the database's (a fault of ours: an apology, and the log)."""
     match error:
         case DatabaseBusyError():
             return _("The database is busy right now; please try again in a moment.")
         case DatabaseUnavailableError():
             return _("The database is unavailable right now; please try again shortly.")
-        case GameNotFoundError():
-            return _("There is no game #{id}.").format(id=error.game_id)
-        case ChallengeNotFoundError():
-            return _("This challenge no longer exists.")
-        case StaleMoveError():
-            return _("This board is out of date: the game has moved on since.")
-        case GameOverError():
-            return _("Game #{id} is already over.").format(id=error.game_id)
-        case ChannelBusyError():
-            return _(
-                "There is already a game in progress in this channel; "
-                "finish it first or play in a thread."
-            )
-        case ChallengeClosedError():
-            return _(CHALLENGE_CLOSED.get(error.status, CLOSED))
-        case ActiveGameError():
-            return _("You have a game in progress here; finish or resign it first.")
-        case RematchOpenError():
-            return _("A rematch of this game is already on offer.")
-    return None if isinstance(error, DatabaseError) else str(error)
+    return None
 
 
 def move_problem(error: InvalidMoveError | IllegalMoveError) -> str:

@@ -24,7 +24,7 @@ from bot.i18n import N_, _
 from bot.services.errors import DatabaseUnavailableError, StorageError
 from cogs import time_option
 from cogs.audience import for_reader
-from cogs.refusal_texts import move_problem, refusal_text, storage_error_text
+from cogs.refusal_texts import move_problem, outage_text, refusal_text
 from cogs.text import shorten
 
 log = logging.getLogger("cogs")
@@ -92,7 +92,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, InvalidMoveError | IllegalMoveError):
         return move_problem(error)
     if isinstance(error, StorageError):
-        return storage_error_text(error)
+        return outage_text(error)
     if isinstance(error, TimeControlError):
         return time_option.problem(error)
     if isinstance(error, Declined | InvalidInputError):

@@ -18,7 +18,7 @@ import pytest
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 BENCHMARKS = CHECKOUT / "benchmarks"
-SHARED = {"wthor.py", "elo.py"}
+SHARED = {"wthor.py", "elo.py", "ntest.py"}
 """Modules the scripts share; not run themselves."""
 TIMEOUT = 90.0
 """Seconds before a quick run counts as hung: many times what any of them takes."""
@@ -93,6 +93,10 @@ FIGURES = {
         rf"tournament games: {NUMBER} positions, {NUMBER} puzzles, {NUMBER} CPU-s, {NUMBER} "
         r"puzzles a CPU-minute",
         r"ratings: min \d+, median \d+, max \d+",
+    ],
+    "puzzles.py": [
+        rf"proved 50 puzzles in {NUMBER} CPU-s \({NUMBER} a CPU-minute\), 0 wrong",
+        rf"bank on disk: {NUMBER} MB",
     ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
 }

@@ -27,9 +27,9 @@ def test_an_unexpected_error_fails_the_test_and_an_expected_one_does_not(
             logging.getLogger("bot.deadlines").warning("retrying")
 
         def test_takes_what_it_expected(logged_errors):
-            logging.getLogger("cogs.publish").exception("the board was not updated")
+            logging.getLogger("cogs.play.publish").exception("the board was not updated")
             (taken,) = logged_errors.take("cogs")
-            assert taken.name == "cogs.publish"
+            assert taken.name == "cogs.play.publish"
             assert logged_errors.take("cogs") == []
         """
     )

@@ -49,7 +49,7 @@ def test_the_layers_are_kept() -> None:
         ("bot/engine/game.py", "import bot.domain", "The engine is the pure game"),
         ("bot/services/bus.py", "import cogs.core", "The services know no Discord"),
         ("rendering/board.py", "from bot.i18n import _", "Rendering draws what it is given"),
-        ("cogs/stats.py", "import bot.storage", "Only the services touch storage"),
+        ("cogs/records/stats.py", "import bot.storage", "Only the services touch storage"),
     ],
 )
 def test_an_import_back_up_breaks_a_contract(

@@ -35,6 +35,10 @@ class Refused(Enum):
     OPPONENT_NOT_A_MEMBER = auto()
     ALREADY_A_THREAD = auto()
     CHALLENGE_GONE = auto()
+    CHALLENGE_ACCEPTED = auto()
+    CHALLENGE_DECLINED = auto()
+    CHALLENGE_CANCELLED = auto()
+    CHALLENGE_EXPIRED = auto()
     OWN_CHALLENGE = auto()
     CHALLENGE_FOR_SOMEONE_ELSE = auto()
     CHALLENGE_NOT_READY = auto()
@@ -57,6 +61,8 @@ class Refused(Enum):
     CHANNELS_CHANGED = auto()
     UNKNOWN_LANGUAGE = auto()
     ONLY_THE_ASKER_CONFIRMS = auto()
+    FORGET_WHILE_PLAYING = auto()
+    """`id`: a game the player is playing in the server, whose stats are not to be deleted."""
     REVIEW_WHILE_PLAYING = auto()
     """`id`: the game is still being played."""
     NOTHING_TO_REVIEW = auto()
@@ -81,10 +87,10 @@ class Refused(Enum):
     TOURNAMENT_NOT_PAUSED = auto()
     START_IN_THE_PAST = auto()
     START_TOO_LATE = auto()
+    """`days`: how far ahead a tournament may start at the latest."""
     TOO_MANY_ROUNDS = auto()
     """`players`, `rounds`: a Swiss of at most that many players pairs at most that many
     rounds without anyone meeting twice."""
-    """`days`: how far ahead a tournament may start at the latest."""
 
 
 class Refusal(Exception):

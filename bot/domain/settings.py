@@ -7,6 +7,9 @@ from enum import StrEnum
 
 from bot.domain.time_control import TimeControl
 
+DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
+"""A day a move: the time control of a server that never chose one."""
+
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:

@@ -16,6 +16,10 @@ Marks, by the discs a move lost against the best move:
 | mistake    | more than 4, up to 8                            |
 | blunder    | more than 8                                     |
 
+An estimated loss earns a mistake or a blunder only beyond those limits plus a margin
+(`ESTIMATE_MARGINS`: 4 discs in moves 1-20, 2 after), as estimates overstate losses; a move
+short of it keeps the mark below, an inaccuracy for a mistake.
+
 A player's average loss counts the moves where they had a choice (a forced move, the only legal
 one, is left out), and their accuracy is `100 * exp(-average loss / 10)` percent: 100% for
 perfect play, 90% at an average loss of 1 disc a move, 61% at 5 discs.
@@ -81,12 +85,30 @@ THRESHOLDS: tuple[tuple[float, Mark], ...] = (
 """The largest loss, in discs, of each mark after best; anything above the last is a blunder."""
 
 
-def mark_for(loss: float) -> Mark:
-    """The mark of a move that lost `loss` discs against the best move."""
+ESTIMATE_MARGINS: tuple[tuple[int, float], ...] = ((41, 4.0), (0, 2.0))
+"""Discs by which an estimated loss (not an exact one) must exceed a mistake's or a blunder's
+limit to earn that mark, by the empty squares of the position it was played in (the first pair
+whose number they reach; 41 or more is moves 1-20): a loss taken from two estimates is
+overstated, most in the opening (1.6 times on average), where the evaluation is least sure.
+Calibrated against NTest so that 90% of the marks hold (`benchmarks/review_quality.py`). A
+move short of its margin keeps the mark below."""
+
+
+def margin_for(empties: int, exact: bool) -> float:
+    """The margin (`ESTIMATE_MARGINS`) of a loss found in a position with `empties` empty
+    squares: none when it is exact."""
+    if exact:
+        return 0.0
+    return next(margin for least, margin in ESTIMATE_MARGINS if empties >= least)
+
+
+def mark_for(loss: float, margin: float = 0.0) -> Mark:
+    """The mark of a move that lost `loss` discs against the best move, a mistake or a blunder
+    only beyond its limit plus `margin` (`margin_for`)."""
     if loss < BEST_WITHIN:
         return Mark.BEST
     for limit, mark in THRESHOLDS:
-        if loss <= limit:
+        if loss <= limit + (0.0 if mark is Mark.GOOD else margin):
             return mark
     return Mark.BLUNDER
 
@@ -220,7 +242,7 @@ def build_review(game: Game, analyses: Sequence[PositionAnalysis], outcome: int 
                 best_value=for_black(ply.color, analysis.best_score),
                 played_value=for_black(ply.color, analysis.played_score),
                 loss=loss,
-                mark=mark_for(loss),
+                mark=mark_for(loss, margin_for(ply.before.empties, analysis.exact)),
                 exact=analysis.exact,
                 depth=analysis.depth,
                 forced=ply.before.legal_moves_mask().bit_count() == 1,

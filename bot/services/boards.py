@@ -8,7 +8,7 @@ from bot.services.context import Service
 
 
 class Boards(Service):
-    """What the board publisher reads and marks (`cogs.publish`)."""
+    """What the board publisher reads and marks (`cogs.play.publish`)."""
 
     async def current(self, game_id: int) -> GameRecord:
         """The game as stored now, with the board behind it if it isn't shown yet."""

@@ -14,7 +14,20 @@ from bot.domain.refusals import Refusal, Refused, RematchOfferedRefusal
 from bot.services.context import Changed, Context, Service, retried
 from bot.services.places import Place
 from bot.services.versus_bot import VersusBot
-from bot.storage import ChallengeClosedError, ChannelBusyError, RematchOpenError
+from bot.storage import (
+    ChallengeClosedError,
+    ChallengeNotFoundError,
+    ChannelBusyError,
+    RematchOpenError,
+)
+
+CLOSED = {
+    ChallengeStatus.ACCEPTED: Refused.CHALLENGE_ACCEPTED,
+    ChallengeStatus.DECLINED: Refused.CHALLENGE_DECLINED,
+    ChallengeStatus.CANCELLED: Refused.CHALLENGE_CANCELLED,
+    ChallengeStatus.EXPIRED: Refused.CHALLENGE_EXPIRED,
+}
+"""The refusal of an answer to a challenge closed meanwhile, by how it closed."""
 
 
 class Challenges(Service):
@@ -78,7 +91,10 @@ class Challenges(Service):
 
     async def challenge_posted(self, challenge_id: int, message_id: int) -> Challenge:
         """The invitation is on screen as `message_id` (its thread, if any, will share the id)."""
-        return await self.storage.challenges.set_message(challenge_id, message_id)
+        try:
+            return await self.storage.challenges.set_message(challenge_id, message_id)
+        except ChallengeNotFoundError:
+            raise Refusal(Refused.CHALLENGE_GONE) from None
 
     async def challenge_here(self, challenge_id: int, place: Place) -> Challenge:
         try:
@@ -157,14 +173,16 @@ class Challenges(Service):
 
     @asynccontextmanager
     async def _expiring(self) -> AsyncIterator[None]:
-        """An answer to a challenge that has lapsed is refused, and its expiry shown at once
-        rather than when its timer comes."""
+        """An answer to a challenge closed or gone meanwhile is refused; a lapsed one's expiry
+        is shown at once rather than when its timer comes."""
         try:
             yield
+        except ChallengeNotFoundError:
+            raise Refusal(Refused.CHALLENGE_GONE) from None
         except ChallengeClosedError as error:
             if error.status is ChallengeStatus.EXPIRED:
                 await self.expire_challenges()
-            raise
+            raise Refusal(CLOSED[ChallengeStatus(error.status)]) from None
 
     async def expire_challenges(self) -> list[Challenge]:
         """Close the lapsed challenges of this process's servers (another process's timers

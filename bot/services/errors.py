@@ -1,32 +1,8 @@
-"""What the storage refuses, as the services let it through to their callers: the cogs word
-these (`cogs/refusal_texts.py`) without reaching into the storage."""
+"""The database's own troubles, which any service call may meet and lets through: outages, not
+refusals (the services turn what the storage refuses into a `Refusal`). The cogs answer a busy or
+unreachable database with "try again" (`cogs/refusal_texts.py`), any other trouble with an
+apology, without reaching into the storage."""
 
-from bot.storage.errors import (
-    ActiveGameError,
-    ChallengeClosedError,
-    ChallengeNotFoundError,
-    ChannelBusyError,
-    DatabaseBusyError,
-    DatabaseError,
-    DatabaseUnavailableError,
-    GameNotFoundError,
-    GameOverError,
-    RematchOpenError,
-    StaleMoveError,
-    StorageError,
-)
+from bot.storage.errors import DatabaseBusyError, DatabaseUnavailableError, StorageError
 
-__all__ = [
-    "ActiveGameError",
-    "ChallengeClosedError",
-    "ChallengeNotFoundError",
-    "ChannelBusyError",
-    "DatabaseBusyError",
-    "DatabaseError",
-    "DatabaseUnavailableError",
-    "GameNotFoundError",
-    "GameOverError",
-    "RematchOpenError",
-    "StaleMoveError",
-    "StorageError",
-]
+__all__ = ["DatabaseBusyError", "DatabaseUnavailableError", "StorageError"]

@@ -3,10 +3,8 @@ once per move across restarts (`bot.notifications` decides when)."""
 
 from __future__ import annotations
 
+from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.services.context import Service
-from bot.storage import Notice, NoticeKind, NotifyChoice
-
-__all__ = ["Notice", "NoticeKind", "Notices", "NotifyChoice"]
 
 
 class Notices(Service):

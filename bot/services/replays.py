@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.domain import GameState
 from bot.domain.refusals import Refusal, Refused
+from bot.domain.replays import Replay
 from bot.services.context import Service
-from bot.storage import Replay
 
 REPLAY_POSTING = 60.0
 """Seconds a replay being posted is waited for before another request posts it instead."""

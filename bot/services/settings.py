@@ -18,7 +18,7 @@ from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.language_codes import LANGUAGES
 from bot.services.context import Changed, Service, retried
 from bot.services.languages import AUTO_LANGUAGE
-from bot.storage import ChannelsChangedError
+from bot.storage import ActiveGameError, ChannelsChangedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,10 @@ class Settings(Service):
         Only the player themself can confirm it."""
         if confirmed_by != user_id:
             raise Refusal(Refused.ONLY_THE_ASKER_CONFIRMS)
-        forgotten = await self.storage.forget_player(guild_id, user_id)
+        try:
+            forgotten = await self.storage.forget_player(guild_id, user_id)
+        except ActiveGameError as error:
+            raise Refusal(Refused.FORGET_WHILE_PLAYING, id=error.game_id) from None
         self.languages.personal_changed(user_id, None)
         for challenge in forgotten:
             if challenge.status is ChallengeStatus.PENDING:

@@ -21,8 +21,6 @@ from bot.storage.errors import (
     StaleMoveError,
     StorageError,
 )
-from bot.storage.notices import Notice, NoticeKind, NotifyChoice
-from bot.storage.replays import Replay
 from bot.storage.storage import Storage
 
 __all__ = [
@@ -41,11 +39,7 @@ __all__ = [
     "GameNotFoundError",
     "GameOverError",
     "NotFoundError",
-    "Notice",
-    "NoticeKind",
-    "NotifyChoice",
     "RematchOpenError",
-    "Replay",
     "SchemaTooNewError",
     "StaleMoveError",
     "Storage",

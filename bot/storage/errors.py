@@ -1,5 +1,5 @@
-"""Everything the storage refuses, as data for the Discord layer to word
-(`cogs/refusal_texts.py`); the database's own troubles carry an English message for the admin."""
+"""Everything the storage refuses, as data for the services to turn into refusals; the
+database's own troubles carry an English message for the admin."""
 
 from __future__ import annotations
 

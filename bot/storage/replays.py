@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.domain.replays import Replay
 from bot.storage.database import Store
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """Where a game's replay is; both None while it is being posted."""
-
-    game_id: int
-    channel_id: int | None
-    message_id: int | None
 
 
 class ReplayStore(Store):

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.domain import GuildSettings, TimeControl
+from bot.domain.settings import DEFAULT_TIME_PER_MOVE
 from bot.storage.database import Store, Transaction
 from bot.storage.errors import ChannelsChangedError
 from bot.storage.rows import time_control_columns, time_control_from_row
-
-DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
 
 
 async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:

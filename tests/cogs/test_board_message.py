@@ -7,7 +7,7 @@ import dataclasses
 
 from bot.domain import GameState
 from bot.engine import Game
-from cogs import board_message
+from cogs.play import board_message
 from tests.cogs.test_game_texts import BLACK, TEN_MOVES, WHITE, record
 from tests.rendering.images import decode, hinted_squares
 

@@ -12,8 +12,8 @@ from bot.engine.ai.analysis import PositionAnalysis
 from bot.engine.review import Review, build_review, format_loss
 from bot.i18n import using
 from bot.i18n.catalogues import translations
-from cogs.review_message import losing
-from cogs.versus_bot import outlook
+from cogs.play.versus_bot import outlook
+from cogs.reviews.message import losing
 from rendering.review_board import review_board_alt_text
 from rendering.review_graph import review_graph_alt_text
 from tests.engine.test_bounds import LOPSIDED

@@ -20,9 +20,9 @@ from bot.domain import (
 )
 from bot.domain.glicko2 import Rating
 from bot.engine import Color, Game
-from cogs import board_message
 from cogs.game_summary import ending, final_status, line, line_for, result_of, verdict_for
-from cogs.history import replay_gif, status
+from cogs.play import board_message
+from cogs.records.history import replay_gif, status
 from rendering import render_board
 from rendering.layout import Layout
 from rendering.replay import REPLAY_SIZE

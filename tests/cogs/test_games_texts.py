@@ -24,7 +24,7 @@ from bot.domain import (
 from bot.engine import Color
 from bot.i18n import using
 from bot.language_codes import LANGUAGES
-from cogs.games import (
+from cogs.records.games import (
     NAMED_SERVERS,
     PER_PAGE,
     SERVER_NAME,

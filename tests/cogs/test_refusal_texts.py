@@ -1,5 +1,5 @@
-"""Every refusal and storage error worded for players, from the data the service and the storage
-give: a message for each code, its parameters filled in, in every language."""
+"""Every refusal and database outage worded for players, from the data the services give: a
+message for each code, its parameters filled in, in every language."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from bot.domain.refusals import GameRefusal, Refusal, Refused
 from bot.i18n import using
 from bot.language_codes import LANGUAGES
 from bot.storage import (
-    ChallengeClosedError,
-    ChannelBusyError,
     DatabaseBusyError,
-    GameNotFoundError,
+    DatabaseUnavailableError,
     SchemaTooNewError,
+    StaleMoveError,
     StorageError,
 )
-from cogs.refusal_texts import REFUSALS, refusal_text, storage_error_text
+from cogs.refusal_texts import REFUSALS, outage_text, refusal_text
 
 PARAMS = {"id": 7, "channel_id": 55, "limit": 16, "days": 365, "players": 4, "rounds": 3}
 
@@ -75,17 +74,22 @@ def test_a_pointing_refusal_links_where_it_points() -> None:
 @pytest.mark.parametrize(
     ("error", "says"),
     [
-        (GameNotFoundError(42), "There is no game #42."),
-        (ChallengeClosedError(1, "declined"), "This challenge has already been declined."),
-        (ChallengeClosedError(1, "gone"), "This challenge is closed."),
-        (
-            ChannelBusyError(3),
-            "There is already a game in progress in this channel; "
-            "finish it first or play in a thread.",
-        ),
         (DatabaseBusyError(), "The database is busy right now; please try again in a moment."),
+        (
+            DatabaseUnavailableError(OSError()),
+            "The database is unavailable right now; please try again shortly.",
+        ),
         (SchemaTooNewError(9, 8), None),
+        (StaleMoveError(1, 2, 3), None),
     ],
 )
-def test_storage_errors_are_worded_for_players(error: StorageError, says: str | None) -> None:
-    assert storage_error_text(error) == says
+def test_only_outages_are_worded_for_players(error: StorageError, says: str | None) -> None:
+    """What the storage refuses reaches players as the services' refusals: any other storage
+    error is a fault of ours."""
+    assert outage_text(error) == says
+
+
+def test_a_challenge_closed_meanwhile_says_how() -> None:
+    assert refusal_text(Refusal(Refused.CHALLENGE_DECLINED)) == (
+        "This challenge has already been declined."
+    )

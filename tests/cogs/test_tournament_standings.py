@@ -19,8 +19,8 @@ from bot.domain.tournament import (
 )
 from bot.domain.tournament.records import bye, forfeit
 from bot.engine import Color
-from cogs.tournament_image import standings_rows
-from cogs.tournament_texts import standings_text
+from cogs.tournaments.image import standings_rows
+from cogs.tournaments.texts import standings_text
 from rendering import BYE, Outcome, RoundResult
 
 ANN, BO, CY, DI, ED = 1, 2, 3, 4, 5

@@ -14,7 +14,7 @@ from bot.domain.tournament import (
     TournamentView,
     standings,
 )
-from cogs.tournament_texts import details, list_line, signup_text, standings_text, title
+from cogs.tournaments.texts import details, list_line, signup_text, standings_text, title
 
 HOSTILE = "[free nitro](https://example.com) **big** @everyone"
 RECORD = TournamentRecord(

@@ -20,6 +20,7 @@ from bot.engine.review import (
     Mark,
     accuracy,
     build_review,
+    margin_for,
     mark_for,
     positions_of,
     review_game,
@@ -148,10 +149,46 @@ def test_marks_and_accuracy() -> None:
     assert accuracy(10) == pytest.approx(100 / math.e)
 
 
+def test_an_estimated_loss_earns_a_mistake_or_a_blunder_only_beyond_its_margin() -> None:
+    game = Game.from_transcript(wthor(0)[: 2 * 24])
+    losses = {  # move: (loss, exact, mark)
+        1: (7.9, False, Mark.INACCURACY),  # moves 1-20: 4 discs of margin
+        2: (7.9, True, Mark.MISTAKE),  # none for an exact loss
+        3: (8.1, False, Mark.MISTAKE),
+        4: (11.9, False, Mark.MISTAKE),
+        5: (12.1, False, Mark.BLUNDER),
+        6: (3.0, False, Mark.INACCURACY),  # the inaccuracy's own limit keeps no margin
+        20: (7.9, False, Mark.INACCURACY),  # 41 empty squares
+        21: (6.1, False, Mark.MISTAKE),  # 40: 2 discs of margin
+        22: (5.9, False, Mark.INACCURACY),
+        23: (10.1, False, Mark.BLUNDER),
+        24: (9.9, False, Mark.MISTAKE),
+    }
+    analyses = [
+        PositionAnalysis(
+            ply.square,
+            0.0,
+            ply.square,
+            -losses.get(number, (0.0,))[0],
+            losses.get(number, (0.0, False))[1],
+            10,
+            1,
+        )
+        for number, ply in enumerate(game.plies, start=1)
+    ]
+    review = build_review(game, analyses, None)
+    assert {number: review.move(number).mark for number in losses} == {
+        number: mark for number, (_, _, mark) in losses.items()
+    }
+    assert review.move(20).before.empties == 41 and review.move(21).before.empties == 40
+    assert mark_for(7.9, margin_for(41, False)) is Mark.INACCURACY
+    assert mark_for(7.9, margin_for(41, True)) is Mark.MISTAKE
+
+
 def test_summaries_count_marks_and_leave_forced_moves_out() -> None:
     game = Game.from_transcript("f5d6c3")
     analyses = [
-        PositionAnalysis(square, 1.0, square, played, False, 3, 10)
+        PositionAnalysis(square, 1.0, square, played, True, 3, 10)
         for square, played in zip(game.moves, (1.0, -4.0, -9.0), strict=True)
     ]
     review = build_review(game, analyses, None)

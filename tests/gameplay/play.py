@@ -21,7 +21,7 @@ from bot import engine
 from bot.computer import Computer
 from bot.domain import GameRecord
 from bot.engine.ai.book import book_moves
-from cogs import board_message
+from cogs.play import board_message
 from tests.fakediscord.driver import FakeDiscord, Reply
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.domain import DELETED_USER_ID, ChallengeStatus, EndReason
-from cogs.challenge_message import FORGOTTEN
+from cogs.play.challenge_message import FORGOTTEN
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 

@@ -17,8 +17,9 @@ import pytest
 from bot import engine
 from bot.domain import GameState
 from bot.domain.events import GameResumed
-from cogs import board_message, replies
-from cogs.publish import MOVED, NOT_UPDATED
+from cogs import replies
+from cogs.play import board_message
+from cogs.play.publish import MOVED, NOT_UPDATED
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -290,7 +291,7 @@ async def test_a_move_stored_but_not_shown_is_said_to_count(
         reply = await fake.click(fake.alice, board, label="d3")
 
     assert reply.ephemeral and reply.content == NOT_UPDATED
-    (logged,) = logged_errors.take("cogs.publish")
+    (logged,) = logged_errors.take("cogs.play.publish")
     assert logged.exc_info is not None
     record = await stored(bot_harness, board)
     assert record.transcript == "d3" and record.shown_version != record.version

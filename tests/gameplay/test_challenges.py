@@ -9,7 +9,7 @@ import pytest
 
 from bot.domain import ChallengeStatus
 from bot.storage.challenges import ChallengeStore
-from cogs.play import THREAD_FAILED, THREAD_REFUSED
+from cogs.play.cog import THREAD_FAILED, THREAD_REFUSED
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message

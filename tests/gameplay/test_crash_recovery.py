@@ -8,7 +8,6 @@ from bot import engine
 from bot.client import ReversiBot
 from bot.domain import GameStatus
 from bot.domain.events import GameEnded, GameEvent, MovePlayed
-from cogs.core import core
 from cogs.replies import Reply
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -20,7 +19,7 @@ def board_never_shown(bot: ReversiBot, kind: type[GameEvent]) -> list[GameEvent]
     """The board publisher misses the next event of `kind`, and the handler that made it never
     asks for its answer, as if the bot died right after the service stored the change; returns
     the events it missed."""
-    publisher = core(bot).publisher
+    publisher = bot.publisher
     missed: list[GameEvent] = []
     unanswered: list[Reply] = []
     answer = publisher.answer

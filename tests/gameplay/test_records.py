@@ -14,8 +14,8 @@ from PIL import Image
 
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
+from bot.domain.notices import NoticeKind
 from bot.engine import Color
-from bot.storage import NoticeKind
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending

@@ -20,7 +20,7 @@ from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget
 from bot.services.reviews import ReviewService
-from cogs import review_message
+from cogs.reviews import message as review_message
 from rendering.review_graph import HEIGHT, WIDTH
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord

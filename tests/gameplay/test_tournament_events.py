@@ -113,7 +113,7 @@ async def test_discord_refusing_the_event_costs_the_tournament_nothing(
 async def test_an_event_deleted_in_discord_is_left_be(
     fake: FakeDiscord, bot_harness: BotHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.tournament_event")
+    caplog.set_level(logging.INFO, logger="cogs.tournaments.event")
     fake.grant("create_events")
     signup = await create(fake, "swiss", rounds=1)
     the_event(fake).deleted = True  # an admin deleted it

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.engine import Color
 from bot.i18n import using
 from bot.language_codes import LANGUAGES
-from cogs.tournament_image import words
+from cogs.tournaments.image import words
 from rendering.gallery import PLAYERS, sample_standings
 from rendering.standings import (
     FORFEITS,

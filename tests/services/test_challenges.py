@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from unittest.mock import patch
 
 import pytest
 
@@ -16,10 +17,10 @@ from bot.domain.challenges import (
     challenge_lifetime,
 )
 from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
-from bot.domain.refusals import GameRefusal, Refused
+from bot.domain.refusals import GameRefusal, Refusal, Refused
+from bot.domain.settings import DEFAULT_TIME_PER_MOVE
 from bot.services import Place, Services
-from bot.storage import ActiveGameError, ChallengeClosedError, GameNotFoundError, Storage
-from bot.storage.settings import DEFAULT_TIME_PER_MOVE
+from bot.storage import GameNotFoundError, Storage
 from tests.fakediscord.clock import FakeClock
 from tests.ids import (
     ALICE,
@@ -262,10 +263,9 @@ async def test_an_expired_challenge_cannot_be_accepted_and_its_expiry_is_announc
     recorder.take()
     clock.advance(CHALLENGE_LIFETIME)
 
-    with pytest.raises(ChallengeClosedError) as refused:
+    with refused(Refused.CHALLENGE_EXPIRED):
         await services.challenges.accept(created.id, BOB, HERE)
 
-    assert refused.value.status == ChallengeStatus.EXPIRED
     expired = await storage.challenges.get(created.id)
     assert expired.status is ChallengeStatus.EXPIRED
     assert recorder.take() == [ChallengeClosed(expired)]
@@ -279,7 +279,7 @@ async def test_a_closed_challenge_cannot_be_accepted(
     await services.challenges.decline(created.id, BOB, HERE)
     recorder.take()
 
-    with pytest.raises(ChallengeClosedError, match="declined"):
+    with refused(Refused.CHALLENGE_DECLINED):
         await services.challenges.accept(created.id, BOB, HERE)
     assert recorder.take() == []
     assert await storage.games.active() == []
@@ -299,7 +299,9 @@ async def test_of_concurrent_accepts_exactly_one_wins(
     won = [outcome for outcome in outcomes if isinstance(outcome, tuple)]
     lost = [outcome for outcome in outcomes if not isinstance(outcome, tuple)]
     assert len(won) == 1 and len(lost) == 3
-    assert all(isinstance(error, ChallengeClosedError) for error in lost), lost
+    assert all(
+        isinstance(error, Refusal) and error.code is Refused.CHALLENGE_ACCEPTED for error in lost
+    ), lost
     closed, state = won[0]
     assert recorder.take() == [ChallengeClosed(closed), GameStarted(state)]
     assert await storage.games.active() == [state.record]
@@ -397,7 +399,7 @@ async def test_declining(services: Services, storage: Storage, recorder: Recorde
     assert recorder.take() == [ChallengeClosed(declined)]
     assert await storage.challenges.pending() == [open_one]
 
-    with pytest.raises(ChallengeClosedError):
+    with refused(Refused.CHALLENGE_DECLINED):
         await services.challenges.decline(created.id, BOB, HERE)
     assert recorder.take() == []
 
@@ -415,7 +417,7 @@ async def test_withdrawing(services: Services, storage: Storage, recorder: Recor
     assert withdrawn.status is ChallengeStatus.CANCELLED
     assert recorder.take() == [ChallengeClosed(withdrawn)]
     assert await storage.challenges.pending() == []
-    with pytest.raises(ChallengeClosedError):
+    with refused(Refused.CHALLENGE_CANCELLED):
         await services.challenges.withdraw(created.id, ALICE, HERE)
 
 
@@ -427,12 +429,12 @@ async def test_answering_an_expired_challenge_announces_its_expiry(
     recorder.take()
     clock.advance(CHALLENGE_LIFETIME + 1)
 
-    with pytest.raises(ChallengeClosedError, match="expired"):
+    with refused(Refused.CHALLENGE_EXPIRED):
         await services.challenges.decline(declined.id, BOB, HERE)
     # Every challenge due expires at once, each announced once.
     expired = [await storage.challenges.get(c.id) for c in (declined, withdrawn)]
     assert recorder.take() == [ChallengeClosed(challenge) for challenge in expired]
-    with pytest.raises(ChallengeClosedError, match="expired"):
+    with refused(Refused.CHALLENGE_EXPIRED):
         await services.challenges.withdraw(withdrawn.id, ALICE, ELSEWHERE)
     assert recorder.take() == []
 
@@ -507,6 +509,30 @@ async def test_forgetting_a_player_closes_their_open_challenges(
     assert await storage.challenges.pending() == [others, in_other_guild]
 
 
+async def test_a_challenge_forgotten_meanwhile_is_gone(
+    services: Services, storage: Storage, recorder: Recorder
+) -> None:
+    """The challenger forgotten between the challenge and its answer (or its invitation's
+    posting): a refusal, not a fault."""
+    created = await challenge(services, HERE, ALICE, BOB)
+    await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
+    recorder.take()
+
+    with refused(Refused.CHALLENGE_GONE):
+        await services.challenges.challenge_posted(created.id, 99)
+
+    async def as_read_before(challenge_id: int) -> Challenge:
+        return created
+
+    # Forgotten after the decline read the challenge, before it closed it.
+    with (
+        patch.object(storage.challenges, "get", as_read_before),
+        refused(Refused.CHALLENGE_GONE),
+    ):
+        await services.challenges.decline(created.id, BOB, HERE)
+    assert recorder.take() == []
+
+
 async def test_a_player_cannot_be_forgotten_mid_game(
     services: Services, storage: Storage, recorder: Recorder
 ) -> None:
@@ -515,8 +541,9 @@ async def test_a_player_cannot_be_forgotten_mid_game(
     await services.challenges.accept(created.id, BOB, HERE)
     recorder.take()
 
-    with pytest.raises(ActiveGameError):
+    with refused(Refused.FORGET_WHILE_PLAYING) as refusal:
         await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)
+    assert refusal.value.params == {"id": (await storage.games.active())[0].id}
     assert recorder.take() == []
     assert len(await storage.challenges.pending()) == 1
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from bot import engine
 from bot.domain import Challenge, EndReason, GameStatus, Rating
 from bot.domain.events import ChallengeOpened, GameEnded, GameResumed
+from bot.domain.notices import NoticeKind
 from bot.services import Place, Services
 from bot.services.recovery import LATE_END
-from bot.storage import NoticeKind, Storage
+from bot.storage import Storage
 from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL, GUILD
 

@@ -5,7 +5,8 @@ import asyncpg
 import pytest
 
 from bot.domain import Ending, EndReason, TimeControl
-from bot.storage import DatabaseError, NoticeKind, SchemaTooNewError, Storage
+from bot.domain.notices import NoticeKind
+from bot.storage import DatabaseError, SchemaTooNewError, Storage
 from bot.storage.backends import open_database
 from bot.storage.database import SQLITE, Transaction
 from bot.storage.migrations import MIGRATIONS, Migration

@@ -3,7 +3,9 @@
 import asyncio
 
 from bot.domain import Ending, EndReason
-from bot.storage import Notice, NoticeKind, NotifyChoice, Replay, Storage
+from bot.domain.notices import Notice, NoticeKind, NotifyChoice
+from bot.domain.replays import Replay
+from bot.storage import Storage
 from tests.ids import ALICE, BOB, CHANNEL, GUILD
 from tests.storage.conftest import start_game
 

@@ -1,0 +1,265 @@
+"""Server settings, cancelling a game, and a player deleting their own stats.
+
+The admin commands live inside `/reversi`, where Discord allows no per-subcommand default
+permissions, so each checks the caller's permissions itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.domain import ChannelChange, ChannelEffect, GuildSettings
+from bot.domain.refusals import ChannelsChangedRefusal
+from bot.i18n import _
+from bot.language_codes import LANGUAGES
+from bot.services import SettingsChange
+from cogs import time_option
+from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
+from cogs.audience import for_everyone, for_reader
+from cogs.features import features_of
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.language import language_choices
+from cogs.links import mention, message_link
+from cogs.place import place_of
+from cogs.refusal_texts import refusal_text
+from cogs.replies import Declined, answering
+from cogs.text import fit
+
+if TYPE_CHECKING:
+    from bot.client import ReversiBot
+
+CHANNEL_LIST = 1500
+"""Characters of the settings' list of channels, so the whole text stays a message."""
+
+
+def channel_list(channels: frozenset[int]) -> str:
+    return fit([f"<#{c}>" for c in sorted(channels)], CHANNEL_LIST, separator=", ")
+
+
+def settings_text(settings: GuildSettings) -> str:
+    if settings.allowed_channels:
+        where = channel_list(settings.allowed_channels)
+    elif settings.blocked_channels:
+        where = _("every channel except {channels}").format(
+            channels=channel_list(settings.blocked_channels)
+        )
+    else:
+        where = _("every channel")
+    if settings.language is None:
+        language = _("each member's Discord language, else English")
+    else:
+        language = LANGUAGES[settings.language]
+    lines = [
+        _("**Reversi settings for this server**"),
+        _("Time control: **{time_control}** (for new challenges)").format(
+            time_control=time_option.describe(settings.time_control)
+        ),
+        _("Rated games: **on**") if settings.rated else _("Rated games: **off**"),
+        _("Games allowed in: {channels}").format(channels=where),
+        _("Language: **{language}**").format(language=language),
+    ]
+    if settings.organiser_role is not None:
+        role = f"<@&{settings.organiser_role}>"
+        lines.append(_("Tournament organisers: {role} and Manage Server").format(role=role))
+    return "\n".join(lines)
+
+
+def channels_question(change: ChannelChange, settings: GuildSettings) -> str:
+    """Asks to confirm what `change` does to `settings`, saying so when it closes or opens every
+    channel at once."""
+    channel = f"<#{change.channel_id}>"
+    match change.effect(settings):
+        case ChannelEffect.ONLY:
+            return _(
+                "Allow games only in {channel}? Every other channel will refuse new games."
+            ).format(channel=channel)
+        case ChannelEffect.EXCEPT:
+            return _(
+                "{channel} is the only channel that allows games. Disallow it, and allow games "
+                "in every other channel?"
+            ).format(channel=channel)
+        case ChannelEffect.EVERYWHERE if settings.allowed_channels:
+            only = _("Only {channels} allow games now.").format(
+                channels=channel_list(settings.allowed_channels)
+            )
+            return f"{only} " + _("Allow games in every channel?")
+        case ChannelEffect.EVERYWHERE:
+            return _("Allow games in every channel?")
+        case ChannelEffect.ADD | ChannelEffect.UNBLOCK:
+            return _("Allow games in {channel}?").format(channel=channel)
+        case _:
+            return _("Disallow games in {channel}?").format(channel=channel)
+
+
+def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChannelsConfirmButton(change, change.effect(settings)))
+    return view
+
+
+class Admin(commands.Cog, name="Admin"):
+    def __init__(self, bot: ReversiBot) -> None:
+        self.bot = bot
+
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
+
+    @app_commands.command(
+        name="settings", description=locale_str("Show or change this server's settings")
+    )
+    @app_commands.describe(
+        time=time_option.SETTING_DESCRIPTION,
+        rated=locale_str("Whether games between members change ratings"),
+        allow=locale_str(
+            "Allow games in this channel (if games are allowed everywhere: only in this one)"
+        ),
+        disallow=locale_str("Disallow games in this channel"),
+        everywhere=locale_str("Allow games in every channel again"),
+        language=locale_str("The language of boards and of what everyone sees"),
+        organiser_role=locale_str("A role whose members may run tournaments (@everyone: none)"),
+    )
+    @app_commands.choices(
+        language=language_choices(locale_str("Each member's own Discord language"))
+    )
+    @app_commands.autocomplete(time=time_option.autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        time: app_commands.Range[str, 1, 20] | None = None,
+        rated: bool | None = None,
+        allow: discord.TextChannel | None = None,
+        disallow: discord.TextChannel | None = None,
+        everywhere: bool = False,
+        language: app_commands.Choice[str] | None = None,
+        organiser_role: discord.Role | None = None,
+    ) -> None:
+        async with answering(interaction, "/reversi settings"):
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Declined(_("Settings belong to servers; use this in a server channel."))
+            changes = SettingsChange(
+                time_control=time_option.parse(time),
+                rated=rated,
+                allow=None if allow is None else allow.id,
+                disallow=None if disallow is None else disallow.id,
+                everywhere=everywhere,
+                language=None if language is None else language.value,
+                organiser_role=None
+                if organiser_role is None
+                else 0
+                if organiser_role.is_default()
+                else organiser_role.id,
+            )
+            if not changes:
+                current = await self.bot.services.lookups.settings(guild_id)
+                await interaction.response.send_message(settings_text(current), ephemeral=True)
+                return
+            saved = await self.bot.services.settings.change_settings(
+                guild_id, changes, manager=interaction.permissions.manage_guild
+            )
+            async with for_reader(interaction):  # in the server's new language, if it changed
+                text = _("Saved.") + "\n" + settings_text(saved.settings)
+                asked = saved.to_confirm
+                if asked is None:
+                    await interaction.response.send_message(text, ephemeral=True)
+                    return
+                question = channels_question(asked, saved.settings)
+                view = channels_confirmation(asked, saved.settings)
+            text = f"{text}\n\n{question}" if changes.besides_channels() else question
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    admin = app_commands.Group(name="admin", description=locale_str("Moderators' tools"))
+
+    @admin.command(
+        name="cancel", description=locale_str("End this channel's game without a result")
+    )
+    async def admin_cancel(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi admin cancel"):
+            state = await self.bot.services.endings.cancel(
+                place_of(interaction),
+                interaction.user.id,
+                moderator=interaction.permissions.manage_messages,
+            )
+            record = state.record
+            link = message_link(record.guild_id, record.channel_id, record.message_id)
+            async with for_everyone(self.bot, record.guild_id):
+                text = _(
+                    "{moderator} cancelled game #{id} ({link}). It ends without a result and is "
+                    "not rated."
+                ).format(moderator=interaction.user.mention, id=record.id, link=link)
+            await interaction.response.send_message(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    @app_commands.command(
+        name="forget-me", description=locale_str("Delete your Reversi stats in this server")
+    )
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi forget-me"):
+            if interaction.guild_id is None:
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
+            view = discord.ui.View(timeout=None)
+            view.add_item(ForgetConfirmButton(interaction.user.id))
+            await interaction.response.send_message(
+                _(
+                    "Delete your rating, record and challenges in this server? Your finished "
+                    "games stay, shown as played by a deleted user. This can't be undone."
+                ),
+                view=view,
+                ephemeral=True,
+            )
+
+    async def on_channels_confirm(
+        self, interaction: discord.Interaction, change: ChannelChange, offered: ChannelEffect
+    ) -> None:
+        async with answering(interaction, f"channels confirmation {change.action}"):
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Declined(_("Settings belong to servers; use this in a server channel."))
+            try:
+                updated = await self.bot.services.settings.confirm_channels(
+                    guild_id, change, offered, manager=interaction.permissions.manage_guild
+                )
+            except ChannelsChangedRefusal as changed:
+                note = refusal_text(changed)
+                if change.effect(changed.settings) is ChannelEffect.NOTHING:
+                    text = f"{note}\n{settings_text(changed.settings)}"
+                    await interaction.response.edit_message(content=text, view=None)
+                    return
+                question = channels_question(change, changed.settings)
+                view = channels_confirmation(change, changed.settings)
+                await interaction.response.edit_message(content=f"{note} {question}", view=view)
+                return
+            text = _("Saved.") + "\n" + settings_text(updated)
+            await interaction.response.edit_message(content=text, view=None)
+
+    async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
+        async with answering(interaction, "forget-me confirmation"):
+            if interaction.guild_id is None:
+                raise Declined(_("Stats belong to servers; use this in a server channel."))
+            await self.bot.services.settings.forget(
+                interaction.guild_id, user_id, confirmed_by=interaction.user.id
+            )
+            await interaction.response.edit_message(
+                content=_("Done: {player}'s Reversi stats in this server are deleted.").format(
+                    player=mention(user_id)
+                ),
+                view=None,
+            )
+
+
+async def setup(bot: commands.AutoShardedBot) -> None:
+    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
+    cog = Admin(cast("ReversiBot", bot))
+    features_of(bot).admin = cog
+    await add_feature_cog(bot, cog)
+
+
+async def teardown(bot: commands.AutoShardedBot) -> None:
+    bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
+    del features_of(bot).admin
