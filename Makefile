@@ -55,7 +55,7 @@ bench: $(VENV)/.installed-dev
 LOCALES := bot/i18n/locales
 LANGUAGES := tl is ta ha rw
 messages: $(VENV)/.installed-dev
-	$(VENV)/bin/pybabel extract -F babel.cfg -k locale_str -c TRANSLATORS: --add-location=file --no-wrap \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k locale_str -k Nn_:1,2 -c TRANSLATORS: --add-location=file --no-wrap \
 		--sort-by-file --project=reversi-bot --copyright-holder="reversi-bot contributors" -o $(LOCALES)/reversi.pot .
 	for code in $(LANGUAGES); do \
 		$(VENV)/bin/pybabel update -i $(LOCALES)/reversi.pot -d $(LOCALES) -D reversi -l $$code \

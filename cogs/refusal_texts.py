@@ -6,11 +6,11 @@ from __future__ import annotations
 from bot.domain.refusals import ChannelRefusal, PointingRefusal, Refusal, Refused
 from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.engine.errors import MoveProblem
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, Nn_, Plural, _, ngettext
 from bot.services.errors import DatabaseBusyError, DatabaseUnavailableError, StorageError
 from cogs.links import message_link
 
-REFUSALS = {
+REFUSALS: dict[Refused, str | Plural] = {
     Refused.NOT_HERE: N_("That isn't a game or challenge of this channel."),
     Refused.NO_GAME_HERE: N_("There's no game in progress in this channel."),
     Refused.NO_SUCH_GAME: N_("There's no game #{id} in this server."),
@@ -84,7 +84,9 @@ REFUSALS = {
     Refused.NOT_ORGANISER: N_("Only the tournament's organiser can do that."),
     Refused.ALREADY_ENTERED: N_("You're already in this tournament."),
     Refused.TOURNAMENT_STARTED: N_("This tournament has already started; sign-up is closed."),
-    Refused.TOURNAMENT_FULL: N_("This tournament is full: {limit} players."),
+    Refused.TOURNAMENT_FULL: Nn_(
+        "This tournament is full: {limit} player.", "This tournament is full: {limit} players."
+    ),
     Refused.NOT_ENTERED: N_("You're not in this tournament."),
     Refused.LEAVING_DURING_GAME: N_(
         "You're playing game #{id} of this tournament: finish it first."
@@ -95,12 +97,17 @@ REFUSALS = {
     Refused.TOURNAMENT_NOT_PAUSED: N_("This tournament isn't paused."),
     Refused.START_IN_THE_PAST: N_("That start time has already passed."),
     Refused.START_TOO_LATE: N_("A tournament starts within {days} days: pick an earlier time."),
-    Refused.TOO_MANY_ROUNDS: N_(
+    Refused.TOO_MANY_ROUNDS: Nn_(
+        "A Swiss of {players} players has at most {rounds} round, or some would meet twice: "
+        "choose fewer rounds, more players or a round robin.",
         "A Swiss of {players} players has at most {rounds} rounds, or some would meet twice: "
-        "choose fewer rounds, more players or a round robin."
+        "choose fewer rounds, more players or a round robin.",
     ),
 }
-"""Each refusal's message, marked with `N_`; `{link}` is where a pointing refusal points."""
+"""Each refusal's message, marked with `N_` (`Nn_` for one with a count); `{link}` is where a
+pointing refusal points."""
+COUNTED = {Refused.TOURNAMENT_FULL: "limit", Refused.TOO_MANY_ROUNDS: "rounds"}
+"""The parameter whose count picks the form of a message with a plural."""
 
 
 NAMED_CHANNELS = 3
@@ -113,7 +120,11 @@ def refusal_text(refusal: Refusal) -> str:
         return _("Games aren't allowed in this channel. Play in {channels}.").format(
             channels=channel_list(refusal.allowed)
         )
-    text = _(REFUSALS[refusal.code])
+    message = REFUSALS[refusal.code]
+    if isinstance(message, tuple):  # by the count of the code's `COUNTED` parameter
+        text = ngettext(*message, refusal.params[COUNTED[refusal.code]])
+    else:
+        text = _(message)
     if isinstance(refusal, PointingRefusal):
         return text.format(link=message_link(*refusal.where))
     return text.format(**refusal.params)

@@ -26,7 +26,7 @@ from gettext import NullTranslations
 from bot.i18n.catalogues import translations
 from bot.language_codes import DEFAULT, LANGUAGES
 
-__all__ = ["N_", "_", "current", "in_force", "ngettext", "using"]
+__all__ = ["N_", "Nn_", "Plural", "_", "current", "in_force", "ngettext", "using"]
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
 
@@ -64,3 +64,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks `message` for translation where it is shown, not where it is defined."""
     return message
+
+
+Plural = tuple[str, str]
+"""A message's singular and plural, marked with `Nn_` and shown with `ngettext(*plural, n)`."""
+
+
+def Nn_(singular: str, plural: str) -> Plural:
+    """Marks a message with a count for translation where it is shown, as `N_` does."""
+    return singular, plural

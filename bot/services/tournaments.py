@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot.domain import GameRecord, TimeControl
 from bot.domain.events import TournamentChanged
 from bot.domain.glicko2 import Rating
-from bot.domain.refusals import Refusal, Refused
+from bot.domain.refusals import ChannelRefusal, Refusal, Refused
 from bot.domain.tournament import (
     Format,
     Standing,
@@ -80,7 +80,7 @@ class Tournaments(Service):
             raise Refusal(Refused.TOO_MANY_ROUNDS, players=entry_limit, rounds=most)
         settings = await self.storage.settings.get(guild_id)
         if not settings.allows(new.channel_id):
-            raise Refusal(Refused.CHANNEL_NOT_ALLOWED)
+            raise ChannelRefusal(settings)
         control = new.time_control or settings.time_control
         created = await self.storage.tournaments.create(
             guild_id=guild_id,

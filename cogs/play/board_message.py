@@ -141,8 +141,8 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
     if not record.active:
         if record.tournament_id is None:
             view.add_item(buttons.RematchButton(record.id))
-        view.add_item(ReplayButton(record.id))
-        if record.ply:
+        if record.ply:  # a game without a move has nothing to replay or review
+            view.add_item(ReplayButton(record.id))
             view.add_item(ReviewButton(record.id))
         return view
     thinking = state.to_move_id == bot_id

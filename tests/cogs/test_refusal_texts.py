@@ -93,3 +93,13 @@ def test_a_challenge_closed_meanwhile_says_how() -> None:
     assert refusal_text(Refusal(Refused.CHALLENGE_DECLINED)) == (
         "This challenge has already been declined."
     )
+
+
+def test_a_count_takes_the_form_its_number_asks_for() -> None:
+    one = refusal_text(Refusal(Refused.TOO_MANY_ROUNDS, players=2, rounds=1))
+    three = refusal_text(Refusal(Refused.TOO_MANY_ROUNDS, players=4, rounds=3))
+    assert one.startswith("A Swiss of 2 players has at most 1 round, ")
+    assert three.startswith("A Swiss of 4 players has at most 3 rounds, ")
+    with using("is"):
+        assert refusal_text(Refusal(Refused.TOURNAMENT_FULL, limit=21)).endswith("21 leikmaður.")
+        assert refusal_text(Refusal(Refused.TOURNAMENT_FULL, limit=16)).endswith("16 leikmenn.")

@@ -520,3 +520,30 @@ async def test_the_pairings_give_the_official_score_of_a_game_won_off_the_board(
     assert f"{winner.mention} wins {score} by resignation · <#{thread.id}>" in pairings.content
     beyond = await fake.slash(fake.bob, "reversi tournament pairings", round=1000)
     assert beyond.content == "**Club Cup** (#1) has no round 1000: it is in round 1 of 1."
+
+
+async def test_a_tournament_refused_in_its_channel_names_where_games_are_allowed(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await bot_harness.bot.storage.settings.update(
+        fake.guild.id, now=fake.clock.now().timestamp(), allowed_channels=[fake.games.id]
+    )
+    refused = await fake.slash(
+        fake.world.owner, "reversi tournament create", name="Club Cup", start="1h"
+    )
+    assert refused.content == f"Games aren't allowed in this channel. Play in <#{fake.games.id}>."
+    assert await bot_harness.bot.storage.tournaments.of_guild(fake.guild.id) == []
+
+
+async def test_a_game_without_a_move_offers_no_replay(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    signup = await create(fake, "swiss", rounds=1)
+    await sign_up(fake, signup, [fake.alice, fake.bob])
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    ((record, board, _thread),) = await games_of_round(fake, bot_harness)
+
+    await fake.advance(hours=2)  # nobody moves
+
+    assert (await bot_harness.bot.storage.games.get(record.id)).ply == 0
+    assert [button.label for button in board.buttons] == []

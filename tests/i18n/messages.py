@@ -14,7 +14,7 @@ from bot.i18n.catalogues import read_catalogue
 from bot.language_codes import LANGUAGES
 
 ROOT = Path(__file__).parents[2]
-KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None, "Nn_": (1, 2)}
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 FIELD = re.compile(r"\{(\w*)\}")
 
