@@ -36,6 +36,7 @@ def describe_status(
         return text.format(passed=color_name(passed, words), color=turn)
     if earlier_moves and last_move is not None:
         return missed_turns(position.turn, (*earlier_moves, last_move), words)
+    # TRANSLATORS: the status line under the board image, drawn in one line the board's width.
     return words.gettext("{color} to move").format(color=turn)
 
 

@@ -95,7 +95,12 @@ class MoveSelect(
 
 
 class ResignButton(
-    GameButton, action="resign", label=N_("Resign"), style=discord.ButtonStyle.danger
+    GameButton,
+    action="resign",
+    # TRANSLATORS: a button under a game in progress (Discord shows about 25 characters on a
+    # phone); it reads "Abort" in a game's first moves.
+    label=N_("Resign"),
+    style=discord.ButtonStyle.danger,
 ):
     """Reads "Abort" in the abort window, where it ends the game without a result."""
 
@@ -140,7 +145,11 @@ class ResignConfirmButton(
 
 
 class RematchButton(
-    GameButton, action="rematch", label=N_("Rematch"), style=discord.ButtonStyle.primary
+    GameButton,
+    action="rematch",
+    # TRANSLATORS: a button under a finished game: offers the same game again, colours swapped.
+    label=N_("Rematch"),
+    style=discord.ButtonStyle.primary,
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await features(interaction).play.on_rematch(interaction, self.game_id)

@@ -24,7 +24,11 @@ log = logging.getLogger(__name__)
 
 
 class ReplayButton(
-    GameButton, action="replay", label=N_("Replay"), style=discord.ButtonStyle.secondary
+    GameButton,
+    action="replay",
+    # TRANSLATORS: a button under a finished game: posts an animated replay.
+    label=N_("Replay"),
+    style=discord.ButtonStyle.secondary,
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await features(interaction).history.on_replay(interaction, self.game_id)

@@ -15,7 +15,11 @@ from cogs.features import features
 
 
 class ReviewButton(
-    GameButton, action="review", label=N_("Review"), style=discord.ButtonStyle.secondary
+    GameButton,
+    action="review",
+    # TRANSLATORS: a button under a finished game: the engine's verdict on every move.
+    label=N_("Review"),
+    style=discord.ButtonStyle.secondary,
 ):
     async def callback(self, interaction: discord.Interaction) -> None:
         await features(interaction).review.on_review_button(interaction, self.game_id)

@@ -25,10 +25,17 @@ def words() -> StandingsWords:
     """The table's words in the language in force: its headers, the bye and the withdrawal mark
     (the rounds' cells are figures in every language)."""
     return StandingsWords(
+        # TRANSLATORS: a column header of the standings image; keep it short.
         player=_("Player"),
+        # TRANSLATORS: the points column of the standings image (a win 1, a draw ½): a short
+        # abbreviation, not the word for a rating.
         points=_("Pts"),
+        # TRANSLATORS: the discs column of the standings image; keep it short.
         discs=_("Discs"),
+        # TRANSLATORS: a round without a game for this player (a win without play), in a cell
+        # of the standings image about 80 pixels wide.
         bye=_("bye"),
+        # TRANSLATORS: after the name of a player who left the tournament, on the image.
         withdrawn=_("(withdrawn)"),
     )
 

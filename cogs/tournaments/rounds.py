@@ -49,6 +49,8 @@ NONE = discord.AllowedMentions.none()
 def thread_name(tournament: TournamentRecord, board: Board) -> str:
     """`Club Cup · round 2 · board 3`, within Discord's limit: a long tournament name is cut, so
     that the round and board, which tell the threads apart, stay whole."""
+    # TRANSLATORS: a tournament game's thread name: at most 100 characters with the name, which
+    # is cut first.
     pattern = _("{tournament} · round {round} · board {board}")
     fixed = len(pattern.format(tournament="", round=board.pairing.round, board=board.number))
     return shorten(
