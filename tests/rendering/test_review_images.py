@@ -93,7 +93,7 @@ def test_the_graph_alt_text_tells_the_story() -> None:
 
 
 def test_a_move_s_board_shows_the_move_played_and_the_best_one() -> None:
-    blundered = review([(2.0, 2.0)] * 4 + [(3.0, -9.0), (1.0, 1.0)])
+    blundered = review([(2.0, 2.0)] * 4 + [(3.0, -15.0), (1.0, 1.0)])
     move = blundered.move(5)
     assert move.mark is Mark.BLUNDER and move.best_move != move.square
     image = decode(render_review_board(move, black_name="Ann", white_name="Bo"))
@@ -112,7 +112,7 @@ def test_a_move_s_board_shows_the_move_played_and_the_best_one() -> None:
 
     text = review_board_alt_text(move, black_name="Ann", white_name="Bo")
     assert text.startswith("Reversi board. Black (Ann)")
-    assert "Played c4, blunder: ≈-9.0 for Black, losing 12.0 discs; best " in text
+    assert "Played c4, blunder: ≈-15.0 for Black, losing 18.0 discs; best " in text
 
 
 def segment_meets_box(
