@@ -197,15 +197,16 @@ def wrap_name(
     text: str, fonts: Sequence[ImageFont.FreeTypeFont], width: float
 ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """`wrap_text` on up to two lines for a player's name, where the end tells two players
-    apart: a name too long even for two lines fills the first and is cut on the second."""
+    apart: a name too long even for two lines fills the first (broken after a space, or after
+    a hyphen inside a long word) and is cut on the second."""
     font, lines = wrap_text(text, fonts, width)
     if len(lines) > 1 or lines[0] == text:
         return font, lines
-    words = text.split(" ")
-    for cut in range(len(words) - 1, 0, -1):
-        first = " ".join(words[:cut])
-        if font.getlength(first) <= width:
-            return font, [first, fit_text(" ".join(words[cut:]), font, width)]
+    breaks = [(text[:at], text[at + 1 :]) for at, char in enumerate(text) if char == " "]
+    breaks += [(text[: at + 1], text[at + 1 :]) for at, char in enumerate(text) if char == "-"]
+    for first, rest in sorted(breaks, key=lambda parts: -len(parts[0])):
+        if first.strip() and rest.strip() and font.getlength(first) <= width:
+            return font, [first, fit_text(rest, font, width)]
     return font, lines
 
 

@@ -138,8 +138,12 @@ def test_a_name_too_long_for_two_lines_fills_the_first_and_is_cut_on_the_second(
     assert font is small and name.startswith(f"{first} {second[:-1]}")
     assert second.endswith(ELLIPSIS) and len(first) > len("Maria")
     assert all(small.getlength(line) <= 130 for line in (first, second))
-    font, lines = wrap_name("Aurélien-Maximilian", (big, small), 60)  # one word: cut once
+    font, lines = wrap_name("Maximilianus", (big, small), 60)  # one word: cut once
     assert font is small and len(lines) == 1 and lines[0].endswith(ELLIPSIS)
+    long = "Aurélien-Maximilian de la Fontaine"  # its first word breaks at its hyphen
+    font, (first, second) = wrap_name(long, (big, small), 100)
+    assert first == "Aurélien-" and long.startswith(f"{first}{second[:-1]}")
+    assert second.endswith(ELLIPSIS) and small.getlength(second) <= 100
 
 
 def test_the_tamil_font_keeps_its_weight_when_asked_again() -> None:
