@@ -28,7 +28,7 @@ from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ def review_view(state: GameState) -> discord.ui.View | None:
 
 
 class Notify(commands.Cog):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         assert bot.timers is not None, "the timers start in setup_hook"
         self.notices = TurnNotices(bot.services.notices, bot.timers, self)
@@ -232,4 +232,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast("ReversiBot", bot)))
+    await add_feature_cog(bot, Notify(cast("Bot", bot)))
