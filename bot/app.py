@@ -10,6 +10,7 @@ from bot.bot_player import BotPlayer
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.membership import GuildMembers
+from bot.notifications import TurnNotices
 from bot.services import Services
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
@@ -19,6 +20,7 @@ from cogs.features import Features
 from cogs.host import Bot
 from cogs.names import Names
 from cogs.play.challenge_message import ChallengeMessages
+from cogs.play.notify import NoticeMessages
 from cogs.play.publish import BoardPublisher
 from cogs.records.shares import Shares
 from cogs.translator import CatalogueTranslator
@@ -58,6 +60,7 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     bot.publisher.subscribe(events)
     bot.challenge_messages = ChallengeMessages(bot)
     bot.challenge_messages.subscribe(events)
+    TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
     await bot.tree.set_translator(CatalogueTranslator())
     for name in extensions:
         await bot.load_extension(name)
