@@ -26,11 +26,12 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.client import ReversiBot, create_bot
+from bot.app import create_bot
 from bot.config import Settings, SettingsError
 from bot.engine import native
 from bot.lockfile import running_on
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
+from cogs.host import Bot
 
 log = logging.getLogger("bot")
 
@@ -53,7 +54,7 @@ TOKEN_REFUSED = (
 
 
 @asynccontextmanager
-async def scratch_bot(settings: Settings) -> AsyncIterator[ReversiBot]:
+async def scratch_bot(settings: Settings) -> AsyncIterator[Bot]:
     """The bot on a throwaway database. The commands don't depend on the data, so `check` and
     `sync` build them without touching the real database, even while the bot runs on it."""
     with tempfile.TemporaryDirectory() as folder:

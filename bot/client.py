@@ -1,11 +1,12 @@
-"""The bot object and the factory that builds it from settings without connecting."""
+"""The Discord client: shards, intents, the interactions it takes, the start-up check and
+recovery, and the shutdown. What it runs is built by the composition root (`bot.app`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
-from typing import Any, Protocol, cast, runtime_checkable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 import aiohttp
 import discord
@@ -16,39 +17,16 @@ from discord.http import Route
 from discord.utils import MISSING
 
 from bot.background import Background
-from bot.bot_player import BotPlayer
 from bot.clock import Clock, SystemClock
 from bot.computer import Computer
 from bot.config import Settings
-from bot.deadlines import Deadlines
-from bot.membership import GuildMembers
+from bot.invite import invite_url
 from bot.services import Services
 from bot.services.bus import Events
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
-from bot.tournament_clock import TournamentClock
-from cogs.features import Features
-from cogs.invite import invite_url
-from cogs.names import Names
-from cogs.play.challenge_message import ChallengeMessages
-from cogs.play.publish import BoardPublisher
-from cogs.records.shares import Shares
-from cogs.translator import CatalogueTranslator
 
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.core",
-    "cogs.play.cog",
-    "cogs.play.versus_bot",
-    "cogs.records.cog",
-    "cogs.records.games",
-    "cogs.rules.cog",
-    "cogs.admin.cog",
-    "cogs.reviews.cog",
-    "cogs.play.notify",
-    "cogs.language",
-    "cogs.tournaments.cog",
-)
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's
 write and board, well inside the 10 s `docker stop` gives before it kills."""
@@ -77,18 +55,12 @@ class ReversiTree(app_commands.CommandTree[discord.Client]):
 class ReversiBot(commands.AutoShardedBot):
     """A sharded `commands.Bot` with its settings, clock, storage and services.
 
-    Everything is built and wired in `setup_hook`, the one place that does it, so building the
-    bot never touches the database or the network. It runs the shards of its settings
-    (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
+    `setup_hook` runs `compose`, the composition root, which builds and wires everything, so
+    building the bot never touches the database or the network. It runs the shards of its
+    settings (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
-    names: Names
-    shares: Shares
-    publisher: BoardPublisher
-    challenge_messages: ChallengeMessages
-    """Discord's side every feature shares, built in `setup_hook`."""
-
-    def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+    def __init__(self, settings: Settings, compose: Callable[[Self], Awaitable[None]]) -> None:
         # The bot has no voice, so discord.py's warnings that voice's libraries are missing (on
         # building a client) would only alarm whoever reads the log.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -111,7 +83,7 @@ class ReversiBot(commands.AutoShardedBot):
             tree_cls=ReversiTree,
         )
         self.settings = settings
-        self.extension_names = tuple(extensions)
+        self._compose = compose
         self.clock: Clock = SystemClock()
         self.computer = Computer()
         self.events = Events()
@@ -120,18 +92,21 @@ class ReversiBot(commands.AutoShardedBot):
         self._services: Services | None = None
         self._reviews: ReviewService | None = None
         self.timers: Timers | None = None
-        self.features = Features()
         self._recovered = False
         self._interaction_tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
 
     @property
     def storage(self) -> Storage:
-        """The storage the services share, opened and closed here; the cogs and the subscribers
-        reach it only through the services."""
+        """The storage the services share, closed here; the cogs and the subscribers reach it
+        only through the services."""
         if self._storage is None:
             raise RuntimeError("the storage opens in setup_hook")
         return self._storage
+
+    @storage.setter
+    def storage(self, storage: Storage) -> None:
+        self._storage = storage
 
     @property
     def services(self) -> Services:
@@ -139,38 +114,26 @@ class ReversiBot(commands.AutoShardedBot):
             raise RuntimeError("the services start in setup_hook")
         return self._services
 
+    @services.setter
+    def services(self, services: Services) -> None:
+        self._services = services
+
     @property
     def reviews(self) -> ReviewService:
+        """The review service, stopped here."""
         if self._reviews is None:
             raise RuntimeError("the review service starts in setup_hook")
         return self._reviews
 
-    async def setup_hook(self) -> None:
-        """Build the storage, the services, their timers and workers and every subscriber of
-        the one event bus (`events`), then load the extensions: the cogs get what they need from
-        the bot, and their own subscribers are wired as they are added (`Subscriber`)."""
-        shards = self.settings.shards
-        self._storage = storage = await Storage.open(self.settings.database)
-        self._services = services = Services.build(
-            storage, self.clock, self.events, shards=shards, members=GuildMembers(self)
-        )
-        services.context.bot_id = self.user.id if self.user is not None else None
-        self._reviews = ReviewService(
-            storage, self.clock, self.events, self.computer.analyse, shards=shards
-        )
-        self.timers = Timers(self.clock)
-        Deadlines(services.endings, services.challenges, self.timers).subscribe(self.events)
-        player = BotPlayer(services.games, self.computer, self.background, self.timers)
-        player.subscribe(self.events)
-        TournamentClock(services.tournaments, services.rounds, self.timers).subscribe(self.events)
-        self.names, self.shares = Names(self), Shares()
-        self.publisher = BoardPublisher(self, self.names, self.background)
-        self.publisher.subscribe(self.events)
-        self.challenge_messages = ChallengeMessages(self)
-        self.challenge_messages.subscribe(self.events)
-        await self.tree.set_translator(CatalogueTranslator())
-        for name in self.extension_names:
-            await self.load_extension(name)
+    @reviews.setter
+    def reviews(self, reviews: ReviewService) -> None:
+        self._reviews = reviews
+
+    async def setup_hook(self: Self) -> None:
+        """Build and wire everything (`compose`): the storage, the services, every subscriber of
+        the one event bus (`events`), the extensions. A cog's own subscribers are wired as it is
+        added (`Subscriber`)."""
+        await self._compose(self)
 
     async def add_cog(
         self,
@@ -373,8 +336,3 @@ def _says_the_same(mine: object, theirs: object) -> bool:
             and all(map(_says_the_same, mine, theirs))
         )
     return mine == theirs
-
-
-def create_bot(settings: Settings, *, extensions: Sequence[str] = EXTENSIONS) -> ReversiBot:
-    """Build the configured bot; nothing connects until `start()` is awaited."""
-    return ReversiBot(settings, extensions)

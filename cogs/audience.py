@@ -21,7 +21,7 @@ from bot.language_codes import DEFAULT
 from bot.services.errors import StorageError
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 async def reader_language(interaction: discord.Interaction) -> str:
     """The language of what the member behind `interaction` alone sees (English if the database
     can't say: the answer had better come in some language)."""
-    bot = cast("ReversiBot", interaction.client)
+    bot = cast("Bot", interaction.client)
     try:
         return await bot.services.context.languages.for_reader(
             interaction.user.id, interaction.guild_id, interaction.locale.value
@@ -46,7 +46,7 @@ async def for_reader(interaction: discord.Interaction) -> AsyncIterator[None]:
 
 
 @asynccontextmanager
-async def for_everyone(bot: ReversiBot, guild_id: int | None) -> AsyncIterator[None]:
+async def for_everyone(bot: Bot, guild_id: int | None) -> AsyncIterator[None]:
     """The server's language in force, for a message the whole channel sees."""
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     locale = guild.preferred_locale.value if guild is not None else None

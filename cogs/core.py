@@ -16,7 +16,7 @@ from cogs.buttons import PREFIX, on_its_message
 from cogs.replies import answer_error, tell_reader
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ NOT_ON_ITS_MESSAGE = N_("That button isn't on this message, so it does nothing h
 
 
 class Core(commands.Cog, name=COG_NAME):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -57,4 +57,4 @@ class Core(commands.Cog, name=COG_NAME):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await bot.add_cog(Core(cast("ReversiBot", bot)))
+    await bot.add_cog(Core(cast("Bot", bot)))

@@ -18,7 +18,7 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.replies import answering
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
@@ -32,7 +32,7 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
 
 
 class Language(commands.Cog):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:
@@ -70,4 +70,4 @@ class Language(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Language(cast("ReversiBot", bot)))
+    await add_feature_cog(bot, Language(cast("Bot", bot)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import ngettext
-from cogs.invite import NEEDED, NEEDED_FOR_THREADS
+from bot.invite import NEEDED, NEEDED_FOR_THREADS
 from cogs.replies import Declined
 
 

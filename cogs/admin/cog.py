@@ -31,7 +31,7 @@ from cogs.replies import Declined, answering
 from cogs.text import fit
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 CHANNEL_LIST = 1500
 """Characters of the settings' list of channels, so the whole text stays a message."""
@@ -103,7 +103,7 @@ def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> dis
 
 
 class Admin(commands.Cog, name="Admin"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:
@@ -255,7 +255,7 @@ class Admin(commands.Cog, name="Admin"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = Admin(cast("ReversiBot", bot))
+    cog = Admin(cast("Bot", bot))
     features_of(bot).admin = cog
     await add_feature_cog(bot, cog)
 

@@ -22,7 +22,7 @@ from cogs.play.buttons import ChallengeButton
 from cogs.replies import Reply
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ class ChallengeMessages:
     """The challenge messages as challenges close: a subscriber of the services for those nobody
     clicked to close, and the answer to the click that closed one."""
 
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     def subscribe(self, events: Events) -> None:

@@ -39,7 +39,7 @@ from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, Reply, answering
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -68,7 +68,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
 class Play(commands.Cog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(
             name="Challenge to Reversi", callback=self.challenge_from_menu
@@ -329,7 +329,7 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Play(cast("ReversiBot", bot))
+    cog = Play(cast("Bot", bot))
     features_of(bot).play = cog
     await add_feature_cog(bot, cog)
 

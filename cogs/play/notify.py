@@ -17,8 +17,6 @@ from bot import engine
 from bot.domain import GameRecord, GameState
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
-from bot.notifications import TurnNotices
-from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.game_summary import headline, played, result_of, what_happened
 from cogs.group import add_feature_cog, remove_feature_commands
@@ -28,7 +26,7 @@ from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -102,49 +100,12 @@ def review_view(state: GameState) -> discord.ui.View | None:
     return view
 
 
-class Notify(commands.Cog):
-    def __init__(self, bot: ReversiBot) -> None:
+class NoticeMessages:
+    """The notices on Discord (`bot.notifications.Sender`): a mention in the game's channel or
+    a direct message, and the game's end announced to its players."""
+
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        assert bot.timers is not None, "the timers start in setup_hook"
-        self.notices = TurnNotices(bot.services.notices, bot.timers, self)
-
-    def subscribe(self, events: Events) -> None:
-        self.notices.subscribe(events)
-
-    def unsubscribe(self, events: Events) -> None:
-        self.notices.unsubscribe(events)
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
-    @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
-    @app_commands.describe(
-        choice=locale_str("Where your turn notices go (default: the game's channel)")
-    )
-    @app_commands.choices(
-        choice=[
-            app_commands.Choice(
-                name=locale_str("In the game's channel"), value=NotifyChoice.CHANNEL.value
-            ),
-            app_commands.Choice(name=locale_str("By direct message"), value=NotifyChoice.DM.value),
-            app_commands.Choice(name=locale_str("Not at all"), value=NotifyChoice.NONE.value),
-        ]
-    )
-    async def notify(
-        self, interaction: discord.Interaction, choice: app_commands.Choice[str] | None = None
-    ) -> None:
-        async with answering(interaction, "/reversi notify"):
-            user_id = interaction.user.id
-            if choice is None:
-                current = await self.bot.services.notices.choice(user_id)
-                text = _(
-                    "When it's your move and you haven't played for a minute, I send {how}."
-                ).format(how=_(CHOICES[current]))
-            else:
-                chosen = NotifyChoice(choice.value)
-                await self.bot.services.notices.choose_notices(user_id, chosen)
-                text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
-            await interaction.response.send_message(text, ephemeral=True)
 
     async def notify_player(
         self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
@@ -231,5 +192,44 @@ class Notify(commands.Cog):
             log.info("Turn notice %s not deleted (%s)", notice.message_id, error.code)
 
 
+class Notify(commands.Cog):
+    """`/reversi notify`: where a player's turn notices go."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
+
+    @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
+    @app_commands.describe(
+        choice=locale_str("Where your turn notices go (default: the game's channel)")
+    )
+    @app_commands.choices(
+        choice=[
+            app_commands.Choice(
+                name=locale_str("In the game's channel"), value=NotifyChoice.CHANNEL.value
+            ),
+            app_commands.Choice(name=locale_str("By direct message"), value=NotifyChoice.DM.value),
+            app_commands.Choice(name=locale_str("Not at all"), value=NotifyChoice.NONE.value),
+        ]
+    )
+    async def notify(
+        self, interaction: discord.Interaction, choice: app_commands.Choice[str] | None = None
+    ) -> None:
+        async with answering(interaction, "/reversi notify"):
+            user_id = interaction.user.id
+            if choice is None:
+                current = await self.bot.services.notices.choice(user_id)
+                text = _(
+                    "When it's your move and you haven't played for a minute, I send {how}."
+                ).format(how=_(CHOICES[current]))
+            else:
+                chosen = NotifyChoice(choice.value)
+                await self.bot.services.notices.choose_notices(user_id, chosen)
+                text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
+            await interaction.response.send_message(text, ephemeral=True)
+
+
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast("ReversiBot", bot)))
+    await add_feature_cog(bot, Notify(cast("Bot", bot)))

@@ -35,7 +35,7 @@ from cogs.play import board_message
 from cogs.replies import Reply, tell_reader
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class _Publication:
 
 
 class BoardPublisher:
-    def __init__(self, bot: ReversiBot, names: Names, background: Background) -> None:
+    def __init__(self, bot: Bot, names: Names, background: Background) -> None:
         self.bot = bot
         self.names = names
         self.background = background

@@ -27,7 +27,7 @@ from cogs.replies import answering
 from rendering.words import color_name
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 HINT_BUDGET_MS = 1000
 LEVEL_TITLES = (
@@ -104,7 +104,7 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
 
 
 class VersusBot(commands.Cog):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:
@@ -159,4 +159,4 @@ class VersusBot(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBot(cast("ReversiBot", bot)))
+    await add_feature_cog(bot, VersusBot(cast("Bot", bot)))

@@ -16,13 +16,13 @@ from cogs.records.leaderboard import Leaderboard
 from cogs.records.stats import Stats
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    reversi_bot = cast("ReversiBot", bot)
+    reversi_bot = cast("Bot", bot)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     leaderboard, stats, history = Leaderboard(reversi_bot), Stats(reversi_bot), History(reversi_bot)
     features_of(bot).leaderboard = leaderboard

@@ -31,7 +31,7 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -244,7 +244,7 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
 
 
 class Games(commands.Cog, name="Games"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:
@@ -341,7 +341,7 @@ class Games(commands.Cog, name="Games"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Games(cast("ReversiBot", bot))
+    cog = Games(cast("Bot", bot))
     features_of(bot).games = cog
     await add_feature_cog(bot, cog)
 

@@ -28,7 +28,7 @@ from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text, written_moves
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -108,7 +108,7 @@ def status(record: GameRecord) -> str:
 
 
 class History(commands.Cog, name="History"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:

@@ -21,7 +21,7 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -97,7 +97,7 @@ def requester_id(interaction: discord.Interaction) -> int:
 
 
 class Leaderboard(commands.Cog, name="Leaderboard"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:

@@ -20,7 +20,7 @@ from cogs.records.shares import ALREADY_SHARED
 from cogs.replies import Reply, tell
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ async def turn_page(reply: Reply, make: MakeAnswer) -> None:
         answer = await make()
         await _edit(reply, embed=answer.embed, view=answer.view(shared=shareable(interaction)))
         return
-    async with for_everyone(cast("ReversiBot", interaction.client), interaction.guild_id):
+    async with for_everyone(cast("Bot", interaction.client), interaction.guild_id):
         answer = await make()
     await _edit(reply, embed=answer.embed, view=answer.view(shared=None))
 
@@ -94,7 +94,7 @@ async def share(reply: Reply, make: MakeAnswer) -> None:
     server's language, once: another click on it is told so, unless the post failed (the button
     then reads "Share" again, to retry)."""
     interaction = reply.interaction
-    shares = cast("ReversiBot", interaction.client).shares
+    shares = cast("Bot", interaction.client).shares
     key = shares.key(interaction)
     if not shares.claim(key):
         await tell(interaction, _(ALREADY_SHARED))
@@ -111,7 +111,7 @@ async def _post(reply: Reply, make: MakeAnswer) -> None:
     mine = await make()
     await _edit(reply, embed=mine.embed, view=mine.view(shared=True))
     try:
-        async with for_everyone(cast("ReversiBot", interaction.client), interaction.guild_id):
+        async with for_everyone(cast("Bot", interaction.client), interaction.guild_id):
             answer = await make()
         await interaction.followup.send(
             embed=answer.embed,

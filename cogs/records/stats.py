@@ -23,7 +23,7 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 RECENT_GAMES = 5
 
@@ -88,7 +88,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class Stats(commands.Cog, name="Stats"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True

@@ -37,7 +37,7 @@ from cogs.reviews import message as review_message
 from cogs.reviews.buttons import DYNAMIC_ITEMS
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class _Progress:
 
 
 class ReviewCog(commands.Cog, name="Review"):
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.reviews = bot.reviews
         self._progress: dict[int, _Progress] = {}
@@ -342,7 +342,7 @@ class ReviewCog(commands.Cog, name="Review"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = ReviewCog(cast("ReversiBot", bot))
+    cog = ReviewCog(cast("Bot", bot))
     features_of(bot).review = cog
     await add_feature_cog(bot, cog)
 

@@ -28,7 +28,7 @@ from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 PICTURE_SIZE = 320
 PICTURE_NAME = "reversi-start.png"
@@ -181,7 +181,7 @@ def help_embed(tree: app_commands.CommandTree[Any], who: Collection[Who]) -> dis
 class Rules(commands.Cog):
     """Both replies are ephemeral: a personal read that needn't fill the channel."""
 
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def cog_unload(self) -> None:
@@ -237,4 +237,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Rules(cast("ReversiBot", bot)))
+    await add_feature_cog(bot, Rules(cast("Bot", bot)))

@@ -41,7 +41,7 @@ from cogs.tournaments.texts import (
 )
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ async def tournament_choices(
     """The server's latest tournaments whose name or number holds what was typed."""
     if interaction.guild_id is None:
         return []
-    bot = cast("ReversiBot", interaction.client)
+    bot = cast("Bot", interaction.client)
     typed = current.strip().lower().lstrip("#")
     found = await bot.services.tournaments.of_guild(interaction.guild_id)
     return [
@@ -85,7 +85,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         name="tournament", description=locale_str("Run and follow the server's tournaments")
     )
 
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.rounds = RoundOpener(bot)
         self.signups = Signups(bot)
@@ -386,7 +386,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    cog = Tournaments(cast("ReversiBot", bot))
+    cog = Tournaments(cast("Bot", bot))
     features_of(bot).tournaments = cog
     await add_feature_cog(bot, cog)
 

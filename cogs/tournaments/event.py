@@ -21,7 +21,7 @@ from cogs.text import shorten
 from cogs.tournaments.texts import event_description
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def may_make_events(guild: discord.Guild) -> bool:
 
 
 class ScheduledEvents:
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._follow = Newest(bot.background, self._bring_up_to_date, "tournament event")
         self._shown: dict[int, bool] = {}

@@ -34,7 +34,7 @@ from cogs.text import shorten
 from cogs.tournaments.texts import board_line, name, round_post, title
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ class Waiting:
 
 
 class RoundOpener:
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._opening: set[tuple[int, int, int]] = set()
         """Boards whose thread is being opened here, so that a second announcement of the same

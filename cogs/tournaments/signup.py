@@ -16,7 +16,7 @@ from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
-    from bot.client import ReversiBot
+    from cogs.host import Bot
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ NONE = discord.AllowedMentions.none()
 
 
 class Signups:
-    def __init__(self, bot: ReversiBot) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
 

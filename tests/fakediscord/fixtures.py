@@ -2,7 +2,7 @@
 
     fake_discord   the server alone (no bot), discord.py pointed at it
     bot_settings   Settings with the fake's token and a fresh SQLite file in tmp_path
-    bot_extensions extensions to load: `bot.client.EXTENSIONS`, or @pytest.mark.bot_extensions(...)
+    bot_extensions extensions to load: `bot.app.EXTENSIONS`, or @pytest.mark.bot_extensions(...)
     bot_harness    the bot started, ready and its commands synced; .bot, .restart(), .stop()
     fake           the fake Discord with the bot running: what most tests need
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import EXTENSIONS
+from bot.app import EXTENSIONS
 from bot.config import Settings
 
 from .driver import FakeDiscord

@@ -1,6 +1,6 @@
 """Running the project's real bot against the fake: point discord.py at it, start, stop, restart.
 
-The bot is built by `bot.client.create_bot`, exactly as `python -m bot` builds it, then given the
+The bot is built by `bot.app.create_bot`, exactly as `python -m bot` builds it, then given the
 fake's clock as `bot.clock` and a short `guild_ready_timeout`.  Its main task runs in the "bot
 side" context so the driver can tell when it has settled.
 """
@@ -18,9 +18,10 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.client import EXTENSIONS, ReversiBot, create_bot
+from bot.app import EXTENSIONS, create_bot
 from bot.config import Settings
 from bot.domain.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
+from cogs.host import Bot as ReversiBot
 
 from .activity import bot_context
 from .driver import FakeDiscord

@@ -1,0 +1,26 @@
+"""The bot as the cogs see it: the Discord client and what every feature shares on Discord's side,
+each put there by the composition root (`bot.app`) before the extensions load."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.client import ReversiBot
+
+if TYPE_CHECKING:
+    from cogs.features import Features
+    from cogs.names import Names
+    from cogs.play.challenge_message import ChallengeMessages
+    from cogs.play.publish import BoardPublisher
+    from cogs.records.shares import Shares
+
+
+class Bot(ReversiBot):
+    """The client with the display names, the shares, the board publisher, the challenge
+    messages and the loaded feature cogs."""
+
+    names: Names
+    shares: Shares
+    publisher: BoardPublisher
+    challenge_messages: ChallengeMessages
+    features: Features
