@@ -9,10 +9,8 @@ from bot.i18n import _
 CONTENT = 2000
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
-FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
-LABEL = 80
 
 
 def shorten(text: str, limit: int) -> str:
