@@ -58,50 +58,35 @@ class InteractionBuilder:
         world = self.world
         guild = channel.guild
         if guild is None:
-            return self._dm_record(kind, user, channel, data, source, command_type)
+            # In a DM with the bot: no guild, no member, the user alone; a guild-installed
+            # app's owner is "0" there.
+            if channel.recipient is not user:
+                raise ImpossibleAction(f"{user.name} is not in that DM")
+            where: dict[str, Any] = {
+                "user": user.payload(),
+                "app_permissions": str(DM_APP_PERMISSIONS),
+                "authorizing_integration_owners": {"0": "0"},
+                "context": BOT_DM,
+            }
+            return self._built(kind, user, channel, data, source, command_type, where)
         member = guild.members.get(user.id)
         if member is None:
             raise ImpossibleAction(f"{user.name} is not a member of {guild.name}")
         permissions = member.permissions_in(channel)
         if not permissions & perms.VIEW_CHANNEL:
             raise ImpossibleAction(f"{user.name} cannot see #{channel.name}")
-        interaction_id = world.ids.next()
-        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
-        payload: dict[str, Any] = {
-            "id": str(interaction_id),
-            "application_id": str(world.application_id),
-            "type": kind,
-            "data": data,
+        where = {
             "guild_id": str(guild.id),
             "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "channel_id": str(channel.id),
-            "channel": channel.payload(),
             "member": {**member.payload(), "permissions": str(permissions)},
-            "token": token,
-            "version": 1,
             "app_permissions": str(guild.members[world.bot_user.id].permissions_in(channel)),
-            "locale": user.locale,
             "guild_locale": "en-US",
-            "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
         }
-        if source is not None:
-            payload["message"] = source.payload(world)
-        return InteractionRecord(
-            interaction_id,
-            token,
-            kind,
-            user,
-            channel,
-            payload,
-            world.clock.now(),
-            source=source,
-            command_type=command_type,
-        )
+        return self._built(kind, user, channel, data, source, command_type, where)
 
-    def _dm_record(
+    def _built(
         self,
         kind: int,
         user: User,
@@ -109,11 +94,10 @@ class InteractionBuilder:
         data: dict[str, Any],
         source: Message | None,
         command_type: int | None,
+        where: dict[str, Any],
     ) -> InteractionRecord:
-        """An interaction in `user`'s DM with the bot: no guild, no member, the user alone; a
-        guild-installed app's owner is "0" there."""
-        if channel.recipient is not user:
-            raise ImpossibleAction(f"{user.name} is not in that DM")
+        """The record, with what every interaction carries and `where`'s fields: a server's
+        member and permissions, or a DM's user."""
         world = self.world
         interaction_id = world.ids.next()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
@@ -124,15 +108,12 @@ class InteractionBuilder:
             "data": data,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
-            "user": user.payload(),
             "token": token,
             "version": 1,
-            "app_permissions": str(DM_APP_PERMISSIONS),
             "locale": user.locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": "0"},
-            "context": BOT_DM,
             "attachment_size_limit": 10 * 1024 * 1024,
+            **where,
         }
         if source is not None:
             payload["message"] = source.payload(world)
