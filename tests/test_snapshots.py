@@ -3,8 +3,11 @@ bot leaves (content, embeds, components with their custom ids, attachments) and 
 pixels. A change to any of them fails here, with the first scenes that differ, until
 `UPDATE_SNAPSHOTS=1` records the files anew (`tests/snapshots/<language>.json`).
 
-Ids are written as what they name (`@alice`, `#general`, `#general/3` for the channel's third
-message of the bot), so that a message more or less early on does not change every later id."""
+Ids are written as what they name: `<@alice>`, `<#general>`, a thread by its name, `general/3`
+for the bot's third message in #general and `general/bob:2` for the second that only Bob sees
+there, so that one message more or less early on renames no later one. The messages that come
+in one scene are numbered in the order of their forms: the bot may post them in either order.
+The script draws no colour by lot, and seeds the Swiss's draw."""
 
 from __future__ import annotations
 
@@ -76,7 +79,7 @@ class Recorder:
         """Messages, named once."""
         self._threads = {thread.id for thread in fake.threads()}
 
-    def take(self, scene: str) -> None:
+    def scene(self, scene: str) -> None:
         world = self.fake.world
         self._name_the_world()
         self._name_new_messages()
@@ -162,7 +165,8 @@ class Recorder:
         }
         if message.deleted:
             form["deleted"] = True
-        return self._named(form)  # type: ignore[no-any-return]
+        named: Form = self._named(form)
+        return named
 
     def _attachment(self, attachment: Attachment) -> Form:
         digest = hashlib.sha256(attachment.data).digest()
@@ -200,12 +204,11 @@ def boards_in(fake: FakeDiscord, channel: Channel) -> list[Message]:
     ]
 
 
-async def resign(fake: FakeDiscord, user: User, channel: Channel) -> Message:
+async def resign(fake: FakeDiscord, user: User, channel: Channel) -> None:
     """`user` resigns the game in `channel`, and confirms it."""
     asked = await fake.slash(user, "reversi resign", channel=channel)
     assert asked.message is not None, asked.content
     await fake.click(user, asked.message, custom_id=button(asked.message, "reversi:resign-yes:.*"))
-    return asked.message
 
 
 async def play_round(fake: FakeDiscord, harness: BotHarness, users: dict[int, User]) -> None:
@@ -220,91 +223,91 @@ async def play_round(fake: FakeDiscord, harness: BotHarness, users: dict[int, Us
             await resign(fake, max(black, white, key=lambda user: user.id), thread)
 
 
-async def script(fake: FakeDiscord, harness: BotHarness, language: str, take: Recorder) -> None:
+async def script(fake: FakeDiscord, harness: BotHarness, language: str, record: Recorder) -> None:
     """The scenes, in a server that speaks `language`; Carol chose it for herself too."""
     owner, alice, bob, carol = fake.world.owner, fake.alice, fake.bob, fake.carol
     general = fake.general
 
     await fake.slash(owner, "reversi settings", language=language)
-    take.take("an admin sets the server's language")
+    record.scene("an admin sets the server's language")
     await fake.slash(carol, "reversi language", language=language)
     await fake.slash(alice, "reversi language")
-    take.take("a member's own language, chosen and asked")
+    record.scene("a member's own language, chosen and asked")
     await fake.slash(alice, "reversi help")
     await fake.slash(owner, "reversi help")
-    take.take("help, for a member and for an admin")
+    record.scene("help, for a member and for an admin")
     await fake.slash(bob, "reversi rules")
-    take.take("the rules")
+    record.scene("the rules")
 
     challenge = (await fake.slash(alice, "reversi challenge", opponent=bob, colour="black")).message
     assert challenge is not None
-    take.take("a challenge is posted")
+    record.scene("a challenge is posted")
     await fake.click(bob, challenge, custom_id=button(challenge, ACCEPT))
-    take.take("the challenge is accepted")
+    record.scene("the challenge is accepted")
     await fake.slash(carol, "reversi challenge", opponent=bob)
-    take.take("refused: a challenge where a game is played")
+    record.scene("refused: a challenge where a game is played")
     board = challenge
     game = game_of(board)
 
     await play(fake, board, alice, PASSING[0])
-    take.take("a move by a click")
+    record.scene("a move by a click")
     await fake.slash(alice, "reversi move", square="c4")
-    take.take("refused: not your turn")
+    record.scene("refused: not your turn")
     await fake.slash(bob, "reversi move", square=PASSING[1])
-    take.take("a move by the command")
+    record.scene("a move by the command")
     await fake.slash(alice, "reversi move", square="a8")
-    take.take("refused: an illegal move")
+    record.scene("refused: an illegal move")
     await fake.click(carol, board, custom_id=button(board, f"reversi:move:{game}:2:{PASSING[2]}"))
-    take.take("refused: not a player")
+    record.scene("refused: not a player")
     await fake.slash(alice, "reversi hint")
-    take.take("refused: a hint in a game between people")
+    record.scene("refused: a hint in a game between people")
     await play(fake, board, alice, PASSING[2])
     await fake.advance(minutes=1)
-    take.take("a turn notice after a minute")
+    record.scene("a turn notice after a minute")
     await fake.slash(bob, "reversi games")
-    take.take("a member's games in progress")
+    record.scene("a member's games in progress")
     await fake.advance(hours=18)
-    take.take("a reminder when a quarter of the time is left")
+    record.scene("a reminder when a quarter of the time is left")
     for index, square in enumerate(PASSING[3:], start=3):
         await play(fake, board, bob if index % 2 else alice, square)
-    take.take("a pass")
+    record.scene("a pass")
     await fake.slash(bob, "reversi resign", channel=fake.quiet)
-    take.take("refused: no game in this channel")
+    record.scene("refused: no game in this channel")
     await resign(fake, bob, general)
-    take.take("a resignation ends the game")
+    record.scene("a resignation ends the game")
 
     review = (await fake.click(carol, board, custom_id=button(board, "reversi:review:.*"))).message
     assert review is not None
     await eventually(lambda: bool(review.embeds))
-    take.take("a review")
+    record.scene("a review")
     await fake.click(carol, board, custom_id=button(board, "reversi:replay:.*"))
-    take.take("a replay")
+    record.scene("a replay")
     await fake.click(bob, board, custom_id=button(board, "reversi:rematch:.*"))
-    take.take("a rematch is offered")
+    record.scene("a rematch is offered")
     offer = fake.last_message(general)
     await fake.click(alice, offer, custom_id=button(offer, ACCEPT))
-    take.take("the rematch begins")
+    record.scene("the rematch begins")
     await fake.slash(alice, "reversi notify", choice="dm")
-    take.take("a member chooses direct messages for notices")
+    record.scene("a member chooses direct messages for notices")
     await play(fake, offer, bob, WIPEOUT[0])
     await fake.advance(minutes=1)
-    take.take("a turn notice by direct message")
+    record.scene("a turn notice by direct message")
     for index, square in enumerate(WIPEOUT[1:-1], start=1):
         await play(fake, offer, alice if index % 2 else bob, square)
-    take.take("the rematch is played")
+    record.scene("the rematch is played")
     await play(fake, offer, bob, WIPEOUT[-1])
-    take.take("a game's end")
+    record.scene("a game's end")
 
     await fake.slash(alice, "reversi stats")
-    take.take("stats")
+    record.scene("stats")
     await fake.slash(carol, "reversi leaderboard")
-    take.take("the leaderboard")
+    record.scene("the leaderboard")
     await fake.slash(alice, "reversi history")
-    take.take("history")
+    record.scene("history")
     await fake.slash(bob, "reversi h2h", player=alice)
-    take.take("head to head")
+    record.scene("head to head")
     await fake.slash(carol, "reversi game", id=game)
-    take.take("one game")
+    record.scene("one game")
 
     aborted = await fake.slash(
         carol, "reversi challenge", channel=fake.quiet, opponent=bob, colour="black"
@@ -312,23 +315,23 @@ async def script(fake: FakeDiscord, harness: BotHarness, language: str, take: Re
     assert aborted.message is not None
     await fake.click(bob, aborted.message, custom_id=button(aborted.message, ACCEPT))
     await resign(fake, carol, fake.quiet)
-    take.take("a game aborted before a move")
+    record.scene("a game aborted before a move")
 
-    await tournament(fake, harness, take)
+    await tournament(fake, harness, record)
 
 
-async def tournament(fake: FakeDiscord, harness: BotHarness, take: Recorder) -> None:
+async def tournament(fake: FakeDiscord, harness: BotHarness, record: Recorder) -> None:
     """A Swiss of four in #games, two rounds, each game resigned by the player with the larger
     id."""
     owner = fake.world.owner
     players = [fake.alice, fake.bob, fake.carol, fake.add_user("dan", display_name=LONG_NAME)]
     users = {user.id: user for user in players}
     await fake.slash(owner, "reversi settings", disallow=fake.quiet)
-    take.take("an admin disallows games in a channel")
+    record.scene("an admin disallows games in a channel")
     await fake.slash(
         owner, "reversi tournament create", channel=fake.quiet, name="Quiet Cup", start="1h"
     )
-    take.take("refused: a tournament where games are not allowed")
+    record.scene("refused: a tournament where games are not allowed")
     create: dict[str, Any] = {
         "name": "Club Cup",
         "start": "1h",
@@ -336,29 +339,29 @@ async def tournament(fake: FakeDiscord, harness: BotHarness, take: Recorder) -> 
         "options": {"channel": fake.games},
     }
     await fake.slash(owner, "reversi tournament create", rounds=5, limit=4, **create)
-    take.take("refused: too many rounds for the players")
+    record.scene("refused: too many rounds for the players")
     harness.bot.services.context.rng.seed(0)  # the Swiss's draw by lot
     await fake.slash(owner, "reversi tournament create", rounds=2, **create)
-    take.take("a tournament's sign-up")
+    record.scene("a tournament's sign-up")
     signup = fake.last_message(fake.games)
     join = button(signup, "reversi:tournament:.*:join")
     for user in players:
         await fake.click(user, signup, custom_id=join)
-    take.take("four players join")
+    record.scene("four players join")
     await fake.click(fake.alice, signup, custom_id=join)
-    take.take("refused: joined twice")
+    record.scene("refused: joined twice")
     await fake.slash(fake.alice, "reversi tournament start")
-    take.take("refused: not the organiser")
+    record.scene("refused: not the organiser")
     await fake.advance(hours=1)
-    take.take("the first round begins")
+    record.scene("the first round begins")
     await play_round(fake, harness, users)
-    take.take("the first round ends and the second begins")
+    record.scene("the first round ends and the second begins")
     await fake.slash(fake.carol, "reversi tournament standings")
-    take.take("the standings")
+    record.scene("the standings")
     await fake.slash(fake.bob, "reversi tournament pairings", round=1)
-    take.take("a round's pairings")
+    record.scene("a round's pairings")
     await play_round(fake, harness, users)
-    take.take("the tournament ends")
+    record.scene("the tournament ends")
 
 
 def differences(golden: list[Form], taken: list[Form]) -> Iterator[str]:
