@@ -128,7 +128,7 @@ class PuzzleStore(Store):
             found = await _open_attempt(db, guild_id, user_id)
             if found is not None:
                 return found
-            puzzle_id = await _nearest_unmet(db, guild_id, user_id, target)
+            puzzle_id = await nearest_unmet(db, guild_id, user_id, target)
             if puzzle_id is None:
                 return None
             row = await db.one(
@@ -256,7 +256,7 @@ async def _open_attempt(db: Transaction, guild_id: int, user_id: int) -> Attempt
     return None if row is None else attempt_from_row(row)
 
 
-async def _nearest_unmet(db: Transaction, guild_id: int, user_id: int, target: float) -> str | None:
+async def nearest_unmet(db: Transaction, guild_id: int, user_id: int, target: float) -> str | None:
     """The puzzle nearest `target` in rating that the member never met in the server: the
     first one up and the first one down along the rating index, whichever is nearer."""
     unmet = """
