@@ -28,6 +28,7 @@ from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.position import Position
 from bot.engine.puzzle_bank import Entry, bank
 from bot.services.context import Context, Service
+from bot.storage.puzzles import SAMPLE
 
 SPREAD = 100.0
 """How far from the member's rating a new puzzle may be aimed, drawn at random each time, so
@@ -40,6 +41,9 @@ class Puzzles(Service):
     def __init__(self, context: Context, entries: Sequence[Entry] | None = None) -> None:
         super().__init__(context)
         self._entries = {entry.id: entry for entry in (bank() if entries is None else entries)}
+        ids = sorted(self._entries)
+        self._sample_starts = ids[: max(1, len(ids) - SAMPLE)]
+        """Where a sample of `SAMPLE` puzzles in id order may start and still be whole."""
         self._seeded = False
 
     async def start(self, guild_id: int, user_id: int) -> Shown:
@@ -49,7 +53,13 @@ class Puzzles(Service):
         solver = await self.storage.puzzles.solver(guild_id, user_id)
         rating = (solver.rating if solver else NEW_SOLVER).rating
         target = rating + self.rng.uniform(-SPREAD, SPREAD)
-        attempt = await self.storage.puzzles.start(guild_id, user_id, target, now=self.now())
+        attempt = await self.storage.puzzles.start(
+            guild_id,
+            user_id,
+            target,
+            sample_from=self.rng.choice(self._sample_starts),
+            now=self.now(),
+        )
         if attempt is None:
             raise Refusal(Refused.NO_PUZZLE_LEFT)
         return Shown(attempt, self.line(attempt.puzzle_id))

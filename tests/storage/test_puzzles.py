@@ -10,6 +10,7 @@ import pytest
 
 from bot.domain.puzzles import NEW_SOLVER, AttemptStatus
 from bot.storage import Storage
+from bot.storage import puzzles as puzzles_module
 from tests.ids import ALICE, BOB, GUILD, OTHER_GUILD
 
 RATINGS = [("0a", 1000.0), ("0b", 1400.0), ("0c", 1500.0), ("0d", 1500.0), ("0e", 1900.0)]
@@ -55,6 +56,28 @@ async def test_a_new_attempt_takes_the_nearest_puzzle_never_met_ties_to_the_lowe
     assert picked == ["0c", "0d", "0b", "0e", "0a"]
     assert await seeded.puzzles.start(GUILD, ALICE, 1480.0, now=9.0) is None
     assert await seeded.puzzles.start(OTHER_GUILD, ALICE, 1480.0, now=9.0) is not None
+
+
+async def test_a_member_who_met_the_nearest_puzzles_gets_one_from_a_sample(
+    seeded: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(puzzles_module, "NEAR", 1)
+    monkeypatch.setattr(puzzles_module, "SAMPLE", 2)
+    for puzzle_id in ("0b", "0c"):  # the nearest below 1480 and above it
+        await seeded.database.execute_alone(
+            "INSERT INTO puzzle_attempts (guild_id, user_id, puzzle_id, status, started_at, "
+            "finished_at) VALUES (?, ?, ?, 'failed', 0, 1)",
+            (GUILD, ALICE, puzzle_id),
+        )
+    picked = []
+    for sample_from in ("0e", "0f"):  # a sample of 0e alone, then none: the nearest of all
+        attempt = await seeded.puzzles.start(GUILD, ALICE, 1480.0, sample_from=sample_from, now=1.0)
+        assert attempt is not None
+        picked.append(attempt.puzzle_id)
+        await seeded.database.execute_alone(
+            "DELETE FROM puzzle_attempts WHERE id = ?", (attempt.id,)
+        )
+    assert picked == ["0e", "0d"]
 
 
 async def test_an_open_attempt_is_resumed_rather_than_another_started(seeded: Storage) -> None:
