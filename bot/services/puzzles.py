@@ -9,7 +9,6 @@ cost one solve.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.domain.puzzles import (
@@ -38,11 +37,11 @@ that members of one rating don't all meet the same puzzles in the same order."""
 class Puzzles(Service):
     """Personal rated puzzles from the bank, per server."""
 
-    def __init__(self, context: Context, entries: Sequence[Entry] | None = None) -> None:
+    def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self._entries = {entry.id: entry for entry in (bank() if entries is None else entries)}
+        self._entries = {entry.id: entry for entry in bank()}
         ids = sorted(self._entries)
-        self._sample_starts = ids[: max(1, len(ids) - SAMPLE)]
+        self._sample_starts = ids[: max(1, len(ids) - SAMPLE)] or [""]
         """Where a sample of `SAMPLE` puzzles in id order may start and still be whole."""
         self._seeded = False
 
