@@ -4,12 +4,18 @@ every forged or stale click refused without a change, and each attempt rated onc
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import Any
+
+import pytest
 
 from bot.domain.puzzles import Line
 from bot.engine import square_name
 from bot.engine.puzzle_bank import Entry
 from bot.storage import Storage
+from cogs import replies
 from cogs.core import NOT_ON_ITS_MESSAGE
+from cogs.puzzles import message as puzzle_message
 from tests.aimed_puzzles import ENTRIES, ONE_MOVE, THREE_MOVES, aim
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -17,6 +23,7 @@ from tests.fakediscord.world import Message, User
 from tests.rendering.images import decode, hinted_squares, marked_squares
 
 FINISHED = "That puzzle is already over: start another with `/reversi puzzle`."
+DEFERRED_UPDATE = 6
 STALE = "That puzzle has moved on since this board; use the latest one."
 
 
@@ -229,3 +236,29 @@ async def test_the_first_puzzle_is_near_a_newcomers_rating(
     attempt = await storage_of(bot_harness).puzzles.attempt(_attempt_id(message))
     assert attempt is not None and abs(ENTRIES[attempt.puzzle_id].rating - 1500) <= 100
     assert "Hint" in [button.label for button in message.buttons]
+
+
+async def test_a_slow_answer_is_acknowledged_in_time_and_then_shown_in_place(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    message = await puzzle(fake, bot_harness, fake.alice, ONE_MOVE)
+    release = threading.Event()
+    draw = puzzle_message._draw
+
+    def slow(board: Any) -> tuple[bytes, str]:
+        release.wait(timeout=30)
+        return draw(board)
+
+    monkeypatch.setattr(puzzle_message, "_draw", slow)
+    monkeypatch.setattr(replies, "ACK_WITHIN", 0.01)  # the 2 s of the timer, without waiting
+    click = fake.click(fake.alice, message, "b7")
+    try:
+        await click.answered()  # the timer acknowledged the click while the image is drawn
+        assert click.record.callback_type == DEFERRED_UPDATE
+    finally:
+        release.set()
+    reply = await click
+
+    assert not reply.late
+    assert "🎉 **Solved!**" in message.content
+    assert [button.label for button in message.buttons] == ["Next puzzle"]
