@@ -20,7 +20,7 @@ from cogs.puzzles.buttons import (
     PuzzleMoveSelect,
 )
 from cogs.puzzles.texts import rating_change, refutation_text, solution_text
-from rendering import board_alt_text, render_board
+from rendering import board_alt_text, describe_status, render_board
 from rendering.words import color_name
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Hint
@@ -57,13 +57,15 @@ def _draw(board: _Board) -> tuple[bytes, str]:
     last = board.moves[-1] if board.moves else None
     earlier = list(board.moves[:-1])
     flipped = board.before.flips(last) if board.before is not None and last is not None else 0
+    # Said outright: the default would read the dotted moves as turns missed while passing.
+    status = board.status or describe_status(board.position, words=words)
     image = render_board(
         board.position,
         last_move=last,
         earlier_moves=earlier,
         flipped=flipped,
         show_legal=board.show_legal,
-        status=board.status,
+        status=status,
         words=words,
     )
     alt = board_alt_text(
@@ -71,7 +73,7 @@ def _draw(board: _Board) -> tuple[bytes, str]:
         last_move=last,
         earlier_moves=earlier,
         show_legal=board.show_legal,
-        status=board.status,
+        status=status,
         words=words,
     )
     return image, alt

@@ -89,8 +89,9 @@ async def test_a_puzzle_of_three_moves_is_solved_move_by_move(
         assert f"{2 - step} move" in message.content
         position = line.positions[2 * step + 2]
         assert move_labels(message) == [square_name(s) for s in position.legal_moves()]
-        hinted, marked, _ = image_of(message)
+        hinted, marked, alt = image_of(message)
         assert hinted == position.legal_moves()
+        assert f"Last move {reply}. {position.turn.title} to move. Legal moves: " in alt
         assert sorted(marked) == sorted(line.entry.line[2 * step : 2 * step + 2])
     await fake.click(fake.alice, message, "f1")
     assert "🎉 **Solved!**" in message.content
