@@ -92,7 +92,7 @@ class Refused(Enum):
     """`players`, `rounds`: a Swiss of at most that many players pairs at most that many
     rounds without anyone meeting twice."""
     NO_SUCH_PUZZLE = auto()
-    """A puzzle attempt that never existed."""
+    """A puzzle attempt that doesn't exist: it never did, or its member was forgotten."""
     NOT_YOUR_PUZZLE = auto()
     PUZZLE_ELSEWHERE = auto()
     """An attempt started in another server."""
