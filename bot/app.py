@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from bot.bot_player import BotPlayer
-from bot.config import Settings
+from bot.config import Config
 from bot.deadlines import Deadlines
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -15,7 +15,7 @@ from bot.services import Services
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
-from bot.tournament_clock import TournamentClock
+from bot.tournament_timers import TournamentTimers
 from cogs.features import Features
 from cogs.host import Bot
 from cogs.names import Names
@@ -44,8 +44,8 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     """Build the storage, the services, their timers and workers, every subscriber of the one
     event bus and Discord's shared side, in the order each needs the one before; then load the
     extensions, whose cogs take what they need from the bot."""
-    settings, clock, events, shards = bot.settings, bot.clock, bot.events, bot.settings.shards
-    bot.storage = storage = await Storage.open(settings.database)
+    config, clock, events, shards = bot.config, bot.clock, bot.events, bot.config.shards
+    bot.storage = storage = await Storage.open(config.database)
     bot.services = services = Services.build(
         storage, clock, events, shards=shards, members=GuildMembers(bot)
     )
@@ -54,7 +54,7 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     bot.timers = timers = Timers(clock)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
     BotPlayer(services.games, bot.computer, bot.background, timers).subscribe(events)
-    TournamentClock(services.tournaments, services.rounds, timers).subscribe(events)
+    TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
     bot.names, bot.shares, bot.features = Names(bot), Shares(), Features()
     bot.publisher = BoardPublisher(bot, bot.names, bot.background)
     bot.publisher.subscribe(events)
@@ -66,6 +66,6 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
         await bot.load_extension(name)
 
 
-def create_bot(settings: Settings, *, extensions: Sequence[str] = EXTENSIONS) -> Bot:
+def create_bot(config: Config, *, extensions: Sequence[str] = EXTENSIONS) -> Bot:
     """Build the configured bot; nothing connects until `start()` is awaited."""
-    return Bot(settings, partial(compose, extensions=tuple(extensions)))
+    return Bot(config, partial(compose, extensions=tuple(extensions)))

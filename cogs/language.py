@@ -31,7 +31,7 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
     return [*CHOICES, app_commands.Choice(name=auto_name, value=AUTO_LANGUAGE)]
 
 
-class Language(commands.Cog):
+class LanguageCog(commands.Cog, name="Language"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
@@ -70,4 +70,4 @@ class Language(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Language(cast("Bot", bot)))
+    await add_feature_cog(bot, LanguageCog(cast("Bot", bot)))

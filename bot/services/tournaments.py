@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain import GameRecord, TimeControl
-from bot.domain.events import TournamentChanged
+from bot.domain.events import TournamentUpdated
 from bot.domain.glicko2 import Rating
 from bot.domain.refusals import ChannelRefusal, Refusal, Refused
 from bot.domain.tournament import (
@@ -277,7 +277,7 @@ class Tournaments(Service):
         return await self._changed(await self.storage.tournaments.view(tournament.id))
 
     async def _changed(self, view: TournamentView) -> TournamentView:
-        self.events.emit(TournamentChanged(view))
+        self.events.emit(TournamentUpdated(view))
         return view
 
 

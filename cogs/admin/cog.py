@@ -102,7 +102,7 @@ def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> dis
     return view
 
 
-class Admin(commands.Cog, name="Admin"):
+class AdminCog(commands.Cog, name="Admin"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
@@ -255,7 +255,7 @@ class Admin(commands.Cog, name="Admin"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = Admin(cast("Bot", bot))
+    cog = AdminCog(cast("Bot", bot))
     features_of(bot).admin = cog
     await add_feature_cog(bot, cog)
 

@@ -65,7 +65,7 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     return True
 
 
-class Play(commands.Cog, name="Play"):
+class PlayCog(commands.Cog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: Bot) -> None:
@@ -170,7 +170,7 @@ class Play(commands.Cog, name="Play"):
                 closed = await challenges.decline(challenge_id, user, place)
                 await self.bot.challenge_messages.answer_closed(reply, closed)
             elif action == "cancel":
-                closed = await challenges.withdraw(challenge_id, user, place)
+                closed = await challenges.cancel(challenge_id, user, place)
                 await self.bot.challenge_messages.answer_closed(reply, closed)
             else:
                 await self.accept(reply, challenge_id)
@@ -329,7 +329,7 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Play(cast("Bot", bot))
+    cog = PlayCog(cast("Bot", bot))
     features_of(bot).play = cog
     await add_feature_cog(bot, cog)
 

@@ -184,7 +184,7 @@ class NoticeMessages:
         except discord.HTTPException as error:
             log.info("Game %s: the end was not announced (%s)", record.id, error.code)
 
-    async def withdraw(self, notice: Notice) -> None:
+    async def delete(self, notice: Notice) -> None:
         channel = self.bot.get_partial_messageable(notice.channel_id)
         try:
             await channel.get_partial_message(notice.message_id).delete()
@@ -192,7 +192,7 @@ class NoticeMessages:
             log.info("Turn notice %s not deleted (%s)", notice.message_id, error.code)
 
 
-class Notify(commands.Cog):
+class NotifyCog(commands.Cog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
 
     def __init__(self, bot: Bot) -> None:
@@ -232,4 +232,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast("Bot", bot)))
+    await add_feature_cog(bot, NotifyCog(cast("Bot", bot)))

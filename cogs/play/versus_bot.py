@@ -103,7 +103,7 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
     )
 
 
-class VersusBot(commands.Cog):
+class VersusBotCog(commands.Cog, name="VersusBot"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
@@ -159,4 +159,4 @@ class VersusBot(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBot(cast("Bot", bot)))
+    await add_feature_cog(bot, VersusBotCog(cast("Bot", bot)))

@@ -243,7 +243,7 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
     ]
 
 
-class Games(commands.Cog, name="Games"):
+class GamesCog(commands.Cog, name="Games"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
@@ -341,7 +341,7 @@ class Games(commands.Cog, name="Games"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Games(cast("Bot", bot))
+    cog = GamesCog(cast("Bot", bot))
     features_of(bot).games = cog
     await add_feature_cog(bot, cog)
 

@@ -107,7 +107,7 @@ def status(record: GameRecord) -> str:
     return _("in progress") if record.active else ending(record)
 
 
-class History(commands.Cog, name="History"):
+class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 

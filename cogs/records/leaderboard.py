@@ -96,7 +96,7 @@ def requester_id(interaction: discord.Interaction) -> int:
     return interaction.user.id if metadata is None else metadata.user.id
 
 
-class Leaderboard(commands.Cog, name="Leaderboard"):
+class LeaderboardCog(commands.Cog, name="Leaderboard"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 

@@ -87,7 +87,7 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class Stats(commands.Cog, name="Stats"):
+class StatsCog(commands.Cog, name="Stats"):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)

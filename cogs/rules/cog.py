@@ -178,7 +178,7 @@ def help_embed(tree: app_commands.CommandTree[Any], who: Collection[Who]) -> dis
     return embed
 
 
-class Rules(commands.Cog):
+class RulesCog(commands.Cog, name="Rules"):
     """Both replies are ephemeral: a personal read that needn't fill the channel."""
 
     def __init__(self, bot: Bot) -> None:
@@ -237,4 +237,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Rules(cast("Bot", bot)))
+    await add_feature_cog(bot, RulesCog(cast("Bot", bot)))

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
+from bot.domain.events import TournamentFinished, TournamentRoundPaired, TournamentUpdated
 from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
 from bot.services.bus import Events
@@ -78,7 +78,7 @@ async def tournament_choices(
     ][:25]
 
 
-class Tournaments(commands.Cog, name="Tournaments"):
+class TournamentsCog(commands.Cog, name="Tournaments"):
     """Swiss and round-robin tournaments run in the server."""
 
     tournament = app_commands.Group(
@@ -95,18 +95,18 @@ class Tournaments(commands.Cog, name="Tournaments"):
         remove_feature_commands(self.bot, self)
 
     def subscribe(self, events: Events) -> None:
-        events.subscribe(TournamentChanged, self.signups.on_changed)
+        events.subscribe(TournamentUpdated, self.signups.on_updated)
         events.subscribe(TournamentRoundPaired, self.rounds.on_paired)
         events.subscribe(TournamentFinished, self.signups.on_finished)
-        events.subscribe(TournamentChanged, self.events.on_changed)
-        events.subscribe(TournamentFinished, self.events.on_changed)
+        events.subscribe(TournamentUpdated, self.events.on_updated)
+        events.subscribe(TournamentFinished, self.events.on_updated)
 
     def unsubscribe(self, events: Events) -> None:
         for handler in (
-            self.signups.on_changed,
+            self.signups.on_updated,
             self.rounds.on_paired,
             self.signups.on_finished,
-            self.events.on_changed,
+            self.events.on_updated,
         ):
             events.unsubscribe(handler)
 
@@ -386,7 +386,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    cog = Tournaments(cast("Bot", bot))
+    cog = TournamentsCog(cast("Bot", bot))
     features_of(bot).tournaments = cog
     await add_feature_cog(bot, cog)
 

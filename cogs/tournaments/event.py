@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain import TimeControl
-from bot.domain.events import TournamentChanged, TournamentFinished
+from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
 from cogs.audience import for_everyone
 from cogs.newest import Newest
@@ -98,7 +98,7 @@ class ScheduledEvents:
             return
         await self.bot.services.tournaments.scheduled(t.id, event.id)
 
-    def on_changed(self, event: TournamentChanged | TournamentFinished) -> None:
+    def on_updated(self, event: TournamentUpdated | TournamentFinished) -> None:
         """Start the event with the tournament; end or cancel it with it."""
         t = event.view.tournament
         if t.event_id is None or t.state is TournamentState.SIGNUP:

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from bot.engine import native
 from bot.engine.ai.book import book_move
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.ai.evaluation import evaluate, to_discs
 from bot.engine.ai.levels import LEVELS, Level
 from bot.engine.ai.native_search import new_search
-from bot.engine.ai.search import Outcome, iterate
+from bot.engine.ai.search import DeepeningResult, iterate
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -125,8 +125,8 @@ def _midgame(
     rng: random.Random,
 ) -> SearchResult:
     search = new_search(deadline, settings.evaluation, probcut=settings.probcut)
-    outcome = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
-    return _from_outcome(started, outcome, search.nodes)
+    deepened = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
+    return _from_deepening(started, deepened, search.nodes)
 
 
 def _exact_within(
@@ -145,11 +145,11 @@ def _exact_within(
     )
     fallback = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
     if fallback.exact and not settings.noise:
-        return _from_outcome(started, fallback, search.nodes)
+        return _from_deepening(started, fallback, search.nodes)
     try:
         solution = solve_bitboards(player, opponent, all_best=False, deadline=deadline)
     except SearchTimeout:
-        return _from_outcome(started, fallback, search.nodes)
+        return _from_deepening(started, fallback, search.nodes)
     empties = (~(player | opponent) & FULL).bit_count()
     nodes = search.nodes + solution.nodes
     return _result(started, solution.moves[0], float(solution.score), True, empties, nodes)
@@ -160,9 +160,9 @@ def _solve_estimate(empties: int) -> float:
     return at_16 * _SOLVE_GROWTH ** (empties - 16)
 
 
-def _from_outcome(started: float, outcome: Outcome, nodes: int) -> SearchResult:
+def _from_deepening(started: float, deepened: DeepeningResult, nodes: int) -> SearchResult:
     return _result(
-        started, outcome.move, to_discs(outcome.score), outcome.exact, outcome.depth, nodes
+        started, deepened.move, to_discs(deepened.score), deepened.exact, deepened.depth, nodes
     )
 
 

@@ -1,4 +1,5 @@
-"""Wall-clock deadlines for searches: a search that runs out of time raises `SearchTimeout`."""
+"""The search's time: wall-clock deadlines (a search that runs out of time raises
+`SearchTimeout`) and the share of a live clock one move may think for."""
 
 from __future__ import annotations
 
