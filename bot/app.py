@@ -23,6 +23,10 @@ from cogs.play.challenge_message import ChallengeMessages
 from cogs.play.notify import NoticeMessages
 from cogs.play.publish import BoardPublisher
 from cogs.records.shares import Shares
+from cogs.reviews.progress import ReviewMessages
+from cogs.tournaments.event import ScheduledEvents
+from cogs.tournaments.rounds import RoundOpener
+from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 
 EXTENSIONS: tuple[str, ...] = (
@@ -43,7 +47,8 @@ EXTENSIONS: tuple[str, ...] = (
 async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     """Build the storage, the services, their timers and workers, every subscriber of the one
     event bus and Discord's shared side, in the order each needs the one before; then load the
-    extensions, whose cogs take what they need from the bot."""
+    extensions, whose cogs take what they need from the bot. The cogs subscribe nothing
+    themselves: every subscriber is wired here, in the order it hears the events."""
     config, clock, events, shards = bot.config, bot.clock, bot.events, bot.config.shards
     bot.storage = storage = await Storage.open(config.database)
     bot.services = services = Services.build(
@@ -61,6 +66,14 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     bot.challenge_messages = ChallengeMessages(bot)
     bot.challenge_messages.subscribe(events)
     TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
+    bot.review_messages = ReviewMessages(bot)
+    bot.review_messages.subscribe(events)
+    bot.signups = Signups(bot)
+    bot.signups.subscribe(events)
+    bot.round_opener = RoundOpener(bot)
+    bot.round_opener.subscribe(events)
+    bot.scheduled_events = ScheduledEvents(bot)
+    bot.scheduled_events.subscribe(events)
     await bot.tree.set_translator(CatalogueTranslator())
     for name in extensions:
         await bot.load_extension(name)

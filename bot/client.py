@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, Self, cast, runtime_checkable
+from collections.abc import Awaitable, Callable
+from typing import Any, Self, cast
 
 import aiohttp
 import discord
 from discord import app_commands
-from discord.abc import Snowflake
 from discord.ext import commands
 from discord.http import Route
-from discord.utils import MISSING
 
 from bot.background import Background
 from bot.clock import Clock, SystemClock
@@ -32,16 +30,6 @@ SHUTDOWN_GRACE = 5.0
 write and board, well inside the 10 s `docker stop` gives before it kills."""
 
 log = logging.getLogger(__name__)
-
-
-@runtime_checkable
-class Subscriber(Protocol):
-    """A cog with subscribers on Discord's side (boards, challenges, notices, reviews): the bot
-    wires them to its one event bus as the cog is added, and off it as the cog is removed."""
-
-    def subscribe(self, events: Events) -> None: ...
-
-    def unsubscribe(self, events: Events) -> None: ...
 
 
 class ReversiTree(app_commands.CommandTree[discord.Client]):
@@ -131,35 +119,8 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def setup_hook(self: Self) -> None:
         """Build and wire everything (`compose`): the storage, the services, every subscriber of
-        the one event bus (`events`), the extensions. A cog's own subscribers are wired as it is
-        added (`Subscriber`)."""
+        the one event bus (`events`), the extensions."""
         await self._compose(self)
-
-    async def add_cog(
-        self,
-        cog: commands.Cog,
-        /,
-        *,
-        override: bool = False,
-        guild: Snowflake | None = MISSING,
-        guilds: Sequence[Snowflake] = MISSING,
-    ) -> None:
-        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
-        if isinstance(cog, Subscriber):
-            cog.subscribe(self.events)
-
-    async def remove_cog(
-        self,
-        name: str,
-        /,
-        *,
-        guild: Snowflake | None = MISSING,
-        guilds: Sequence[Snowflake] = MISSING,
-    ) -> commands.Cog | None:
-        cog = self.get_cog(name)
-        if isinstance(cog, Subscriber):
-            cog.unsubscribe(self.events)
-        return await super().remove_cog(name, guild=guild, guilds=guilds)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """Connect the shards. Without a shard count, take the one Discord recommends, but keep

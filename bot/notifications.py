@@ -69,9 +69,6 @@ class TurnNotices:
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
 
-    def unsubscribe(self, events: Events) -> None:
-        events.unsubscribe(self.on_game)
-
     def on_game(self, event: GameEvent) -> None:
         state = event.state
         record = state.record

@@ -15,6 +15,7 @@ import discord
 from bot.domain import TimeControl
 from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
+from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.text import shorten
@@ -97,6 +98,10 @@ class ScheduledEvents:
             log.warning("No scheduled event for tournament %s (%s)", t.id, error.code)
             return
         await self.bot.services.tournaments.scheduled(t.id, event.id)
+
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentUpdated, self.on_updated)
+        events.subscribe(TournamentFinished, self.on_updated)
 
     def on_updated(self, event: TournamentUpdated | TournamentFinished) -> None:
         """Start the event with the tournament; end or cancel it with it."""

@@ -26,6 +26,7 @@ from bot.domain.events import TournamentRoundPaired
 from bot.domain.notices import NotifyChoice
 from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, ngettext, using
+from bot.services.bus import Events
 from bot.timers import Timers
 from cogs.audience import for_everyone
 from cogs.links import mention
@@ -128,6 +129,9 @@ class RoundOpener:
         Discord refused) come without a second post."""
         self._waiting: dict[int, Waiting] = {}
         """Tournaments whose round waits for the bot to be allowed to open it, by id."""
+
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentRoundPaired, self.on_paired)
 
     def on_paired(self, event: TournamentRoundPaired) -> None:
         t = event.view.tournament

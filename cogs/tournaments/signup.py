@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain.events import TournamentFinished, TournamentUpdated
+from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.tournaments.buttons import signup_view
@@ -27,6 +28,10 @@ class Signups:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
+
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentUpdated, self.on_updated)
+        events.subscribe(TournamentFinished, self.on_finished)
 
     def on_updated(self, event: TournamentUpdated) -> None:
         """Show the change on the sign-up message: one edit at a time per tournament, the newest
