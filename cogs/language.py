@@ -51,7 +51,7 @@ class LanguageCog(commands.Cog, name="Language"):
                 await self.bot.services.settings.choose_language(
                     interaction.user.id, language.value
                 )
-            chosen = await self.bot.services.lookups.personal_language(interaction.user.id)
+            chosen = await self.bot.services.context.languages.personal(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:
