@@ -21,6 +21,7 @@ from tests.fakediscord.interaction_data import (
 )
 from tests.fakediscord.replies import Reply
 from tests.fakediscord.world import Message
+from tests.rendering.images import square_centre
 
 PICTURE_WIDTH = 320
 
@@ -58,7 +59,7 @@ def check_start_picture(message: Message, language: str = "en") -> None:
     grey = image.convert("L")
 
     def shade(square: str) -> int:
-        value = grey.getpixel(layout.square_centre(engine.parse_square(square)))
+        value = grey.getpixel(square_centre(layout, engine.parse_square(square)))
         assert isinstance(value, int)
         return value
 

@@ -123,9 +123,6 @@ class NodeBudget(Deadline):
         super().__init__(None)
         self.left = nodes
 
-    def remaining(self) -> float:
-        return float(self.left)
-
     def check(self) -> None:
         self.left -= 1
         if self.left < 0:

@@ -22,9 +22,6 @@ class Deadline:
     def __init__(self, seconds: float | None) -> None:
         self.at = None if seconds is None else time.perf_counter() + seconds
 
-    def remaining(self) -> float:
-        return float("inf") if self.at is None else self.at - time.perf_counter()
-
     def check(self) -> None:
         if self.at is not None and time.perf_counter() > self.at:
             raise SearchTimeout
