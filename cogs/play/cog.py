@@ -21,7 +21,7 @@ from bot.services.endings import resignation
 from cogs import time_option
 from cogs.audience import for_everyone
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play import challenge_message
@@ -65,22 +65,15 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     return True
 
 
-class PlayCog(commands.Cog, name="Play"):
+class PlayCog(FeatureCog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.menu = app_commands.ContextMenu(
             name="Challenge to Reversi", callback=self.challenge_from_menu
         )
         self.menu.guild_only = True
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.menu)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
-        remove_feature_commands(self.bot, self)
 
     # --- challenges ---------------------------------------------------------------------------
 

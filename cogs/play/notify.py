@@ -19,7 +19,7 @@ from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from cogs.audience import for_everyone
 from cogs.game_summary import headline, played, result_of, what_happened
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
@@ -192,14 +192,8 @@ class NoticeMessages:
             log.info("Turn notice %s not deleted (%s)", notice.message_id, error.code)
 
 
-class NotifyCog(commands.Cog, name="Notify"):
+class NotifyCog(FeatureCog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
     @app_commands.describe(

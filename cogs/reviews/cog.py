@@ -23,7 +23,7 @@ from bot.engine.review import Review
 from bot.i18n import _
 from cogs.audience import for_everyone
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
@@ -35,14 +35,14 @@ if TYPE_CHECKING:
     from cogs.host import Bot
 
 
-class ReviewCog(commands.Cog, name="Review"):
+class ReviewCog(FeatureCog, name="Review"):
     def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.reviews = bot.reviews
 
     async def cog_unload(self) -> None:
         await self.bot.review_messages.stop()  # the bot closing: the reviews resume next start
-        remove_feature_commands(self.bot, self)
+        await super().cog_unload()
 
     # --- asking ---------------------------------------------------------------------------
 

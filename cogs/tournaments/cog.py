@@ -19,7 +19,7 @@ from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
 from cogs.audience import for_everyone
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
@@ -74,18 +74,12 @@ async def tournament_choices(
     ][:25]
 
 
-class TournamentsCog(commands.Cog, name="Tournaments"):
+class TournamentsCog(FeatureCog, name="Tournaments"):
     """Swiss and round-robin tournaments run in the server."""
 
     tournament = app_commands.Group(
         name="tournament", description=locale_str("Run and follow the server's tournaments")
     )
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
 
     @commands.Cog.listener()
     async def on_guild_channel_update(
