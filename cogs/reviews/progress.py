@@ -38,7 +38,7 @@ class _Progress:
 
     latest: ReviewProgress
     shown: str = ""
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    updated: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
 
@@ -90,15 +90,15 @@ class ReviewMessages:
                     self._show_progress(shown), name=f"progress of review {event.game_id}"
                 )
             shown.latest = event
-            shown.changed.set()
+            shown.updated.set()
             return
         self.bot.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
 
     async def _show_progress(self, shown: _Progress) -> None:
         """Edit the progress message with the latest progress, then wait `EDIT_EVERY`."""
         while True:
-            await shown.changed.wait()
-            shown.changed.clear()
+            await shown.updated.wait()
+            shown.updated.clear()
             event = shown.latest
             async with for_everyone(self.bot, event.record.guild_id):
                 text = review_message.progress_text(

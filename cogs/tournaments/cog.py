@@ -85,16 +85,16 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
-        self.bot.round_opener.on_permissions_changed(after.guild.id)
+        self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        self.bot.round_opener.on_permissions_changed(after.guild.id)
+        self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
         if self.bot.user is not None and after.id == self.bot.user.id:
-            self.bot.round_opener.on_permissions_changed(after.guild.id)
+            self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str

@@ -142,7 +142,7 @@ class RoundOpener:
                 self._open(t, boards, event.withdrawn), name=f"tournament {t.id} round {t.round}"
             )
 
-    def on_permissions_changed(self, guild_id: int) -> None:
+    def on_permissions_updated(self, guild_id: int) -> None:
         """Discord says the bot's permissions in a server may have changed: the rounds waiting
         there are tried again now."""
         for tournament_id, waiting in self._waiting.items():
