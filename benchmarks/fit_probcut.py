@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.wthor import full_games
 from bot.engine import Game
-from bot.engine.ai.clock import Deadline
 from bot.engine.ai.native_search import new_search
 from bot.engine.ai.probcut import FIRST, shallow
 from bot.engine.ai.search import INFINITY
+from bot.engine.ai.timing import Deadline
 from bot.engine.native import built
 
 

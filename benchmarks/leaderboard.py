@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.storage import databases, load_players
-from bot.config import Settings
+from bot.config import Config
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness, running_bot
 from tests.fakediscord.replies import Pending
@@ -73,9 +73,9 @@ def report(label: str, times: list[float]) -> None:
 
 async def run(url: str, players: int, runs: int) -> None:
     middle = -(-(players + 1) // 10) // 2
-    settings = Settings(token=DEFAULT_TOKEN, database=url)
+    config = Config(token=DEFAULT_TOKEN, database=url)
     # The fake's schema checks cost milliseconds per request; they test the bot, not time it.
-    async with running_bot(settings, validate_schemas=False) as (fake, harness):
+    async with running_bot(config, validate_schemas=False) as (fake, harness):
         await seed(fake, harness, players)
         alice = fake.alice
         first, _ = await timed(lambda: fake.slash(alice, "reversi leaderboard"), runs)

@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.ai import wthor_prefixes
 from bot.engine import Game
 from bot.engine.ai import LEVELS, choose_move
-from bot.engine.ai.clock import Deadline
 from bot.engine.ai.native_search import NativeNegamax
 from bot.engine.ai.search import Negamax, iterate
+from bot.engine.ai.timing import Deadline
 from bot.engine.native import ENVIRONMENT, built
 
 STAGES = tuple(range(4, 57, 4))

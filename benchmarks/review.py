@@ -38,7 +38,7 @@ from bot.engine.ai.analysis import ReviewBudget, default_budget
 from bot.engine.review import review_game
 from bot.storage import Storage
 from tests.fakediscord.driver import FakeDiscord
-from tests.fakediscord.replies import Reply
+from tests.fakediscord.replies import BotReply
 
 ROOT = Path(__file__).resolve().parent.parent
 WTHOR = ROOT / "tests" / "data" / "wthor"
@@ -199,7 +199,7 @@ async def hint_seconds(fake: FakeDiscord, count: int) -> list[float]:
         started = time.perf_counter()
         reply = await pending.answered()
 
-        def answered(reply: Reply = reply) -> bool:
+        def answered(reply: BotReply = reply) -> bool:
             return "Try" in reply.content
 
         async with asyncio.timeout(60):

@@ -298,7 +298,7 @@ OTHERS = [name for name in RIVALS if name != "reversi-bot"]
 
 
 @dataclass
-class Tally:
+class MatchTally:
     games: int = 0
     wins: int = 0
     draws: int = 0
@@ -334,7 +334,9 @@ def calibrate(choose: Chooser, positions: int = 3) -> float:
     return (time.perf_counter() - started) * 1000 / positions
 
 
-def play(choose: Chooser, opening: str, ours: Color, tally: Tally, budget_ms: int | None) -> str:
+def play(
+    choose: Chooser, opening: str, ours: Color, tally: MatchTally, budget_ms: int | None
+) -> str:
     game = Game.from_transcript(opening)
     while not game.is_over():
         position = game.position
@@ -369,7 +371,9 @@ def play(choose: Chooser, opening: str, ours: Color, tally: Tally, budget_ms: in
     return f"{outcome}, ours {our}-{their}{lost}"
 
 
-def match(rival: Rival, setting: int, openings: list[str], budget_ms: int | None) -> Tally | None:
+def match(
+    rival: Rival, setting: int, openings: list[str], budget_ms: int | None
+) -> MatchTally | None:
     label = f"{rival.name} ({rival.unit} {setting})"
     try:
         choose = rival.adapter(setting)
@@ -378,7 +382,7 @@ def match(rival: Rival, setting: int, openings: list[str], budget_ms: int | None
         return None
     if budget_ms is None and rival.unit == "ms":
         budget_ms = setting  # a rival given a time per move: ours is the same
-    tally = Tally(seed_ms=calibrate(choose))
+    tally = MatchTally(seed_ms=calibrate(choose))
     print(f"{label}: {tally.seed_ms:.0f} ms per midgame move before the match")
     ours_budget = f"{budget_ms} ms per move" if budget_ms else "the rival's mean time per move"
     print(f"  our level 5 at {ours_budget}, {2 * len(openings)} games")
@@ -397,7 +401,7 @@ def match(rival: Rival, setting: int, openings: list[str], budget_ms: int | None
     return tally
 
 
-def report(label: str, tally: Tally) -> None:
+def report(label: str, tally: MatchTally) -> None:
     result = describe(tally.wins, tally.draws, tally.losses)
     print(
         f"  {label}: {tally.games} games, level 5 {result},"
@@ -421,7 +425,7 @@ def main() -> None:
     if args.quick:
         vars(args).update(rivals="reversi-bot:1", openings=1, budget_ms=10)
     openings = wthor_prefixes(8, args.openings)
-    results: list[tuple[str, Tally]] = []
+    results: list[tuple[str, MatchTally]] = []
     for spec in args.rivals.split(","):
         name, _, setting = spec.partition(":")
         rival = RIVALS.get(name)

@@ -41,7 +41,7 @@ from tests.storage.postgres_server import PostgresServer
 
 
 @dataclass
-class Table:
+class GameTable:
     channel: Channel
     black: User
     white: User
@@ -50,7 +50,7 @@ class Table:
     busy: bool = False
 
 
-async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
+async def set_up(fake: FakeDiscord, count: int) -> list[GameTable]:
     """`count` games, each in its own channel, started by a challenge and its acceptance."""
     tables = []
     for index in range(count):
@@ -64,13 +64,13 @@ async def set_up(fake: FakeDiscord, count: int) -> list[Table]:
         ).answered()
         assert challenge.message is not None, challenge.content
         await fake.click(white, challenge.message, label="Accept").answered()
-        table = Table(channel, black, white, challenge.message.id)
+        table = GameTable(channel, black, white, challenge.message.id)
         await board_shown(fake, table)
         tables.append(table)
     return tables
 
 
-async def board_shown(fake: FakeDiscord, table: Table) -> None:
+async def board_shown(fake: FakeDiscord, table: GameTable) -> None:
     """Wait until the table's message shows the board of its current position: when the bot
     acknowledged a click first (a loaded machine), the board follows in a separate edit."""
     ply = len(table.game)
@@ -83,7 +83,7 @@ async def board_shown(fake: FakeDiscord, table: Table) -> None:
         await fake.wait_until(shown)
 
 
-async def move(fake: FakeDiscord, table: Table, rng_index: int) -> float:
+async def move(fake: FakeDiscord, table: GameTable, rng_index: int) -> float:
     """Click one legal move on the table's board; returns the seconds until the bot answered."""
     table.busy = True
     if table.game.is_over():
@@ -134,7 +134,7 @@ async def measured(name: str, bot_pids: list[int], run: Coroutine[Any, Any, list
 
 
 async def open_loop(
-    fake: FakeDiscord, tables: list[Table], rate: float, seconds: float
+    fake: FakeDiscord, tables: list[GameTable], rate: float, seconds: float
 ) -> list[float]:
     latencies: list[float] = []
     pending: set[asyncio.Task[None]] = set()
@@ -151,7 +151,7 @@ async def open_loop(
         if table is None:
             continue
 
-        async def one(table: Table = table, index: int = sent) -> None:
+        async def one(table: GameTable = table, index: int = sent) -> None:
             latencies.append(await move(fake, table, index))
 
         task = asyncio.create_task(one())
@@ -161,11 +161,11 @@ async def open_loop(
     return latencies
 
 
-async def closed_loop(fake: FakeDiscord, tables: list[Table], seconds: float) -> list[float]:
+async def closed_loop(fake: FakeDiscord, tables: list[GameTable], seconds: float) -> list[float]:
     latencies: list[float] = []
     started = time.perf_counter()
 
-    async def keep_moving(table: Table) -> None:
+    async def keep_moving(table: GameTable) -> None:
         index = 0
         while time.perf_counter() - started < seconds:
             index += 1

@@ -3,7 +3,7 @@ loads, or copy its data to another database.
 
 Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
 and status 1 when trying again later may work (Discord unreachable or failing, the database lost
-while the bot runs), 2 when something must be fixed first (settings, token, database).
+while the bot runs), 2 when something must be fixed first (config, token, database).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.app import create_bot
-from bot.config import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.engine import native
 from bot.lockfile import running_on
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
@@ -54,20 +54,20 @@ TOKEN_REFUSED = (
 
 
 @asynccontextmanager
-async def scratch_bot(settings: Settings) -> AsyncIterator[Bot]:
+async def scratch_bot(config: Config) -> AsyncIterator[Bot]:
     """The bot on a throwaway database. The commands don't depend on the data, so `check` and
     `sync` build them without touching the real database, even while the bot runs on it."""
     with tempfile.TemporaryDirectory() as folder:
         async with create_bot(
-            replace(settings, database=str(Path(folder) / "scratch.sqlite3"))
+            replace(config, database=str(Path(folder) / "scratch.sqlite3"))
         ) as bot:
             yield bot
 
 
-async def check(settings: Settings) -> int:
+async def check(config: Config) -> int:
     """Load every extension and build the command tree, without logging in: the token is not
     checked, and the output says so, lest an OK pass for a working setup."""
-    async with scratch_bot(settings) as bot:
+    async with scratch_bot(config) as bot:
         await bot.setup_hook()
         commands = bot.tree.get_commands()
         for command in commands:
@@ -80,38 +80,38 @@ async def check(settings: Settings) -> int:
     return 0
 
 
-async def sync(settings: Settings) -> int:
+async def sync(config: Config) -> int:
     """Register the slash commands with Discord: to the development server if set, else global."""
-    async with scratch_bot(settings) as bot:
-        await bot.login(settings.token or "")  # loads the extensions (setup_hook)
+    async with scratch_bot(config) as bot:
+        await bot.login(config.token or "")  # loads the extensions (setup_hook)
         synced = await bot.register_commands()
     where = (
-        f"server {settings.dev_guild_id}"
-        if settings.dev_guild_id
+        f"server {config.dev_guild_id}"
+        if config.dev_guild_id
         else "every server (may take an hour)"
     )
     print(f"Synced {len(synced)} commands to {where}.")
     return 0
 
 
-async def serve(settings: Settings) -> int:
+async def serve(config: Config) -> int:
     """Run the bot until SIGTERM or SIGINT (Ctrl-C), then stop gracefully (`shut_down`). A
     process that loses its claim on its shards for good stops the same way, then fails with why:
     another process may be running them."""
     log_engine()
     async with AsyncExitStack() as claims:
-        file = sqlite_file(settings.database)
+        file = sqlite_file(config.database)
         if file is not None:  # one bot per SQLite file
             claims.enter_context(running_on(file))
             kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()  # never lost
         else:  # processes on one PostgreSQL database run different shards
-            ids = settings.shards.ids
+            ids = config.shards.ids
             keys = [] if ids is None else [shard + 1 for shard in ids]
             kept = await claims.enter_async_context(
-                claimed(settings.database, keys, shared=ids is not None)
+                claimed(config.database, keys, shared=ids is not None)
             )
-        bot = create_bot(settings)
-        running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
+        bot = create_bot(config)
+        running = asyncio.create_task(bot.start(config.token or ""), name="bot")
         stopping: list[asyncio.Task[None]] = []
 
         def stop(why: str) -> None:
@@ -158,12 +158,12 @@ async def copy_db(source: str, target: str) -> int:
     return 0
 
 
-def point_discord_py_at(settings: Settings) -> None:
+def point_discord_py_at(config: Config) -> None:
     """Send discord.py's requests to the configured REST base and gateway, if any."""
-    if settings.api_url is not None:
-        Route.BASE = settings.api_url
-    if settings.gateway_url is not None:
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    if config.api_url is not None:
+        Route.BASE = config.api_url
+    if config.gateway_url is not None:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
 
 
 def explain(error: Exception) -> tuple[str, int]:
@@ -207,24 +207,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.command == "copy-db") != (args.target is not None):
         parser.error("copy-db takes SOURCE_URL and TARGET_URL; the other commands take neither")
     try:
-        settings = Settings.load()
-    except SettingsError as error:
+        config = Config.load()
+    except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return FIX_FIRST
-    point_discord_py_at(settings)
-    native.select(settings.engine)
-    if args.command == "run" or settings.log_level == "DEBUG":  # check and sync print results
-        level = logging.getLevelNamesMapping()[settings.log_level]
+    point_discord_py_at(config)
+    native.select(config.engine)
+    if args.command == "run" or config.log_level == "DEBUG":  # check and sync print results
+        level = logging.getLevelNamesMapping()[config.log_level]
         discord.utils.setup_logging(level=level, root=True)
     if args.command == "check":
-        return finish(check(settings))
+        return finish(check(config))
     if args.command == "copy-db":
         return finish(copy_db(args.source, args.target))
-    if settings.token is None:
+    if config.token is None:
         where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
         print(NO_TOKEN.format(where=where), file=sys.stderr)
         return FIX_FIRST
-    return finish(sync(settings) if args.command == "sync" else serve(settings))
+    return finish(sync(config) if args.command == "sync" else serve(config))
 
 
 if __name__ == "__main__":

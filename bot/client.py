@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, Self, cast, runtime_checkable
+from collections.abc import Awaitable, Callable
+from typing import Any, Self, cast
 
 import aiohttp
 import discord
 from discord import app_commands
-from discord.abc import Snowflake
 from discord.ext import commands
 from discord.http import Route
-from discord.utils import MISSING
 
 from bot.background import Background
 from bot.clock import Clock, SystemClock
 from bot.computer import Computer
-from bot.config import Settings
+from bot.config import Config
 from bot.invite import invite_url
 from bot.services import Services
 from bot.services.bus import Events
@@ -34,16 +32,6 @@ write and board, well inside the 10 s `docker stop` gives before it kills."""
 log = logging.getLogger(__name__)
 
 
-@runtime_checkable
-class Subscriber(Protocol):
-    """A cog with subscribers on Discord's side (boards, challenges, notices, reviews): the bot
-    wires them to its one event bus as the cog is added, and off it as the cog is removed."""
-
-    def subscribe(self, events: Events) -> None: ...
-
-    def unsubscribe(self, events: Events) -> None: ...
-
-
 class ReversiTree(app_commands.CommandTree[discord.Client]):
     """The command tree: commands, context menus and autocompletes run only when the bot
     `take`s them."""
@@ -53,18 +41,18 @@ class ReversiTree(app_commands.CommandTree[discord.Client]):
 
 
 class ReversiBot(commands.AutoShardedBot):
-    """A sharded `commands.Bot` with its settings, clock, storage and services.
+    """A sharded `commands.Bot` with its config, clock, storage and services.
 
     `setup_hook` runs `compose`, the composition root, which builds and wires everything, so
     building the bot never touches the database or the network. It runs the shards of its
-    settings (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
+    config (`SHARD_COUNT`, `SHARD_IDS`), all of them by default.
     """
 
-    def __init__(self, settings: Settings, compose: Callable[[Self], Awaitable[None]]) -> None:
+    def __init__(self, config: Config, compose: Callable[[Self], Awaitable[None]]) -> None:
         # The bot has no voice, so discord.py's warnings that voice's libraries are missing (on
         # building a client) would only alarm whoever reads the log.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        shards = settings.shards
+        shards = config.shards
         # Only the gateway events a feature uses. `guilds` keeps the servers with their
         # channels, threads and roles in the cache (a server's language, a tournament's channel
         # and threads, the bot's own permissions). Everything else arrives with the interactions,
@@ -82,7 +70,7 @@ class ReversiBot(commands.AutoShardedBot):
             shard_ids=None if shards.ids is None else list(shards.ids),  # type: ignore[arg-type]
             tree_cls=ReversiTree,
         )
-        self.settings = settings
+        self.config = config
         self._compose = compose
         self.clock: Clock = SystemClock()
         self.computer = Computer()
@@ -131,35 +119,8 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def setup_hook(self: Self) -> None:
         """Build and wire everything (`compose`): the storage, the services, every subscriber of
-        the one event bus (`events`), the extensions. A cog's own subscribers are wired as it is
-        added (`Subscriber`)."""
+        the one event bus (`events`), the extensions."""
         await self._compose(self)
-
-    async def add_cog(
-        self,
-        cog: commands.Cog,
-        /,
-        *,
-        override: bool = False,
-        guild: Snowflake | None = MISSING,
-        guilds: Sequence[Snowflake] = MISSING,
-    ) -> None:
-        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
-        if isinstance(cog, Subscriber):
-            cog.subscribe(self.events)
-
-    async def remove_cog(
-        self,
-        name: str,
-        /,
-        *,
-        guild: Snowflake | None = MISSING,
-        guilds: Sequence[Snowflake] = MISSING,
-    ) -> commands.Cog | None:
-        cog = self.get_cog(name)
-        if isinstance(cog, Subscriber):
-            cog.unsubscribe(self.events)
-        return await super().remove_cog(name, guild=guild, guilds=guilds)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """Connect the shards. Without a shard count, take the one Discord recommends, but keep
@@ -186,7 +147,7 @@ class ReversiBot(commands.AutoShardedBot):
         registered are left alone, since another process or version may own them; that they
         differ from this version's is worth one warning that says what to run."""
         assert self.application_id is not None  # READY gave it
-        guild_id = self.settings.dev_guild_id
+        guild_id = self.config.dev_guild_id
         where = f"server {guild_id}" if guild_id else "every server"
         path = "/applications/{application_id}" + ("/guilds/{guild_id}" if guild_id else "")
         route = Route(
@@ -209,7 +170,7 @@ class ReversiBot(commands.AutoShardedBot):
     async def register_commands(self) -> list[app_commands.AppCommand]:
         """Register the slash commands with Discord, replacing those registered: to the
         development server (`DEV_GUILD_ID`) if set, else for every server."""
-        guild_id = self.settings.dev_guild_id
+        guild_id = self.config.dev_guild_id
         guild = None if guild_id is None else discord.Object(guild_id)
         if guild is not None:
             self.tree.copy_global_to(guild=guild)

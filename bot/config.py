@@ -1,4 +1,4 @@
-"""Settings, read from the environment and an optional `.env` file.
+"""The bot's configuration, read from the environment and an optional `.env` file.
 
 Everything the bot can be told lives here, so `.env.example` and this module
 are the one place a server admin needs to read.
@@ -21,13 +21,13 @@ from bot.engine.native import ENGINES, ENVIRONMENT
 DEFAULT_DATABASE = "reversi.sqlite3"
 
 
-class SettingsError(ValueError):
+class ConfigError(ValueError):
     """A setting is missing or malformed; the message says how to fix it."""
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
-    """The bot's configuration. Build it with `Settings.load()` or directly in tests."""
+class Config:
+    """The bot's configuration. Build it with `Config.load()` or directly in tests."""
 
     token: str | None = None
     database: str = DEFAULT_DATABASE
@@ -44,8 +44,8 @@ class Settings:
     """`native`: the native engine core where it is built; `python`: the pure-Python engine."""
 
     @classmethod
-    def load(cls, env_file: str | Path | None = ".env") -> Settings:
-        """Read settings from `env_file` (if it exists) overlaid by the process environment."""
+    def load(cls, env_file: str | Path | None = ".env") -> Config:
+        """Read config from `env_file` (if it exists) overlaid by the process environment."""
         values: dict[str, str] = {}
         if env_file is not None and Path(env_file).is_file():
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
@@ -53,14 +53,14 @@ class Settings:
         return cls.from_mapping(values)
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
-        """Parse settings from a plain mapping of environment variables."""
+    def from_mapping(cls, values: Mapping[str, str]) -> Config:
+        """Parse config from a plain mapping of environment variables."""
         guild = values.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
-            raise SettingsError(f"DEV_GUILD_ID must be a numeric server id, not {guild!r}.")
+            raise ConfigError(f"DEV_GUILD_ID must be a numeric server id, not {guild!r}.")
         level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
-            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=(
@@ -80,7 +80,7 @@ class Settings:
 def _engine(values: Mapping[str, str]) -> str:
     engine = values.get(ENVIRONMENT, "").strip().lower() or "native"
     if engine not in ENGINES:
-        raise SettingsError(f"{ENVIRONMENT} must be native or python, not {engine!r}.")
+        raise ConfigError(f"{ENVIRONMENT} must be native or python, not {engine!r}.")
     return engine
 
 
@@ -91,7 +91,7 @@ def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str 
         return None
     parts = urlsplit(url)
     if parts.scheme not in schemes or not parts.netloc:
-        raise SettingsError(
+        raise ConfigError(
             f"{name} must be a URL starting with {' or '.join(s + '://' for s in schemes)}, "
             f"not {url!r}."
         )
@@ -104,12 +104,12 @@ def _shards(values: Mapping[str, str]) -> Shards:
     ids_text = values.get("SHARD_IDS", "").strip()
     if not count_text:
         if ids_text:
-            raise SettingsError(
+            raise ConfigError(
                 "SHARD_IDS needs SHARD_COUNT: set how many shards all processes run together."
             )
         return ALL_SHARDS
     if not (count_text.isascii() and count_text.isdigit()) or int(count_text) < 1:
-        raise SettingsError(f"SHARD_COUNT must be a whole number, 1 or more, not {count_text!r}.")
+        raise ConfigError(f"SHARD_COUNT must be a whole number, 1 or more, not {count_text!r}.")
     count = int(count_text)
     if not ids_text:
         return Shards(count)
@@ -118,11 +118,11 @@ def _shards(values: Mapping[str, str]) -> Shards:
         match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part, re.ASCII)
         low, high = (int(match[1]), int(match[2] or match[1])) if match else (1, 0)
         if low > high:
-            raise SettingsError(
+            raise ConfigError(
                 f"SHARD_IDS must list shard ids and ranges such as 0,2 or 4-7, not {ids_text!r}."
             )
         if high >= count:
-            raise SettingsError(
+            raise ConfigError(
                 f"SHARD_IDS lists shard {high}, but with SHARD_COUNT={count} the shards are "
                 f"0 to {count - 1}."
             )

@@ -49,7 +49,7 @@ class Sender(Protocol):
     ) -> Notice | None:
         """Tell `user_id` it is their move, as they chose; the notice posted, if any."""
 
-    async def withdraw(self, notice: Notice) -> None:
+    async def delete(self, notice: Notice) -> None:
         """Delete a notice (one already gone is fine)."""
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
@@ -68,9 +68,6 @@ class TurnNotices:
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
-
-    def unsubscribe(self, events: Events) -> None:
-        events.unsubscribe(self.on_game)
 
     def on_game(self, event: GameEvent) -> None:
         state = event.state
@@ -140,7 +137,7 @@ class TurnNotices:
         async def record() -> None:
             stale = await self.notices.shown(notice, ply)
             if stale is not None:
-                await self.sender.withdraw(stale)
+                await self.sender.delete(stale)
 
         return record
 
@@ -180,6 +177,6 @@ class TurnNotices:
         async def remove() -> None:
             notice = await self.notices.take(game_id)
             if notice is not None:
-                await self.sender.withdraw(notice)
+                await self.sender.delete(notice)
 
         return remove

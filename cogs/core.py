@@ -24,7 +24,7 @@ COG_NAME = "Core"
 NOT_ON_ITS_MESSAGE = N_("That button isn't on this message, so it does nothing here.")
 
 
-class Core(commands.Cog, name=COG_NAME):
+class CoreCog(commands.Cog, name=COG_NAME):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
@@ -57,4 +57,4 @@ class Core(commands.Cog, name=COG_NAME):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await bot.add_cog(Core(cast("Bot", bot)))
+    await bot.add_cog(CoreCog(cast("Bot", bot)))

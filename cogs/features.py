@@ -8,28 +8,28 @@ from typing import TYPE_CHECKING, Protocol, cast
 import discord
 
 if TYPE_CHECKING:
-    from cogs.admin.cog import Admin
-    from cogs.play.cog import Play
+    from cogs.admin.cog import AdminCog
+    from cogs.play.cog import PlayCog
     from cogs.puzzles.cog import PuzzleCog
-    from cogs.records.games import Games
-    from cogs.records.history import History
-    from cogs.records.leaderboard import Leaderboard
-    from cogs.records.stats import Stats
+    from cogs.records.games import GamesCog
+    from cogs.records.history import HistoryCog
+    from cogs.records.leaderboard import LeaderboardCog
+    from cogs.records.stats import StatsCog
     from cogs.reviews.cog import ReviewCog
-    from cogs.tournaments.cog import Tournaments
+    from cogs.tournaments.cog import TournamentsCog
 
 
 class Features:
     """The loaded feature cogs; one not loaded is absent, and its buttons fail loudly."""
 
-    play: Play
-    leaderboard: Leaderboard
-    stats: Stats
-    history: History
-    games: Games
-    admin: Admin
+    play: PlayCog
+    leaderboard: LeaderboardCog
+    stats: StatsCog
+    history: HistoryCog
+    games: GamesCog
+    admin: AdminCog
     review: ReviewCog
-    tournaments: Tournaments
+    tournaments: TournamentsCog
     puzzles: PuzzleCog
 
 

@@ -12,9 +12,14 @@ belongs to a server.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+if TYPE_CHECKING:
+    from cogs.host import Bot
 
 GROUP_NAME = "reversi"
 GROUP_DESCRIPTION = app_commands.locale_str("Play Reversi (Othello) in this channel")
@@ -66,3 +71,22 @@ def remove_feature_commands(bot: commands.AutoShardedBot, cog: commands.Cog) -> 
             group.remove_command(command.name)
     if not group.commands:
         bot.tree.remove_command(GROUP_NAME)
+
+
+class FeatureCog(commands.Cog):
+    """A feature's cog: its slash commands join `/reversi` as it is added (`add_feature_cog`)
+    and leave with it, and its context menu (`menu`, if it has one) stays at the top level."""
+
+    menu: app_commands.ContextMenu | None = None
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        if self.menu is not None:
+            self.bot.tree.add_command(self.menu)
+
+    async def cog_unload(self) -> None:
+        if self.menu is not None:
+            self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
+        remove_feature_commands(self.bot, self)

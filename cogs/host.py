@@ -13,14 +13,23 @@ if TYPE_CHECKING:
     from cogs.play.challenge_message import ChallengeMessages
     from cogs.play.publish import BoardPublisher
     from cogs.records.shares import Shares
+    from cogs.reviews.progress import ReviewMessages
+    from cogs.tournaments.event import ScheduledEvents
+    from cogs.tournaments.rounds import RoundOpener
+    from cogs.tournaments.signup import Signups
 
 
 class Bot(ReversiBot):
-    """The client with the display names, the shares, the board publisher, the challenge
-    messages and the loaded feature cogs."""
+    """The client with the display names, the shares, the Discord-side subscribers (the board
+    publisher, the challenge messages, the reviews' messages, a tournament's sign-up message,
+    rounds and scheduled event) and the loaded feature cogs."""
 
     names: Names
     shares: Shares
     publisher: BoardPublisher
     challenge_messages: ChallengeMessages
+    review_messages: ReviewMessages
+    signups: Signups
+    round_opener: RoundOpener
+    scheduled_events: ScheduledEvents
     features: Features

@@ -14,7 +14,7 @@ from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
 from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.replies import answering
 
 if TYPE_CHECKING:
@@ -31,13 +31,7 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
     return [*CHOICES, app_commands.Choice(name=auto_name, value=AUTO_LANGUAGE)]
 
 
-class Language(commands.Cog):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class LanguageCog(FeatureCog, name="Language"):
     @app_commands.command(
         name="language", description=locale_str("The language I use for what only you see")
     )
@@ -51,7 +45,7 @@ class Language(commands.Cog):
                 await self.bot.services.settings.choose_language(
                     interaction.user.id, language.value
                 )
-            chosen = await self.bot.services.lookups.personal_language(interaction.user.id)
+            chosen = await self.bot.services.context.languages.personal(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:
@@ -70,4 +64,4 @@ class Language(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Language(cast("Bot", bot)))
+    await add_feature_cog(bot, LanguageCog(cast("Bot", bot)))

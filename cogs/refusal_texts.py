@@ -45,7 +45,7 @@ REFUSALS: dict[Refused, str | Plural] = {
     Refused.CHALLENGE_NOT_READY: N_("This challenge isn't ready yet; try again in a moment."),
     Refused.COLOR_TAKEN: N_("The challenger chose the other colour."),
     Refused.ONLY_CHALLENGED_DECLINES: N_("Only the challenged player can decline."),
-    Refused.ONLY_CHALLENGER_WITHDRAWS: N_("Only the challenger can cancel this challenge."),
+    Refused.ONLY_CHALLENGER_CANCELS: N_("Only the challenger can cancel this challenge."),
     Refused.STARTING_UP: N_("I'm still starting up; try again in a moment."),
     Refused.ONLY_PLAYERS_REMATCH: N_("Only the two players can ask for a rematch."),
     Refused.NO_TOURNAMENT_REMATCH: N_(

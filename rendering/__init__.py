@@ -1,7 +1,7 @@
 """Images for the bot: PNG boards, GIF replays and alt text, a tournament's standings, and the
 texts of results and clocks that the bot's messages share with them. Depends on the engine only:
 the language of their words is the caller's `words` (English by default), never a language in
-force; the standings take theirs ready-made (`StandingsWords`), like their rows.
+force.
 
 >>> from bot.engine import Position
 >>> png = render_board(Position.initial(), black_name="Ann", white_name="Bo", theme="dark")
@@ -15,7 +15,7 @@ from rendering.clocks import clock_text
 from rendering.replay import render_replay, replay_alt_text
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.standings import points_text, quotient_text, render_standings
-from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
+from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
 from rendering.transcript import written_moves
@@ -29,7 +29,6 @@ __all__ = [
     "Outcome",
     "RoundResult",
     "StandingsRow",
-    "StandingsWords",
     "Theme",
     "WonBy",
     "Words",

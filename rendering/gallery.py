@@ -107,8 +107,6 @@ def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
             ended=True,
             winner=Color.WHITE,
         ),
-    }
-    tables = {  # in English: their words are the cog's (`StandingsWords`), not a catalogue's
         "standings": partial(
             render_standings,
             "Autumn Swiss · round 3 of 4",
@@ -124,10 +122,6 @@ def write_gallery(directory: Path, *, words: Words = ENGLISH) -> list[Path]:
         for case, render in cases.items():
             path = directory / f"{theme}-{case}.png"
             path.write_bytes(render(theme=theme, words=words))
-            written.append(path)
-        for case, table in tables.items():
-            path = directory / f"{theme}-{case}.png"
-            path.write_bytes(table(theme=theme))
             written.append(path)
     replay = directory / "replay.gif"
     replay.write_bytes(render_replay(game, black_name="Alice", white_name="Bob", words=words))

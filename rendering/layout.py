@@ -47,7 +47,3 @@ class Layout:
         """The top-left pixel of a square's cell (`a1` is top-left)."""
         row, col = divmod(square, 8)
         return self.board_x + col * self.cell, self.board_y + row * self.cell
-
-    def square_centre(self, square: int) -> tuple[int, int]:
-        x, y = self.square_origin(square)
-        return x + self.cell // 2, y + self.cell // 2

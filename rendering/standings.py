@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.engine import Color
 from rendering import sprites
 from rendering.board import png_bytes
-from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, StandingsWords
+from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow
 from rendering.text import (
     BOLD,
     REGULAR,
@@ -43,6 +43,7 @@ from rendering.text import (
     wrap_text,
 )
 from rendering.themes import RGB, Theme, get_theme, mix
+from rendering.words import ENGLISH, Words
 
 TITLE_SIZES = (26, 22)
 """The title's font, and a smaller one for a long title, before it goes onto a second line."""
@@ -96,6 +97,42 @@ class StandingsImage:
     rounds: range
 
 
+@dataclass(frozen=True, slots=True)
+class TableWords:
+    """The words of the table, in the reader's language and as the fonts can draw them. The
+    rounds' cells are figures and discs in every language, so that eleven rounds fit a phone's
+    screen whatever the language; the words are the headers, the bye and the withdrawal mark
+    (both drawn small)."""
+
+    rank: str
+    player: str
+    points: str
+    brightwell: str
+    discs: str
+    bye: str
+    withdrawn: str
+
+    @classmethod
+    def of(cls, words: Words) -> TableWords:
+        texts = (
+            "#",
+            # TRANSLATORS: a column header of the standings image; keep it short.
+            words.gettext("Player"),
+            # TRANSLATORS: the points column of the standings image (a win 1, a draw ½): a short
+            # abbreviation, not the word for a rating.
+            words.gettext("Pts"),
+            "BQ",
+            # TRANSLATORS: the discs column of the standings image; keep it short.
+            words.gettext("Discs"),
+            # TRANSLATORS: a round without a game for this player (a win without play), in a
+            # cell of the standings image about 80 pixels wide.
+            words.gettext("bye"),
+            # TRANSLATORS: after the name of a player who left the tournament, on the image.
+            words.gettext("(withdrawn)"),
+        )
+        return cls(*(drawable_text(text) for text in texts))
+
+
 def points_text(half_points: int) -> str:
     """Points from half-points: `0`, `½`, `2`, `2½`."""
     whole, half = divmod(half_points, 2)
@@ -117,7 +154,7 @@ def render_standings(
     rounds: int | None = None,
     final: bool = False,
     theme: str | Theme = "classic",
-    words: StandingsWords = StandingsWords(),  # noqa: B008 (frozen, so shared safely)
+    words: Words = ENGLISH,
 ) -> bytes:
     """A PNG of the standings; `standings_image` explains the options."""
     chosen = get_theme(theme)
@@ -166,23 +203,23 @@ def standings_image(
     rounds: int | None = None,
     final: bool = False,
     theme: str | Theme = "classic",
-    words: StandingsWords = StandingsWords(),  # noqa: B008
+    words: Words = ENGLISH,
 ) -> StandingsImage:
     """The standings of `rows`, in their order, under `title` (the tournament's name and round
     as the caller words them, e.g. `Autumn Swiss · round 3 of 4`, put on two lines if it must).
 
     `rounds` is the number of round columns (e.g. 4 while round 3 of 4 is played; the last one
     then empty), by default as many as the longest row has. With `final`, the players ranked
-    first are crowned and their rows highlighted. `words` are the table's words in the reader's
-    language. Raises ValueError for an unknown theme, a rank or a starting number below 1,
-    negative points or more rounds than `rounds`.
+    first are crowned and their rows highlighted. `words` is the reader's catalogue. Raises
+    ValueError for an unknown theme, a rank or a starting number below 1, negative points or
+    more rounds than `rounds`.
     """
     chosen = get_theme(theme)
     round_count = max((len(row.rounds) for row in rows), default=0) if rounds is None else rounds
     _check(rows, round_count)
-    words = StandingsWords(*(drawable_text(getattr(words, f.name)) for f in fields(words)))
+    table = TableWords.of(words)
     fonts, masks = _Fonts.load(), _Masks()
-    grid = _Grid.plan(rows, round_count, final, fonts, masks, words)
+    grid = _Grid.plan(rows, round_count, final, fonts, masks, table)
     title_font, title_lines = wrap_text(
         drawable_text(title), fonts.titles, grid.width - 2 * MARGIN - 2 * PAD
     )
@@ -222,7 +259,7 @@ def standings_image(
         rank_at = (rank_cell[2] - PAD, baseline)
         pen.text(str(row.rank), fonts.figures, ink, rank_at, "r", rank_cell)
         numbers.draw(row.number, None, cells[1][0] + PAD, cells[1])
-        _draw_name(pen, grid, fonts, words, row, crowned, ink, cells[2], baseline)
+        _draw_name(pen, grid, fonts, table, row, crowned, ink, cells[2], baseline)
         figures = (
             (points_text(row.half_points), fonts.bold_figures, ink),
             (quotient_text(row.brightwell), fonts.figures, chosen.muted_text),
@@ -233,7 +270,7 @@ def standings_image(
         for number, cell in zip(grid.rounds, cells[FIXED:], strict=True):
             result = row.rounds[number - 1] if number <= len(row.rounds) else None
             if result is not None:
-                _draw_result(pen, grid, fonts, chosen, words, result, cell, baseline, numbers)
+                _draw_result(pen, grid, fonts, chosen, table, result, cell, baseline, numbers)
     separator = mix(chosen.background, chosen.muted_text, 0.3)
     for left in grid.lefts[FIXED:-1]:  # keeps one round's disc score from the next's points
         draw.line((left, table_top, left, rows_top + ROW_HEIGHT * len(rows) - 1), separator)
@@ -287,7 +324,7 @@ FIXED = 6
 """The columns before the rounds: rank, starting number, name, points, BQ, discs."""
 
 
-def _name(row: StandingsRow, words: StandingsWords) -> str:
+def _name(row: StandingsRow, words: TableWords) -> str:
     """The row's name as it can be drawn; `Player 7` (its number) for a name with nothing to
     draw."""
     return drawable_name(row.name, f"{words.player} {row.number}")
@@ -331,7 +368,7 @@ class _Grid:
         final: bool,
         fonts: _Fonts,
         masks: _Masks,
-        words: StandingsWords,
+        words: TableWords,
     ) -> _Grid:
         regular, bold, header = fonts.regular, fonts.bold, fonts.header
         figures, bold_figures = fonts.figures, fonts.bold_figures
@@ -431,7 +468,7 @@ def _draw_name(
     pen: _Pen,
     grid: _Grid,
     fonts: _Fonts,
-    words: StandingsWords,
+    words: TableWords,
     row: StandingsRow,
     crowned: bool,
     ink: RGB,
@@ -500,7 +537,7 @@ def _draw_result(
     grid: _Grid,
     fonts: _Fonts,
     theme: Theme,
-    words: StandingsWords,
+    words: TableWords,
     result: RoundResult,
     cell: Box,
     baseline: int,

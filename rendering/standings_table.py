@@ -1,5 +1,5 @@
-"""The standings table as the standings image takes it: every figure already worked out, the
-names already resolved, and the table's words already in the reader's language.
+"""The standings table as the standings image takes it: every figure already worked out and the
+names already resolved.
 
 The image computes nothing about the tournament: the ranks, points, tiebreaks, starting numbers
 and who met whom are the tournament's (`bot.domain.tournament`), and the caller turns them into
@@ -61,19 +61,3 @@ class StandingsRow:
     paired yet, or withdrawn)."""
     withdrawn: bool = False
     """Withdrew from the tournament: the row is greyed and its name marked."""
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsWords:
-    """The words of the table, in the reader's language: the cog translates each one. The
-    rounds' cells are figures and discs in every language, so that eleven rounds fit a phone's
-    screen whatever the language; the words are the headers, the bye and the withdrawal mark
-    (both drawn small)."""
-
-    rank: str = "#"
-    player: str = "Player"
-    points: str = "Pts"
-    brightwell: str = "BQ"
-    discs: str = "Discs"
-    bye: str = "bye"
-    withdrawn: str = "(withdrawn)"

@@ -1,4 +1,4 @@
-"""Settings from the environment: the advanced Discord endpoints and the shards."""
+"""Config from the environment: the advanced Discord endpoints and the shards."""
 
 from __future__ import annotations
 
@@ -6,26 +6,26 @@ import re
 
 import pytest
 
-from bot.config import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.domain.shards import Shards
 
 
 def test_discord_endpoints_default_to_discord_itself() -> None:
-    settings = Settings.from_mapping({"DISCORD_API_URL": " ", "DISCORD_GATEWAY_URL": ""})
+    config = Config.from_mapping({"DISCORD_API_URL": " ", "DISCORD_GATEWAY_URL": ""})
 
-    assert settings.api_url is None and settings.gateway_url is None
+    assert config.api_url is None and config.gateway_url is None
 
 
 def test_discord_endpoints_lose_their_trailing_slash() -> None:
-    settings = Settings.from_mapping(
+    config = Config.from_mapping(
         {
             "DISCORD_API_URL": "http://proxy:8080/api/v10/",
             "DISCORD_GATEWAY_URL": "wss://gateway.example/",
         }
     )
 
-    assert settings.api_url == "http://proxy:8080/api/v10"
-    assert settings.gateway_url == "wss://gateway.example"
+    assert config.api_url == "http://proxy:8080/api/v10"
+    assert config.gateway_url == "wss://gateway.example"
 
 
 @pytest.mark.parametrize(
@@ -38,14 +38,14 @@ def test_discord_endpoints_lose_their_trailing_slash() -> None:
     ],
 )
 def test_a_discord_endpoint_must_be_a_url_of_its_kind(name: str, value: str) -> None:
-    with pytest.raises(SettingsError, match=name):
-        Settings.from_mapping({name: value})
+    with pytest.raises(ConfigError, match=name):
+        Config.from_mapping({name: value})
 
 
 def test_by_default_one_process_runs_every_shard_discord_recommends() -> None:
-    settings = Settings.from_mapping({"SHARD_COUNT": " ", "SHARD_IDS": ""})
+    config = Config.from_mapping({"SHARD_COUNT": " ", "SHARD_IDS": ""})
 
-    assert settings.shards == Shards()
+    assert config.shards == Shards()
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_by_default_one_process_runs_every_shard_discord_recommends() -> None:
     ],
 )
 def test_shard_settings(values: dict[str, str], shards: Shards) -> None:
-    assert Settings.from_mapping(values).shards == shards
+    assert Config.from_mapping(values).shards == shards
 
 
 @pytest.mark.parametrize(
@@ -76,12 +76,12 @@ def test_shard_settings(values: dict[str, str], shards: Shards) -> None:
     ],
 )
 def test_bad_shard_settings_say_how_to_fix_them(values: dict[str, str], message: str) -> None:
-    with pytest.raises(SettingsError, match=re.escape(message)):
-        Settings.from_mapping(values)
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        Config.from_mapping(values)
 
 
 def test_the_database_is_a_sqlite_file_unless_a_url_says_otherwise() -> None:
-    assert Settings.from_mapping({}).database == "reversi.sqlite3"
-    assert Settings.from_mapping({"DATABASE_PATH": " data/r.db "}).database == "data/r.db"
+    assert Config.from_mapping({}).database == "reversi.sqlite3"
+    assert Config.from_mapping({"DATABASE_PATH": " data/r.db "}).database == "data/r.db"
     both = {"DATABASE_PATH": "data/r.db", "DATABASE_URL": "postgresql://bot@db/reversi"}
-    assert Settings.from_mapping(both).database == "postgresql://bot@db/reversi"
+    assert Config.from_mapping(both).database == "postgresql://bot@db/reversi"

@@ -82,7 +82,7 @@ class ReviewFailed:
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentChanged:
+class TournamentUpdated:
     """Created, entered, left, started, paused, resumed, a player withdrawn or removed, or
     cancelled; also at start-up for each tournament not over. `view` is it right after."""
 
@@ -109,5 +109,5 @@ class TournamentFinished:
 
 
 ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
-TournamentEvent = TournamentChanged | TournamentRoundPaired | TournamentFinished
+TournamentEvent = TournamentUpdated | TournamentRoundPaired | TournamentFinished
 Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent | TournamentEvent

@@ -125,10 +125,6 @@ class GameRecord:
         return None if self.winner is None else self.player(self.winner.opponent)
 
     @property
-    def drawn(self) -> bool:
-        return self.end_reason is not None and self.end_reason.has_result and self.winner is None
-
-    @property
     def forfeited_by(self) -> int | None:
         """In a tournament game stopped without a result by one of its players, that player,
         who loses the board by forfeit: whoever aborted it in its first moves, or let their

@@ -59,10 +59,6 @@ class RatingChange:
     before: Rating
     after: Rating
 
-    @property
-    def delta(self) -> float:
-        return self.after.rating - self.before.rating
-
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardEntry:

@@ -14,7 +14,7 @@ from enum import StrEnum
 from bot.domain.glicko2 import Rating
 from bot.engine.position import Position
 from bot.engine.puzzle_bank import Entry
-from bot.engine.puzzles import Theme
+from bot.engine.puzzles import PuzzleTheme
 
 NEW_SOLVER = Rating()
 """A member's puzzle rating before their first attempt in a server."""
@@ -200,5 +200,5 @@ class Hint:
     quadrant: Quadrant
 
     @property
-    def themes(self) -> frozenset[Theme]:
+    def themes(self) -> frozenset[PuzzleTheme]:
         return self.shown.line.entry.themes

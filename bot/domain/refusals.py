@@ -45,7 +45,7 @@ class Refused(Enum):
     COLOR_TAKEN = auto()
     """The challenger chose the other colour."""
     ONLY_CHALLENGED_DECLINES = auto()
-    ONLY_CHALLENGER_WITHDRAWS = auto()
+    ONLY_CHALLENGER_CANCELS = auto()
     STARTING_UP = auto()
     ONLY_PLAYERS_REMATCH = auto()
     NO_TOURNAMENT_REMATCH = auto()

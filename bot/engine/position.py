@@ -65,11 +65,6 @@ class Result:
         return Color.BLACK if self.black_discs > self.white_discs else Color.WHITE
 
     @property
-    def on_board(self) -> bool:
-        """Whether the discs decided the game (it was played out), rather than a forfeit."""
-        return self.forfeited_by is None
-
-    @property
     def empties(self) -> int:
         return 64 - self.black_discs - self.white_discs
 

@@ -8,7 +8,7 @@
 `position` is `Position.to_string()` (the solver's side to move); `line` the solution moves and
 the replies between them, as square names; `score` the exact final disc difference for the
 solver's side; `margin` the least any step's solution gains over its best alternative; `themes`
-comma-separated `puzzles.Theme` values (`-` for none); `rating` the starting puzzle rating the
+comma-separated `puzzles.PuzzleTheme` values (`-` for none); `rating` the starting puzzle rating the
 difficulty suggests (`estimated_rating`).
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bot.engine.notation import parse_square, square_name
 from bot.engine.position import Position
-from bot.engine.puzzles import CORNERS, Puzzle, Theme
+from bot.engine.puzzles import CORNERS, Puzzle, PuzzleTheme
 
 BANK = Path(__file__).parent / "data" / "puzzles.tsv"
 BASE_RATING = 1200
@@ -37,7 +37,7 @@ class Entry:
     line: tuple[int, ...]
     score: int
     margin: int
-    themes: frozenset[Theme]
+    themes: frozenset[PuzzleTheme]
     rating: int
 
     @property
@@ -59,7 +59,7 @@ class Entry:
             tuple(parse_square(name) for name in moves.split()),
             int(score),
             int(margin),
-            frozenset() if themes == "-" else frozenset(Theme(t) for t in themes.split(",")),
+            frozenset() if themes == "-" else frozenset(PuzzleTheme(t) for t in themes.split(",")),
             int(rating),
         )
 

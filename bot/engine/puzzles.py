@@ -39,7 +39,7 @@ EDGES = (
 )
 
 
-class Theme(StrEnum):
+class PuzzleTheme(StrEnum):
     CORNER = "corner"
     WIPEOUT = "wipeout"
     PASS = "pass"
@@ -69,7 +69,7 @@ class Puzzle:
     position: str
     """`Position.to_string()`: the board and the side to move, the solver's side."""
     steps: tuple[Step, ...]
-    themes: frozenset[Theme]
+    themes: frozenset[PuzzleTheme]
 
     @property
     def id(self) -> str:
@@ -159,30 +159,30 @@ def _step(position: Position) -> Step | None:
     return Step(best, values[best], values[second], reply)
 
 
-def themes(position: Position, steps: list[Step]) -> frozenset[Theme]:
+def themes(position: Position, steps: list[Step]) -> frozenset[PuzzleTheme]:
     """What the puzzle is about, read from its first move and its line."""
     first = steps[0].solution
     found = set()
     if first in CORNERS:
-        found.add(Theme.CORNER)
+        found.add(PuzzleTheme.CORNER)
     elif first in EDGES:
-        found.add(Theme.EDGE)
+        found.add(PuzzleTheme.EDGE)
     if steps[0].score == 64:
-        found.add(Theme.WIPEOUT)
+        found.add(PuzzleTheme.WIPEOUT)
     after = position.play(first)
     if after.must_pass():
-        found.add(Theme.PASS)
+        found.add(PuzzleTheme.PASS)
     flips = {square: position.flips(square).bit_count() for square in position.legal_moves()}
     if all(flips[first] < count for square, count in flips.items() if square != first):
-        found.add(Theme.QUIET)
+        found.add(PuzzleTheme.QUIET)
     if steps[0].reply is not None:
         answered = after.play(steps[0].reply)
         mine = answered.opponent if answered.turn is not position.turn else answered.player
         if mine.bit_count() < position.player.bit_count():
-            found.add(Theme.SACRIFICE)
+            found.add(PuzzleTheme.SACRIFICE)
     sizes = region_sizes(position)
     if sizes[first] % 2 and any(sizes[square] % 2 == 0 for square in flips):
-        found.add(Theme.PARITY)
+        found.add(PuzzleTheme.PARITY)
     return frozenset(found)
 
 

@@ -163,14 +163,6 @@ class PlayerSummary:
     worst: ReviewedMove | None
     """The move that lost the most (the earliest of equals), if any lost anything."""
 
-    @property
-    def mistakes(self) -> int:
-        return self.marks[Mark.MISTAKE]
-
-    @property
-    def blunders(self) -> int:
-        return self.marks[Mark.BLUNDER]
-
 
 @dataclass(frozen=True, slots=True)
 class Review:

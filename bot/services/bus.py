@@ -1,9 +1,9 @@
 """The one bus that carries the services' events (`bot.domain.events`) to their subscribers.
 
-Subscribers (the board publisher, the deadline timers, the bot's own player, the review cog,
-...) get every event after the change is committed. A handler is a plain function: it must not
-block, so it records what to do and starts its own background work, in the order the events
-arrive.
+Subscribers (the board publisher, the deadline timers, the bot's own player, the reviews'
+messages, ...) get every event after the change is committed. A handler is a plain function: it
+must not block, so it records what to do and starts its own background work, in the order the
+events arrive.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Challenges: inviting, accepting, declining, withdrawing, lapsing, and the rematch offered
+"""Challenges: inviting, accepting, declining, cancelling, lapsing, and the rematch offered
 after a game."""
 
 from __future__ import annotations
@@ -157,12 +157,12 @@ class Challenges(Service):
             self.storage.challenges.decline(challenge_id, user_id, now=self.now())
         )
 
-    async def withdraw(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
+    async def cancel(self, challenge_id: int, user_id: int, place: Place) -> Challenge:
         challenge = await self.challenge_here(challenge_id, place)
         if user_id != challenge.challenger_id:
-            raise Refusal(Refused.ONLY_CHALLENGER_WITHDRAWS)
+            raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
         return await self._close_challenge(
-            self.storage.challenges.withdraw(challenge_id, user_id, now=self.now())
+            self.storage.challenges.cancel(challenge_id, user_id, now=self.now())
         )
 
     async def _close_challenge(self, closing: Awaitable[Challenge]) -> Challenge:

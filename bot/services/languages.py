@@ -39,7 +39,7 @@ class Languages:
             self._servers[guild_id] = (await self.storage.settings.get(guild_id)).language
         return self._servers[guild_id]
 
-    def server_changed(self, guild_id: int, language: str | None) -> None:
+    def server_updated(self, guild_id: int, language: str | None) -> None:
         self._servers[guild_id] = language
 
     async def personal(self, user_id: int) -> str | None:
@@ -52,7 +52,7 @@ class Languages:
         self._personal[user_id] = (language, now)
         return language
 
-    def personal_changed(self, user_id: int, language: str | None) -> None:
+    def personal_updated(self, user_id: int, language: str | None) -> None:
         self._personal[user_id] = (language, time.monotonic())
 
     async def for_everyone(self, guild_id: int | None, guild_locale: str | None = None) -> str:

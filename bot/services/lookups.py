@@ -108,9 +108,5 @@ class Lookups(Service):
         name = max(counts, key=counts.__getitem__)  # the first of equals: the latest
         return FavouriteOpening(name, played[name], counts[name])
 
-    async def personal_language(self, user_id: int) -> str | None:
-        """The language the member chose, or None if they follow the server's."""
-        return await self.storage.languages.personal(user_id)
-
     async def settings(self, guild_id: int) -> GuildSettings:
         return await self.storage.settings.get(guild_id)

@@ -27,7 +27,7 @@ class Notices(Service):
 
     async def shown(self, notice: Notice, ply: int) -> Notice | None:
         """Record the game's new notice, posted for its move at `ply`; returns the notice to
-        withdraw: the one it replaces, or the new one if the game moved on meanwhile."""
+        delete: the one it replaces, or the new one if the game moved on meanwhile."""
         return await self.storage.notices.shown(notice, ply)
 
     async def take(self, game_id: int) -> Notice | None:

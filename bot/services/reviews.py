@@ -9,8 +9,8 @@ the bot's own moves wait behind one position at most.
 
 Subscribers of the bot's one event bus hear of each step (`ReviewProgress`), of the end
 (`ReviewDone`), and of a review that failed (`ReviewFailed`, after which it is forgotten so that
-it can be asked for again): the review cog shows them on the review's message, and a finished
-review is posted once (`claim_posting`), anew only if its message is gone. A review is
+it can be asked for again): the reviews' messages (`cogs.reviews.progress`) show them, and a
+finished review is posted once (`claim_posting`), anew only if its message is gone. A review is
 stored per game and engine (`ReviewBudget.key`), so an upgraded engine makes new reviews rather
 than mixing analyses.
 """

@@ -112,7 +112,7 @@ class Settings(Service):
                 )
             except ChannelsChangedError:  # another admin's change came first: work it out again
                 raise Changed(Refusal(Refused.CHANNELS_CHANGED)) from None
-            self.languages.server_changed(guild_id, updated.language)
+            self.languages.server_updated(guild_id, updated.language)
             return SettingsSaved(updated, to_confirm)
 
         return await retried(attempt)
@@ -148,7 +148,7 @@ class Settings(Service):
             raise Refusal(Refused.UNKNOWN_LANGUAGE)
         chosen = None if language == AUTO_LANGUAGE else language
         await self.storage.languages.choose(user_id, chosen, now=self.now())
-        self.languages.personal_changed(user_id, chosen)
+        self.languages.personal_updated(user_id, chosen)
 
     async def forget(self, guild_id: int, user_id: int, *, confirmed_by: int) -> None:
         """Delete the player's stats and challenges in the server; their open invitations close.
@@ -159,7 +159,7 @@ class Settings(Service):
             forgotten = await self.storage.forget_player(guild_id, user_id)
         except ActiveGameError as error:
             raise Refusal(Refused.FORGET_WHILE_PLAYING, id=error.game_id) from None
-        self.languages.personal_changed(user_id, None)
+        self.languages.personal_updated(user_id, None)
         for challenge in forgotten:
             if challenge.status is ChallengeStatus.PENDING:
                 closed = replace(challenge, status=ChallengeStatus.CANCELLED)

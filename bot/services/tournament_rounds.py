@@ -11,9 +11,9 @@ from typing import Protocol
 from bot.domain import GameState
 from bot.domain.events import (
     GameStarted,
-    TournamentChanged,
     TournamentFinished,
     TournamentRoundPaired,
+    TournamentUpdated,
 )
 from bot.domain.tournament import (
     Board,
@@ -85,7 +85,7 @@ class TournamentRounds(Service):
                 )
             except TournamentChangedError:
                 return  # paired by another, or paused or cancelled meanwhile
-            self.events.emit(TournamentChanged(view))
+            self.events.emit(TournamentUpdated(view))
             # Byes and forfeits only: the round is over as soon as it is paired.
 
     async def _withdraw_the_departed(
@@ -131,7 +131,7 @@ class TournamentRounds(Service):
         """At start-up: announce each tournament not over (the sign-up messages, the start
         timers), and finish in each running one what a crash left undone."""
         for tournament in await self.storage.tournaments.unfinished(self.shards):
-            self.events.emit(TournamentChanged(await self.storage.tournaments.view(tournament.id)))
+            self.events.emit(TournamentUpdated(await self.storage.tournaments.view(tournament.id)))
             await self.advance(tournament.id)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain import GameRecord, TimeControl
-from bot.domain.events import TournamentChanged
+from bot.domain.events import TournamentUpdated
 from bot.domain.glicko2 import Rating
 from bot.domain.refusals import ChannelRefusal, Refusal, Refused
 from bot.domain.tournament import (
@@ -96,7 +96,7 @@ class Tournaments(Service):
             seed=self.rng.randrange(2**31),
             now=self.now(),
         )
-        return await self._changed(await self.storage.tournaments.view(created.id))
+        return await self._updated(await self.storage.tournaments.view(created.id))
 
     async def posted(self, tournament_id: int, message_id: int) -> None:
         """The sign-up message is on screen as `message_id`."""
@@ -150,7 +150,7 @@ class Tournaments(Service):
             raise Refusal(Refused.TOURNAMENT_FULL, limit=tournament.entry_limit) from None
         except TournamentChangedError:
             raise Refusal(Refused.TOURNAMENT_STARTED) from None
-        return await self._changed(view)
+        return await self._updated(view)
 
     async def leave(self, tournament_id: int, user_id: int, guild_id: int) -> TournamentView:
         """Off the list before the start; afterwards, withdrawn once their game of the round is
@@ -184,16 +184,16 @@ class Tournaments(Service):
         tournament = view.tournament
         try:
             if tournament.state is TournamentState.SIGNUP:
-                changed = await self.storage.tournaments.leave(tournament.id, user_id)
+                updated = await self.storage.tournaments.leave(tournament.id, user_id)
             elif tournament.state in RUNNING:
                 await self.storage.tournaments.withdraw(tournament.id, user_id)
                 await self.rounds.advance(tournament.id)  # their forfeit may end the round
-                changed = await self.storage.tournaments.view(tournament.id)
+                updated = await self.storage.tournaments.view(tournament.id)
             else:
                 raise Refusal(Refused.TOURNAMENT_OVER)
         except TournamentChangedError:
             raise Refusal(Refused.TOURNAMENT_OVER) from None
-        return await self._changed(changed)
+        return await self._updated(updated)
 
     async def start(self, tournament_id: int, guild_id: int, manager: Manager) -> TournamentView:
         """The organiser starts it now, before its start time."""
@@ -274,10 +274,10 @@ class Tournaments(Service):
         except TournamentChangedError:
             current = await self.storage.tournaments.get(tournament.id)
             raise Refusal(_refusal_in(current.state)) from None
-        return await self._changed(await self.storage.tournaments.view(tournament.id))
+        return await self._updated(await self.storage.tournaments.view(tournament.id))
 
-    async def _changed(self, view: TournamentView) -> TournamentView:
-        self.events.emit(TournamentChanged(view))
+    async def _updated(self, view: TournamentView) -> TournamentView:
+        self.events.emit(TournamentUpdated(view))
         return view
 
 

@@ -265,11 +265,11 @@ class ChallengeStore(Store):
                 raise Refusal(Refused.ONLY_CHALLENGED_DECLINES)
             return await _close(db, challenge_id, ChallengeStatus.DECLINED, now, None)
 
-    async def withdraw(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
+    async def cancel(self, challenge_id: int, user_id: int, *, now: float) -> Challenge:
         async with self.transaction() as db:
             challenge = await _pending(db, challenge_id, now)
             if user_id != challenge.challenger_id:
-                raise Refusal(Refused.ONLY_CHALLENGER_WITHDRAWS)
+                raise Refusal(Refused.ONLY_CHALLENGER_CANCELS)
             return await _close(db, challenge_id, ChallengeStatus.CANCELLED, now, None)
 
     async def expire(self, *, now: float, shards: Shards = ALL_SHARDS) -> list[Challenge]:

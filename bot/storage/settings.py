@@ -84,9 +84,9 @@ class SettingsStore(Store):
                         CAST(:language AS TEXT), nullif(CAST(:role AS BIGINT), 0), :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
-                    clock_base = CASE WHEN :changed THEN excluded.clock_base
+                    clock_base = CASE WHEN :new_control THEN excluded.clock_base
                                       ELSE saved.clock_base END,
-                    clock_increment = CASE WHEN :changed THEN excluded.clock_increment
+                    clock_increment = CASE WHEN :new_control THEN excluded.clock_increment
                                            ELSE saved.clock_increment END,
                     rated = coalesce(CAST(:rated AS BOOLEAN), saved.rated),
                     language = CASE WHEN :clear_language THEN NULL
@@ -101,7 +101,7 @@ class SettingsStore(Store):
                     "time": per_move,
                     "base": base,
                     "increment": increment,
-                    "changed": time_control is not None,
+                    "new_control": time_control is not None,
                     "default_time": DEFAULT_TIME_PER_MOVE,
                     "rated": rated,
                     "language": language,

@@ -22,7 +22,7 @@ from cogs import time_option
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.audience import for_everyone, for_reader
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
@@ -102,13 +102,7 @@ def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> dis
     return view
 
 
-class Admin(commands.Cog, name="Admin"):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class AdminCog(FeatureCog, name="Admin"):
     @app_commands.command(
         name="settings", description=locale_str("Show or change this server's settings")
     )
@@ -256,7 +250,7 @@ class Admin(commands.Cog, name="Admin"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = Admin(cast("Bot", bot))
+    cog = AdminCog(cast("Bot", bot))
     features_of(bot).admin = cog
     await add_feature_cog(bot, cog)
 

@@ -1,5 +1,5 @@
 """The buttons and select of a game and its challenge: accept or decline, a move, resign, rematch;
-each hands its click to the `Play` cog."""
+each hands its click to the `PlayCog`."""
 
 from __future__ import annotations
 

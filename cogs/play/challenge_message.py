@@ -117,12 +117,9 @@ class ChallengeMessages:
     def subscribe(self, events: Events) -> None:
         events.subscribe(ChallengeClosed, self.on_challenge_closed)
 
-    def unsubscribe(self, events: Events) -> None:
-        events.unsubscribe(self.on_challenge_closed)
-
     def on_challenge_closed(self, event: ChallengeClosed) -> None:
         """Show on its message how a challenge ended that nobody clicked to close: it expired, or
-        was withdrawn when a player's data was deleted (a click's handler answers with
+        was cancelled when a player's data was deleted (a click's handler answers with
         `answer_closed`)."""
         challenge = event.challenge
         if challenge.message_id is None:

@@ -21,7 +21,7 @@ from bot.services.endings import resignation
 from cogs import time_option
 from cogs.audience import for_everyone
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play import challenge_message
@@ -65,22 +65,15 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
     return True
 
 
-class Play(commands.Cog, name="Play"):
+class PlayCog(FeatureCog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
     def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.menu = app_commands.ContextMenu(
             name="Challenge to Reversi", callback=self.challenge_from_menu
         )
         self.menu.guild_only = True
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.menu)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
-        remove_feature_commands(self.bot, self)
 
     # --- challenges ---------------------------------------------------------------------------
 
@@ -170,7 +163,7 @@ class Play(commands.Cog, name="Play"):
                 closed = await challenges.decline(challenge_id, user, place)
                 await self.bot.challenge_messages.answer_closed(reply, closed)
             elif action == "cancel":
-                closed = await challenges.withdraw(challenge_id, user, place)
+                closed = await challenges.cancel(challenge_id, user, place)
                 await self.bot.challenge_messages.answer_closed(reply, closed)
             else:
                 await self.accept(reply, challenge_id)
@@ -329,7 +322,7 @@ DYNAMIC_ITEMS = (
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Play(cast("Bot", bot))
+    cog = PlayCog(cast("Bot", bot))
     features_of(bot).play = cog
     await add_feature_cog(bot, cog)
 

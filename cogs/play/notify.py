@@ -19,7 +19,7 @@ from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from cogs.audience import for_everyone
 from cogs.game_summary import headline, played, result_of, what_happened
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
@@ -184,7 +184,7 @@ class NoticeMessages:
         except discord.HTTPException as error:
             log.info("Game %s: the end was not announced (%s)", record.id, error.code)
 
-    async def withdraw(self, notice: Notice) -> None:
+    async def delete(self, notice: Notice) -> None:
         channel = self.bot.get_partial_messageable(notice.channel_id)
         try:
             await channel.get_partial_message(notice.message_id).delete()
@@ -192,14 +192,8 @@ class NoticeMessages:
             log.info("Turn notice %s not deleted (%s)", notice.message_id, error.code)
 
 
-class Notify(commands.Cog):
+class NotifyCog(FeatureCog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
 
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
     @app_commands.describe(
@@ -232,4 +226,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Notify(cast("Bot", bot)))
+    await add_feature_cog(bot, NotifyCog(cast("Bot", bot)))

@@ -19,7 +19,7 @@ from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
@@ -103,13 +103,7 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
     )
 
 
-class VersusBot(commands.Cog):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class VersusBotCog(FeatureCog, name="VersusBot"):
     @app_commands.command(name="play-bot", description=locale_str("Play a game against me"))
     @app_commands.describe(
         level=locale_str("How well I play: 1 (beginner) to 5 (full strength); default 3"),
@@ -159,4 +153,4 @@ class VersusBot(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBot(cast("Bot", bot)))
+    await add_feature_cog(bot, VersusBotCog(cast("Bot", bot)))

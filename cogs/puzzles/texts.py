@@ -6,19 +6,19 @@ from __future__ import annotations
 from bot.domain.glicko2 import Rating
 from bot.domain.puzzles import Line, Quadrant, Refutation
 from bot.engine import square_name
-from bot.engine.puzzles import Theme
+from bot.engine.puzzles import PuzzleTheme
 from bot.i18n import N_, _, ngettext
 from cogs.play.versus_bot import outlook
 
 THEMES = {
     # TRANSLATORS: puzzle themes, named by a hint: what the puzzle is about.
-    Theme.CORNER: N_("a corner"),
-    Theme.WIPEOUT: N_("a wipe-out"),
-    Theme.PASS: N_("leaving the opponent no move"),
-    Theme.QUIET: N_("a quiet move"),
-    Theme.SACRIFICE: N_("a sacrifice"),
-    Theme.EDGE: N_("an edge"),
-    Theme.PARITY: N_("parity (the last odd region)"),
+    PuzzleTheme.CORNER: N_("a corner"),
+    PuzzleTheme.WIPEOUT: N_("a wipe-out"),
+    PuzzleTheme.PASS: N_("leaving the opponent no move"),
+    PuzzleTheme.QUIET: N_("a quiet move"),
+    PuzzleTheme.SACRIFICE: N_("a sacrifice"),
+    PuzzleTheme.EDGE: N_("an edge"),
+    PuzzleTheme.PARITY: N_("parity (the last odd region)"),
 }
 QUADRANTS = {
     Quadrant.TOP_LEFT: N_("the top-left quarter (a1-d4)"),
@@ -41,7 +41,7 @@ def rating_change(before: Rating, after: Rating) -> str:
     )
 
 
-def hint_text(quadrant: Quadrant, themes: frozenset[Theme]) -> str:
+def hint_text(quadrant: Quadrant, themes: frozenset[PuzzleTheme]) -> str:
     """Where to look and, if the puzzle has themes, what it is about; never the square."""
     text = _("💡 Look in {quarter}.").format(quarter=_(QUADRANTS[quadrant]))
     if themes:

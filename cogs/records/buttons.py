@@ -15,10 +15,10 @@ from cogs.features import features
 from cogs.replies import tell_reader
 
 if TYPE_CHECKING:
-    from cogs.records.games import Games
-    from cogs.records.history import History
-    from cogs.records.leaderboard import Leaderboard
-    from cogs.records.stats import Stats
+    from cogs.records.games import GamesCog
+    from cogs.records.history import HistoryCog
+    from cogs.records.leaderboard import LeaderboardCog
+    from cogs.records.stats import StatsCog
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,9 @@ class ShareButton(
         await _sharer(interaction, self.what).on_share(interaction, self.what, self.args)
 
 
-def _sharer(interaction: discord.Interaction, what: str) -> Leaderboard | Stats | Games | History:
+def _sharer(
+    interaction: discord.Interaction, what: str
+) -> LeaderboardCog | StatsCog | GamesCog | HistoryCog:
     """The cog that answers the look-up a Share button names."""
     if what == "lb":
         return features(interaction).leaderboard

@@ -11,9 +11,9 @@ from discord.ext import commands
 from cogs.features import features_of
 from cogs.group import add_feature_cog
 from cogs.records.buttons import HistoryPageButton, LeaderboardPageButton, ReplayButton, ShareButton
-from cogs.records.history import History
-from cogs.records.leaderboard import Leaderboard
-from cogs.records.stats import Stats
+from cogs.records.history import HistoryCog
+from cogs.records.leaderboard import LeaderboardCog
+from cogs.records.stats import StatsCog
 
 if TYPE_CHECKING:
     from cogs.host import Bot
@@ -24,10 +24,10 @@ DYNAMIC_ITEMS = (LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareBu
 async def setup(bot: commands.AutoShardedBot) -> None:
     reversi_bot = cast("Bot", bot)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    leaderboard, stats, history = Leaderboard(reversi_bot), Stats(reversi_bot), History(reversi_bot)
-    features_of(bot).leaderboard = leaderboard
-    features_of(bot).stats = stats
-    features_of(bot).history = history
+    features = features_of(bot)
+    features.leaderboard = leaderboard = LeaderboardCog(reversi_bot)
+    features.stats = stats = StatsCog(reversi_bot)
+    features.history = history = HistoryCog(reversi_bot)
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
 

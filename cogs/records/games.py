@@ -22,7 +22,7 @@ from bot.membership import GuildMembers
 from cogs import time_option
 from cogs.features import features_of
 from cogs.game_summary import games, numbered, opponent_of, players
-from cogs.group import IN_DMS, add_feature_cog, remove_feature_commands
+from cogs.group import IN_DMS, FeatureCog, add_feature_cog
 from cogs.links import mention, message_link
 from cogs.records.buttons import GamesPageButton
 from cogs.records.leaderboard import COLOR
@@ -243,13 +243,7 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
     ]
 
 
-class Games(commands.Cog, name="Games"):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class GamesCog(FeatureCog, name="Games"):
     @app_commands.command(
         name="games",
         description=locale_str("Your games in progress here, your move first, and your challenges"),
@@ -341,7 +335,7 @@ class Games(commands.Cog, name="Games"):
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = Games(cast("Bot", bot))
+    cog = GamesCog(cast("Bot", bot))
     features_of(bot).games = cog
     await add_feature_cog(bot, cog)
 

@@ -5,19 +5,18 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
 from cogs.audience import for_everyone
 from cogs.game_summary import ending, final_status, games, line, players
-from cogs.group import remove_feature_commands
+from cogs.group import FeatureCog
 from cogs.links import mention, message_link, still_there
 from cogs.records.buttons import HistoryPageButton
 from cogs.records.leaderboard import COLOR
@@ -26,9 +25,6 @@ from cogs.replies import Declined, answering, tell
 from cogs.reviews.buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text, written_moves
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -107,13 +103,7 @@ def status(record: GameRecord) -> str:
     return _("in progress") if record.active else ending(record)
 
 
-class History(commands.Cog, name="History"):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class HistoryCog(FeatureCog, name="History"):
     @app_commands.command(
         name="history", description=locale_str("Recent finished games in this server")
     )

@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
 from bot.i18n import N_, _, ngettext
 from cogs.game_summary import tally
-from cogs.group import remove_feature_commands
+from cogs.group import FeatureCog
 from cogs.links import mention
 from cogs.records.buttons import LeaderboardPageButton
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -96,13 +92,7 @@ def requester_id(interaction: discord.Interaction) -> int:
     return interaction.user.id if metadata is None else metadata.user.id
 
 
-class Leaderboard(commands.Cog, name="Leaderboard"):
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
+class LeaderboardCog(FeatureCog, name="Leaderboard"):
     @app_commands.command(
         name="leaderboard", description=locale_str("This server's best players by rating")
     )

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import HeadToHead, LeaderboardEntry
 from bot.i18n import _, ngettext
 from cogs.game_summary import games, line_for, tally
-from cogs.group import remove_feature_commands
+from cogs.group import FeatureCog
 from cogs.links import mention
 from cogs.records.buttons import NO_LONGER_WORKS
 from cogs.records.leaderboard import COLOR, PROVISIONAL, rating, record_text
@@ -87,18 +86,11 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class Stats(commands.Cog, name="Stats"):
+class StatsCog(FeatureCog, name="Stats"):
     def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.menu)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
-        remove_feature_commands(self.bot, self)
 
     @app_commands.command(
         name="stats", description=locale_str("A player's rating, record and recent games")

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.engine import Position
 from bot.i18n import N_, _, current, in_force, using
 from bot.services.tournaments import Manager
-from cogs.group import GROUP_NAME, IN_DMS, add_feature_cog, remove_feature_commands
+from cogs.group import GROUP_NAME, IN_DMS, FeatureCog, add_feature_cog
 from cogs.language import CHOICES
 from cogs.records.leaderboard import COLOR
 from cogs.replies import answering
@@ -179,14 +179,8 @@ def help_embed(tree: app_commands.CommandTree[Any], who: Collection[Who]) -> dis
     return embed
 
 
-class Rules(commands.Cog):
+class RulesCog(FeatureCog, name="Rules"):
     """Both replies are ephemeral: a personal read that needn't fill the channel."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
 
     @app_commands.command(
         name="rules",
@@ -238,4 +232,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, Rules(cast("Bot", bot)))
+    await add_feature_cog(bot, RulesCog(cast("Bot", bot)))

@@ -13,23 +13,19 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
 from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
-from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
 from cogs.audience import for_everyone
 from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import FeatureCog, add_feature_cog
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
 from cogs.tournaments.buttons import TournamentButton, signup_view
-from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.image import standings_file
-from cogs.tournaments.rounds import RoundOpener, cannot_start, missing_in
-from cogs.tournaments.signup import Signups
+from cogs.tournaments.rounds import cannot_start, missing_in
 from cogs.tournaments.texts import (
     list_line,
     no_such_round,
@@ -78,52 +74,27 @@ async def tournament_choices(
     ][:25]
 
 
-class Tournaments(commands.Cog, name="Tournaments"):
+class TournamentsCog(FeatureCog, name="Tournaments"):
     """Swiss and round-robin tournaments run in the server."""
 
     tournament = app_commands.Group(
         name="tournament", description=locale_str("Run and follow the server's tournaments")
     )
 
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.rounds = RoundOpener(bot)
-        self.signups = Signups(bot)
-        self.events = ScheduledEvents(bot)
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
-
-    def subscribe(self, events: Events) -> None:
-        events.subscribe(TournamentChanged, self.signups.on_changed)
-        events.subscribe(TournamentRoundPaired, self.rounds.on_paired)
-        events.subscribe(TournamentFinished, self.signups.on_finished)
-        events.subscribe(TournamentChanged, self.events.on_changed)
-        events.subscribe(TournamentFinished, self.events.on_changed)
-
-    def unsubscribe(self, events: Events) -> None:
-        for handler in (
-            self.signups.on_changed,
-            self.rounds.on_paired,
-            self.signups.on_finished,
-            self.events.on_changed,
-        ):
-            events.unsubscribe(handler)
-
     @commands.Cog.listener()
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
-        self.rounds.on_permissions_changed(after.guild.id)
+        self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        self.rounds.on_permissions_changed(after.guild.id)
+        self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
         if self.bot.user is not None and after.id == self.bot.user.id:
-            self.rounds.on_permissions_changed(after.guild.id)
+            self.bot.round_opener.on_permissions_updated(after.guild.id)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
@@ -222,7 +193,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 ) from None
             await service.posted(t.id, posted.id)
             link = message_link(t.guild_id, channel_id, posted.id)
-            await self.events.announce(interaction.guild, t, link)
+            await self.bot.scheduled_events.announce(interaction.guild, t, link)
             await interaction.followup.send(
                 _("Tournament {title} created: {link}").format(title=title(t), link=link),
                 ephemeral=True,
@@ -386,7 +357,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def setup(bot: commands.AutoShardedBot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    cog = Tournaments(cast("Bot", bot))
+    cog = TournamentsCog(cast("Bot", bot))
     features_of(bot).tournaments = cog
     await add_feature_cog(bot, cog)
 

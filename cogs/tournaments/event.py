@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain import TimeControl
-from bot.domain.events import TournamentChanged, TournamentFinished
+from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
+from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.text import shorten
@@ -98,7 +99,11 @@ class ScheduledEvents:
             return
         await self.bot.services.tournaments.scheduled(t.id, event.id)
 
-    def on_changed(self, event: TournamentChanged | TournamentFinished) -> None:
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentUpdated, self.on_updated)
+        events.subscribe(TournamentFinished, self.on_updated)
+
+    def on_updated(self, event: TournamentUpdated | TournamentFinished) -> None:
         """Start the event with the tournament; end or cancel it with it."""
         t = event.view.tournament
         if t.event_id is None or t.state is TournamentState.SIGNUP:

@@ -13,31 +13,12 @@ from bot.domain.tournament import Pairing, Standing, TournamentState, Tournament
 from bot.domain.tournament.records import starting_numbers
 from bot.domain.tournament.standings import discs
 from bot.engine import Color
-from bot.i18n import _
+from bot.i18n import _, in_force
 from cogs.names import Names
 from cogs.text import shorten
-from rendering import BYE, Outcome, RoundResult, StandingsRow, StandingsWords, render_standings
+from rendering import BYE, Outcome, RoundResult, StandingsRow, render_standings
 
 DESCRIPTION = 1024
-
-
-def words() -> StandingsWords:
-    """The table's words in the language in force: its headers, the bye and the withdrawal mark
-    (the rounds' cells are figures in every language)."""
-    return StandingsWords(
-        # TRANSLATORS: a column header of the standings image; keep it short.
-        player=_("Player"),
-        # TRANSLATORS: the points column of the standings image (a win 1, a draw ½): a short
-        # abbreviation, not the word for a rating.
-        points=_("Pts"),
-        # TRANSLATORS: the discs column of the standings image; keep it short.
-        discs=_("Discs"),
-        # TRANSLATORS: a round without a game for this player (a win without play), in a cell
-        # of the standings image about 80 pixels wide.
-        bye=_("bye"),
-        # TRANSLATORS: after the name of a player who left the tournament, on the image.
-        withdrawn=_("(withdrawn)"),
-    )
 
 
 def round_result(
@@ -93,6 +74,6 @@ async def standings_file(
     title = _("{title}: standings").format(title=t.name)
     final = t.state is TournamentState.FINISHED
     png = await asyncio.to_thread(
-        render_standings, title, rows, rounds=t.rounds or None, final=final, words=words()
+        render_standings, title, rows, rounds=t.rounds or None, final=final, words=in_force()
     )
     return discord.File(io.BytesIO(png), "standings.png", description=shorten(title, DESCRIPTION))

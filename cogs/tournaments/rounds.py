@@ -26,6 +26,7 @@ from bot.domain.events import TournamentRoundPaired
 from bot.domain.notices import NotifyChoice
 from bot.domain.tournament import Board, Pairing, TournamentRecord
 from bot.i18n import _, ngettext, using
+from bot.services.bus import Events
 from bot.timers import Timers
 from cogs.audience import for_everyone
 from cogs.links import mention
@@ -129,6 +130,9 @@ class RoundOpener:
         self._waiting: dict[int, Waiting] = {}
         """Tournaments whose round waits for the bot to be allowed to open it, by id."""
 
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentRoundPaired, self.on_paired)
+
     def on_paired(self, event: TournamentRoundPaired) -> None:
         t = event.view.tournament
         boards = [b for b in event.boards if self._key(b) not in self._opening]
@@ -138,7 +142,7 @@ class RoundOpener:
                 self._open(t, boards, event.withdrawn), name=f"tournament {t.id} round {t.round}"
             )
 
-    def on_permissions_changed(self, guild_id: int) -> None:
+    def on_permissions_updated(self, guild_id: int) -> None:
         """Discord says the bot's permissions in a server may have changed: the rounds waiting
         there are tried again now."""
         for tournament_id, waiting in self._waiting.items():

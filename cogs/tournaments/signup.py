@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.domain.events import TournamentChanged, TournamentFinished
+from bot.domain.events import TournamentFinished, TournamentUpdated
+from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.newest import Newest
 from cogs.tournaments.buttons import signup_view
@@ -28,13 +29,17 @@ class Signups:
         self.bot = bot
         self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
 
-    def on_changed(self, event: TournamentChanged) -> None:
+    def subscribe(self, events: Events) -> None:
+        events.subscribe(TournamentUpdated, self.on_updated)
+        events.subscribe(TournamentFinished, self.on_finished)
+
+    def on_updated(self, event: TournamentUpdated) -> None:
         """Show the change on the sign-up message: one edit at a time per tournament, the newest
         state last."""
         if event.view.tournament.message_id is not None:
             self._signups.offer(event.view.tournament.id, event)
 
-    async def _edit_signup(self, event: TournamentChanged) -> None:
+    async def _edit_signup(self, event: TournamentUpdated) -> None:
         t = event.view.tournament
         assert t.message_id is not None
         async with for_everyone(self.bot, t.guild_id):
@@ -48,7 +53,7 @@ class Signups:
             log.info("Sign-up of tournament %s not updated (%s)", t.id, error.code)
 
     def on_finished(self, event: TournamentFinished) -> None:
-        self.on_changed(TournamentChanged(event.view))
+        self.on_updated(TournamentUpdated(event.view))
         self.bot.background.spawn(
             self._announce_winner(event), name=f"tournament {event.view.tournament.id} finished"
         )

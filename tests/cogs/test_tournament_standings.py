@@ -26,7 +26,7 @@ from rendering import BYE, Outcome, RoundResult
 ANN, BO, CY, DI, ED = 1, 2, 3, 4, 5
 
 
-class Names:
+class StubNames:
     async def name(self, user_id: int, fallback: str) -> str:
         return {ANN: "Ann", BO: "Bo", CY: "Cy", DI: "Di", ED: "Ed"}[user_id]
 
@@ -64,7 +64,7 @@ def test_the_image_knows_players_by_starting_number_with_each_game_s_discs() -> 
     shown = view()
     table = standings(shown.entrants, shown.pairings)
 
-    rows = asyncio.run(standings_rows(shown, table, Names()))  # type: ignore[arg-type]
+    rows = asyncio.run(standings_rows(shown, table, StubNames()))  # type: ignore[arg-type]
 
     by_name = {row.name: row for row in rows}
     assert {name: row.number for name, row in by_name.items()} == {

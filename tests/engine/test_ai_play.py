@@ -11,9 +11,9 @@ import pytest
 
 from bot.engine import Game, Position, native
 from bot.engine.ai import LEVELS, SearchResult, choose_move
-from bot.engine.ai.clock import Deadline
 from bot.engine.ai.evaluation import evaluate
 from bot.engine.ai.search import INFINITY, Negamax
+from bot.engine.ai.timing import Deadline
 from bot.engine.bitboard import flips, legal_moves
 from tests.engine.native_core import native_core
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import log_engine
-from bot.config import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.engine import native
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -76,10 +76,10 @@ def test_select_switches_the_engine_here_and_for_the_workers(
 
 
 def test_the_setting_takes_native_or_python_only() -> None:
-    assert Settings.from_mapping({}).engine == "native"
-    assert Settings.from_mapping({"REVERSI_ENGINE": " Python "}).engine == "python"
-    with pytest.raises(SettingsError, match="REVERSI_ENGINE must be native or python"):
-        Settings.from_mapping({"REVERSI_ENGINE": "c"})
+    assert Config.from_mapping({}).engine == "native"
+    assert Config.from_mapping({"REVERSI_ENGINE": " Python "}).engine == "python"
+    with pytest.raises(ConfigError, match="REVERSI_ENGINE must be native or python"):
+        Config.from_mapping({"REVERSI_ENGINE": "c"})
 
 
 def _without_the_core(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,6 @@ import pytest
 
 from bot.engine import Position, native, square_name
 from bot.engine.ai.analysis import NodeBudget, ReviewBudget, analyse_position
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import (
     EndgameSearch,
     NativeEndgameSearch,
@@ -23,6 +22,7 @@ from bot.engine.ai.endgame import (
     solve_bitboards,
     solve_with,
 )
+from bot.engine.ai.timing import Deadline, SearchTimeout
 
 from .native_core import native_core
 

@@ -11,10 +11,10 @@ import pytest
 
 from bot.engine import Position, native
 from bot.engine.ai.analysis import NodeBudget, ReviewBudget, analyse_position
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import count_discs, evaluate
 from bot.engine.ai.native_search import NativeNegamax, new_search
 from bot.engine.ai.search import INFINITY, Negamax, iterate
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import flips, legal_moves
 from bot.engine.notation import parse_square
 from tests.engine.test_ai_play import _sample

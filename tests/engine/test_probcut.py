@@ -6,11 +6,11 @@ import statistics
 
 import pytest
 
-from bot.engine.ai.clock import Deadline
 from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.ai.native_search import new_search
 from bot.engine.ai.probcut import FIRST, MARGINS, margin, shallow
 from bot.engine.ai.search import iterate
+from bot.engine.ai.timing import Deadline
 from tests.engine.test_ai_play import _sample
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Game, Position
-from bot.engine.puzzles import MARGIN, Theme, decisive, find, puzzle_id, region_sizes
+from bot.engine.puzzles import MARGIN, PuzzleTheme, decisive, find, puzzle_id, region_sizes
 
 from .reference import BLACK, EMPTY, WHITE, ReferenceBoard
 
@@ -146,5 +146,5 @@ def test_themes_are_read_from_the_position() -> None:
     assert puzzle is not None
     assert [step.solution for step in puzzle.steps] == [0, 63]
     assert reference_values(position)[0] == puzzle.score == 8
-    assert puzzle.themes == {Theme.CORNER, Theme.PASS, Theme.QUIET}
+    assert puzzle.themes == {PuzzleTheme.CORNER, PuzzleTheme.PASS, PuzzleTheme.QUIET}
     assert puzzle.line == (0, 63)

@@ -113,7 +113,7 @@ def test_the_turning_point_of_a_constructed_game_is_its_blunder() -> None:
     )
     assert (blunder.best_value, blunder.played_value, blunder.loss) == (12, -10, 22)
     assert all(move.mark is Mark.BEST for move in review.moves[48:] if move.number != 51)
-    assert review.black.worst == blunder and review.black.blunders >= 1
+    assert review.black.worst == blunder and review.black.marks[Mark.BLUNDER] >= 1
 
 
 def test_the_turning_point_follows_its_definition() -> None:

@@ -200,7 +200,7 @@ def test_a_game_won_off_the_board_gives_the_empties_to_the_winner_or_33_31(
 ) -> None:
     result = Result(*discs, forfeited_by=forfeited_by)
     assert result.winner is forfeited_by.opponent
-    assert not result.on_board
+    assert result.forfeited_by is not None
     assert result.official_score == (result.black_score, result.white_score) == official
     assert sum(official) == 64
 
@@ -208,7 +208,7 @@ def test_a_game_won_off_the_board_gives_the_empties_to_the_winner_or_33_31(
 def test_a_game_decided_on_the_board_is_not_changed_by_the_forfeit_rule() -> None:
     for black, white in ((34, 30), (40, 23), (1, 16), (20, 20), (0, 0)):
         result = Result(black, white)
-        assert result.on_board
+        assert result.forfeited_by is None
         winner = result.winner
         if winner is None:
             assert result.official_score == (32, 32)

@@ -4,16 +4,16 @@ from .clock import FakeClock
 from .driver import FakeDiscord
 from .harness import BotHarness, discord_py_pointed_at, running_bot
 from .interaction_data import ImpossibleAction
-from .replies import Choice, Pending, Reply
+from .replies import BotReply, Pending, Suggestion
 
 __all__ = [
     "BotHarness",
-    "Choice",
+    "BotReply",
     "FakeClock",
     "FakeDiscord",
     "ImpossibleAction",
     "Pending",
-    "Reply",
+    "Suggestion",
     "discord_py_pointed_at",
     "running_bot",
 ]

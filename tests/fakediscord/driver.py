@@ -3,7 +3,7 @@
 `FakeDiscord` is the object tests hold: the fake server, a default world of guilds, channels
 and users, the people's actions, and accessors for what they see.  Each action (slash command,
 context menu, click, select, autocomplete, modal submit) sends the interaction Discord would
-send and returns a `Pending`; awaiting it returns the `Reply` once the bot has answered and
+send and returns a `Pending`; awaiting it returns the `BotReply` once the bot has answered and
 finished its follow-up work.
 """
 
@@ -25,7 +25,7 @@ from .interactions import (
     MODAL_SUBMIT,
     InteractionRecord,
 )
-from .replies import Choice, Pending, Reply
+from .replies import BotReply, Pending, Suggestion
 from .rest import Violation
 from .server import DEFAULT_TOKEN, FakeDiscordServer
 from .world import Channel, Guild, Message, Overwrite, Role, ScheduledEvent, User
@@ -240,7 +240,7 @@ class FakeDiscord(FakeDiscordServer):
         channel: Channel | None = None,
         options: Mapping[str, Any] | None = None,
         **values: Any,
-    ) -> list[Choice]:
+    ) -> list[Suggestion]:
         """What the bot suggests while `user` types `partial` into `option` of `/command`."""
         channel = channel or self.general
         filled = {**(options or {}), **values, option: partial}
@@ -311,7 +311,7 @@ class FakeDiscord(FakeDiscordServer):
         return self._send(MESSAGE_COMPONENT, user, channel, data, expect_answer, source=source)
 
     def submit_modal(
-        self, user: User, reply: Reply, values: Mapping[str, Any], *, expect_answer: bool = True
+        self, user: User, reply: BotReply, values: Mapping[str, Any], *, expect_answer: bool = True
     ) -> Pending:
         """Fill in and submit the modal the bot opened in `reply`; keys are custom_ids or labels."""
         if reply.modal is None:
@@ -344,11 +344,11 @@ class FakeDiscord(FakeDiscordServer):
         self.interaction_tokens[record.token] = record
         self.dispatch("INTERACTION_CREATE", record.payload)
 
-        async def finish(record: InteractionRecord) -> Reply:
+        async def finish(record: InteractionRecord) -> BotReply:
             await self.settle()
             if expect_answer:
                 _check_answered(record)
-            return Reply(record)
+            return BotReply(record)
 
         return Pending(record, finish)
 

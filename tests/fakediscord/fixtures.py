@@ -1,7 +1,7 @@
 """Pytest fixtures: the fake Discord, and the project's real bot connected to it.
 
     fake_discord   the server alone (no bot), discord.py pointed at it
-    bot_settings   Settings with the fake's token and a fresh SQLite file in tmp_path
+    bot_config   Config with the fake's token and a fresh SQLite file in tmp_path
     bot_extensions extensions to load: `bot.app.EXTENSIONS`, or @pytest.mark.bot_extensions(...)
     bot_harness    the bot started, ready and its commands synced; .bot, .restart(), .stop()
     fake           the fake Discord with the bot running: what most tests need
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import EXTENSIONS
-from bot.config import Settings
+from bot.config import Config
 
 from .driver import FakeDiscord
 from .harness import BotHarness, discord_py_pointed_at
@@ -38,8 +38,8 @@ def bot_extensions(request: pytest.FixtureRequest) -> tuple[str, ...]:
 
 
 @pytest.fixture
-def bot_settings(tmp_path: Path) -> Settings:
-    return Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+def bot_config(tmp_path: Path) -> Config:
+    return Config(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
 
 
 @pytest.fixture
@@ -58,9 +58,9 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 async def bot_harness(
-    fake_discord: FakeDiscord, bot_settings: Settings, bot_extensions: tuple[str, ...]
+    fake_discord: FakeDiscord, bot_config: Config, bot_extensions: tuple[str, ...]
 ) -> AsyncIterator[BotHarness]:
-    harness = BotHarness(fake_discord, bot_settings, bot_extensions)
+    harness = BotHarness(fake_discord, bot_config, bot_extensions)
     await harness.start()
     try:
         yield harness

@@ -19,7 +19,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.app import EXTENSIONS, create_bot
-from bot.config import Settings
+from bot.config import Config
 from bot.domain.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 from cogs.host import Bot as ReversiBot
 
@@ -50,13 +50,13 @@ class BotHarness:
     def __init__(
         self,
         fake: FakeDiscord,
-        settings: Settings,
+        config: Config,
         extensions: Sequence[str] = EXTENSIONS,
         *,
         sync_commands: bool = True,
     ) -> None:
         self.fake = fake
-        self.settings = settings
+        self.config = config
         self.extensions = tuple(extensions)
         self.sync_commands = sync_commands
         self._bot: ReversiBot | None = None
@@ -76,7 +76,7 @@ class BotHarness:
         the first start."""
         if self._bot is not None:
             raise RuntimeError("the bot is already running")
-        bot = create_bot(self.settings, extensions=self.extensions)
+        bot = create_bot(self.config, extensions=self.extensions)
         for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
             bot.events.subscribe(kind, self.events.append)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
@@ -90,7 +90,7 @@ class BotHarness:
         bot.add_listener(on_ready)
         self.fake.bot_sequences[self] = lambda: _sequences(bot)
         task = asyncio.create_task(
-            bot.start(self.settings.token or ""), name="reversi-bot", context=bot_context()
+            bot.start(self.config.token or ""), name="reversi-bot", context=bot_context()
         )
         self.fake.monitor.ignored.add(task)
         self._bot, self._task = bot, task
@@ -124,7 +124,7 @@ class BotHarness:
             self.fake.monitor.ignored.discard(task)
 
     async def restart(self) -> ReversiBot:
-        """Stop the bot and start a fresh one on the same settings and database."""
+        """Stop the bot and start a fresh one on the same config and database."""
         await self.stop()
         return await self.start()
 
@@ -148,14 +148,14 @@ async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> N
 
 @asynccontextmanager
 async def running_bot(
-    settings: Settings, extensions: Sequence[str] = EXTENSIONS, **fake_options: Any
+    config: Config, extensions: Sequence[str] = EXTENSIONS, **fake_options: Any
 ) -> AsyncIterator[tuple[FakeDiscord, BotHarness]]:
     """The fake Discord with the real bot connected, outside pytest (benchmarks, scripts)."""
     fake = FakeDiscord(**fake_options)
     await fake.start()
     try:
         with discord_py_pointed_at(fake.api_base, fake.gateway_url):
-            harness = BotHarness(fake, settings, extensions)
+            harness = BotHarness(fake, config, extensions)
             await harness.start()
             try:
                 yield fake, harness

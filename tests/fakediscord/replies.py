@@ -11,7 +11,7 @@ from .world import Message
 
 
 @dataclass(frozen=True)
-class Choice:
+class Suggestion:
     """An autocomplete suggestion."""
 
     name: str
@@ -19,7 +19,7 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Reply:
+class BotReply:
     """How the bot answered one interaction; the messages are live (they show later edits)."""
 
     record: InteractionRecord
@@ -63,11 +63,11 @@ class Reply:
         return self.record.late
 
     @property
-    def choices(self) -> list[Choice]:
+    def choices(self) -> list[Suggestion]:
         if self.record.callback_type != AUTOCOMPLETE_RESULT:
             return []
         data = self.record.callback_data or {}
-        return [Choice(c["name"], c["value"]) for c in data.get("choices") or []]
+        return [Suggestion(c["name"], c["value"]) for c in data.get("choices") or []]
 
     @property
     def modal(self) -> Mapping[str, Any] | None:
@@ -78,23 +78,23 @@ class Reply:
 class Pending:
     """An interaction already sent to the bot.
 
-    Await it for the `Reply`, once the bot has settled.  Or, to send several at once (a double
+    Await it for the `BotReply`, once the bot has settled.  Or, to send several at once (a double
     click), to measure latency or for a bot in another process, hold on to it: `record` is there
     at once and `answered()` returns as soon as the bot's first answer (the callback) arrives.
     """
 
     def __init__(
-        self, record: InteractionRecord, finish: Callable[[InteractionRecord], Awaitable[Reply]]
+        self, record: InteractionRecord, finish: Callable[[InteractionRecord], Awaitable[BotReply]]
     ) -> None:
         self.record = record
         self._finish = finish
 
-    async def answered(self) -> Reply:
-        """The `Reply` as soon as the bot has called back (or was refused for answering too late),
-        without waiting for it to settle: how to wait for a bot in another process, which the
-        fake can't watch settle. Its follow-up work may still be under way."""
+    async def answered(self) -> BotReply:
+        """The `BotReply` as soon as the bot has called back (or was refused for answering too
+        late), without waiting for it to settle: how to wait for a bot in another process, which
+        the fake can't watch settle. Its follow-up work may still be under way."""
         await self.record.answered.wait()
-        return Reply(self.record)
+        return BotReply(self.record)
 
-    def __await__(self) -> Generator[Any, None, Reply]:
+    def __await__(self) -> Generator[Any, None, BotReply]:
         return self._finish(self.record).__await__()

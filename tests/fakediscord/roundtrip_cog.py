@@ -115,7 +115,7 @@ class Probe(commands.GroupCog, group_name="probe", group_description="Fake Disco
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(Counter)
         self.bot.add_view(Letters())
-        self.db = await aiosqlite.connect(self.bot.settings.database)  # type: ignore[attr-defined]
+        self.db = await aiosqlite.connect(self.bot.config.database)  # type: ignore[attr-defined]
         await self.db.execute("CREATE TABLE IF NOT EXISTS counter (n INTEGER NOT NULL)")
         await self.db.commit()
 

@@ -9,7 +9,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from tests.fakediscord import BotHarness, FakeDiscord
 from tests.fakediscord.interaction_data import ImpossibleAction
 
@@ -104,7 +104,7 @@ async def test_snowflakes_follow_the_clock(fake: FakeDiscord) -> None:
 
 
 async def test_wrong_token_fails_login(fake_discord: FakeDiscord, tmp_path) -> None:
-    harness = BotHarness(fake_discord, Settings(token="wrong", database=str(tmp_path / "db")), ())
+    harness = BotHarness(fake_discord, Config(token="wrong", database=str(tmp_path / "db")), ())
 
     with pytest.raises(discord.LoginFailure):
         await harness.start()

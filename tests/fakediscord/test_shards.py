@@ -10,7 +10,7 @@ from pathlib import Path
 
 import aiohttp
 
-from bot.config import Settings
+from bot.config import Config
 from bot.domain.shards import Shards
 from tests.fakediscord import BotHarness, FakeDiscord
 from tests.fakediscord.gateway import Session
@@ -20,8 +20,8 @@ PROBE = ("tests.fakediscord.roundtrip_cog",)
 
 
 @asynccontextmanager
-async def bot_on(fake: FakeDiscord, settings: Settings) -> AsyncIterator[BotHarness]:
-    harness = BotHarness(fake, settings, PROBE)
+async def bot_on(fake: FakeDiscord, config: Config) -> AsyncIterator[BotHarness]:
+    harness = BotHarness(fake, config, PROBE)
     await harness.start()
     try:
         yield harness
@@ -49,9 +49,9 @@ async def test_the_bot_runs_the_shards_discord_recommends_each_with_its_own_guil
 ) -> None:
     fake = fake_discord
     fake.gateway.recommended_shards = 2
-    settings = Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+    config = Config(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
 
-    async with bot_on(fake, settings) as harness:
+    async with bot_on(fake, config) as harness:
         bot = harness.bot
         first, second = fake.gateway.live
 
@@ -73,10 +73,10 @@ async def test_each_guilds_events_go_to_its_shards_connection_only(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    settings = Settings(
+    config = Config(
         token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"), shards=Shards(2)
     )
-    async with bot_on(fake, settings):
+    async with bot_on(fake, config):
         first, second = fake.gateway.live
         before = len(first.sent), len(second.sent)
 
@@ -98,13 +98,13 @@ async def test_a_process_on_one_shard_sees_only_its_guilds_and_a_restart_leaves_
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    settings = Settings(token=DEFAULT_TOKEN, shards=Shards(2, (0,)))
+    config = Config(token=DEFAULT_TOKEN, shards=Shards(2, (0,)))
     first_db, second_db = tmp_path / "first.sqlite3", tmp_path / "second.sqlite3"
-    second_settings = replace(settings, database=str(second_db), shards=Shards(2, (1,)))
+    second_config = replace(config, database=str(second_db), shards=Shards(2, (1,)))
 
     async with (
-        bot_on(fake, replace(settings, database=str(first_db))) as first,
-        bot_on(fake, second_settings) as second,
+        bot_on(fake, replace(config, database=str(first_db))) as first,
+        bot_on(fake, second_config) as second,
     ):
         assert [g.id for g in first.bot.guilds] == [fake.guild.id]
         assert [g.id for g in second.bot.guilds] == [fake.second_guild.id]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.storage.postgres_server import PostgresServer
@@ -17,11 +17,11 @@ from .play import HeldSearches
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+async def bot_config(request: pytest.FixtureRequest, tmp_path: Path) -> Config:
     if request.param == "sqlite":
-        return Settings(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
+        return Config(token=DEFAULT_TOKEN, database=str(tmp_path / "reversi.sqlite3"))
     server: PostgresServer = request.getfixturevalue("postgres")
-    return Settings(token=DEFAULT_TOKEN, database=await server.fresh_schema())
+    return Config(token=DEFAULT_TOKEN, database=await server.fresh_schema())
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from bot.computer import Computer
 from bot.domain import GameRecord
 from bot.engine.ai.book import book_moves
 from cogs.play import board_message
-from tests.fakediscord.driver import FakeDiscord, Reply
+from tests.fakediscord.driver import BotReply, FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
 
@@ -117,7 +117,7 @@ def move_labels(board: Message) -> list[str]:
     return [b.label or "" for b in board.buttons if (b.custom_id or "").startswith("reversi:move:")]
 
 
-async def play(fake: FakeDiscord, board: Message, user: User, square: str) -> Reply:
+async def play(fake: FakeDiscord, board: Message, user: User, square: str) -> BotReply:
     """Play `square` on `board` as `user`: its button, or its entry in a select menu."""
     if square in move_labels(board):
         return await fake.click(user, board, label=square)

@@ -23,7 +23,7 @@ from cogs.play.publish import MOVED, NOT_UPDATED
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
-from tests.fakediscord.replies import Reply
+from tests.fakediscord.replies import BotReply
 from tests.fakediscord.world import Message
 
 from .play import SlowRender, legal_names, move_labels, start_game, stored
@@ -51,7 +51,7 @@ async def shows_d3(harness: BotHarness, board: Message) -> None:
     assert "Move 2" in board.content
 
 
-def told(reply: Reply) -> str:
+def told(reply: BotReply) -> str:
     """What the clicker alone was told: the answer, or a follow-up after an acknowledgement."""
     (message,) = [m for m in reply.messages if m.ephemeral]
     return message.content

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
@@ -29,8 +29,8 @@ def own_postgres() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-async def bot_settings(own_postgres: PostgresServer) -> Settings:
-    return Settings(token=DEFAULT_TOKEN, database=await own_postgres.fresh_schema())
+async def bot_config(own_postgres: PostgresServer) -> Config:
+    return Config(token=DEFAULT_TOKEN, database=await own_postgres.fresh_schema())
 
 
 async def test_while_the_database_is_down_players_are_told_and_nothing_is_lost(

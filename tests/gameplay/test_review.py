@@ -46,7 +46,7 @@ def reviews(harness: BotHarness) -> ReviewService:
     return service
 
 
-class Gate:
+class AnalysisGate:
     """Holds the review before it analyses move `at`, until `release()`."""
 
     def __init__(self, service: ReviewService, at: int) -> None:
@@ -108,7 +108,7 @@ async def test_a_finished_game_is_reviewed_move_by_move_and_kept(
     summary = await fake.slash(fake.carol, "reversi game", id=record.id)
     assert summary.message is not None
     assert [b.label for b in summary.message.buttons] == ["Review", "Share"]
-    gate = Gate(reviews(bot_harness), at=23)
+    gate = AnalysisGate(reviews(bot_harness), at=23)
 
     asked = await fake.click(fake.carol, summary.message, "Review")  # anyone may ask
 
@@ -246,7 +246,7 @@ async def test_a_review_cut_by_a_restart_resumes_on_its_message(
     assert confirm is not None
     await fake.click(fake.bob, confirm, "Yes, abort")  # an aborted game can be reviewed too
     assert [b.label for b in board.buttons] == ["Rematch", "Replay", "Review"]
-    gate = Gate(reviews(bot_harness), at=3)
+    gate = AnalysisGate(reviews(bot_harness), at=3)
     progress = (await fake.click(fake.carol, board, "Review")).message
     assert progress is not None
     await eventually(gate.reached.is_set)

@@ -19,8 +19,9 @@ from tests.fakediscord.interaction_data import (
     SUB_COMMAND_GROUP,
     USER_COMMAND,
 )
-from tests.fakediscord.replies import Reply
+from tests.fakediscord.replies import BotReply
 from tests.fakediscord.world import Message
+from tests.rendering.images import square_centre
 
 PICTURE_WIDTH = 320
 
@@ -35,7 +36,7 @@ LANGUAGES = {
 }
 
 
-def embed_of(reply: Reply) -> dict[str, Any]:
+def embed_of(reply: BotReply) -> dict[str, Any]:
     assert reply.ephemeral and reply.message is not None
     [embed] = reply.message.embeds
     return embed
@@ -58,7 +59,7 @@ def check_start_picture(message: Message, language: str = "en") -> None:
     grey = image.convert("L")
 
     def shade(square: str) -> int:
-        value = grey.getpixel(layout.square_centre(engine.parse_square(square)))
+        value = grey.getpixel(square_centre(layout, engine.parse_square(square)))
         assert isinstance(value, int)
         return value
 
@@ -146,7 +147,7 @@ def signatures(prefix: str, definition: dict[str, Any]) -> Iterator[tuple[str, s
     yield " ".join((f"/{path}", *shown)), definition["description"]
 
 
-def help_of(reply: Reply) -> tuple[list[str], dict[str, str], list[str]]:
+def help_of(reply: BotReply) -> tuple[list[str], dict[str, str], list[str]]:
     """A help screen's section headings, its commands (signature: description) and its menus."""
     text = embed_of(reply)["description"]
     assert len(text) <= 4096

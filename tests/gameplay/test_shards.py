@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from bot.domain import ChallengeStatus, EndReason
 from bot.domain.events import (
     ChallengeClosed,
@@ -33,11 +33,11 @@ from .play import game_id, play, start_game
 
 @pytest.fixture
 async def processes(
-    fake_discord: FakeDiscord, bot_settings: Settings
+    fake_discord: FakeDiscord, bot_config: Config
 ) -> AsyncIterator[tuple[BotHarness, BotHarness]]:
     """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database (each
     backend in turn); `tests/cli/test_shards.py` runs them as processes on PostgreSQL."""
-    shared = bot_settings
+    shared = bot_config
     zero, one = (
         BotHarness(fake_discord, replace(shared, shards=Shards(2, (n,))), sync_commands=n == 0)
         for n in (0, 1)
@@ -120,9 +120,9 @@ async def test_each_process_plays_its_servers_games_and_fires_each_deadline_once
     # Re-sharded, each process now serves the other's server, whose results it finds stored.
     for harness in processes:
         await harness.stop()
-    zero.settings, one.settings = (
-        replace(zero.settings, shards=one.settings.shards),
-        replace(one.settings, shards=zero.settings.shards),
+    zero.config, one.config = (
+        replace(zero.config, shards=one.config.shards),
+        replace(one.config, shards=zero.config.shards),
     )
     await zero.start()
     await one.start()

@@ -79,7 +79,7 @@ async def test_the_bot_moves_after_a_restart_on_its_turn(
 
 async def stored_after_stop(harness: BotHarness, board: Message) -> GameRecord:
     """The stored game while the bot is down, read from its database file."""
-    async with await Storage.open(harness.settings.database) as storage:
+    async with await Storage.open(harness.config.database) as storage:
         return await storage.games.get(game_id(board))
 
 
@@ -107,7 +107,7 @@ async def test_what_the_bot_played_while_the_player_passed_stays_until_they_move
     moves = [row["moves"][i : i + 2] for i in range(0, 2 * ply, 2)]
     assert moves[-1] == "f1"  # Alice's, as Black
     await bot_harness.stop()
-    async with await Storage.open(bot_harness.settings.database) as storage:
+    async with await Storage.open(bot_harness.config.database) as storage:
         record = await storage.games.get(game_id(board))
         for move in moves:  # the game so far, played while the bot was down
             now = fake.clock.now().timestamp()

@@ -20,25 +20,25 @@ FIELD = re.compile(r"\{(\w*)\}")
 
 
 @dataclass(frozen=True)
-class Message:
+class CatalogueMessage:
     ids: tuple[str, ...]
     """The message, or its singular and plural."""
     files: frozenset[str]
 
 
 @cache
-def code_messages() -> dict[str, Message]:
+def code_messages() -> dict[str, CatalogueMessage]:
     """Every message the code marks, by its (singular) text."""
     with (ROOT / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
-    found: dict[str, Message] = {}
+    found: dict[str, CatalogueMessage] = {}
     for path, _line, message, _comments, _context in extract_from_dir(
         ROOT, method_map, options_map, keywords=KEYWORDS
     ):
         ids = (message,) if isinstance(message, str) else tuple(message)
         key = ids[0]
         files = found[key].files if key in found else frozenset()
-        found[key] = Message(ids, files | {path})
+        found[key] = CatalogueMessage(ids, files | {path})
     return found
 
 
@@ -46,7 +46,7 @@ def fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
 
-def image_messages() -> list[Message]:
+def image_messages() -> list[CatalogueMessage]:
     """The messages drawn on images (everything `rendering/` marks besides alt text)."""
     return [
         message

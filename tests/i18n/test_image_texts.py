@@ -2,8 +2,9 @@
 
 Every image the bot makes is drawn here in every catalogue, with the words at their longest:
 both colours, two-digit scores with the discs on the board beside them, move 60, a loss of
-three digits, every mark, a turning point and the exact endgame on the graph. The drawing code
-logs each text of the catalogue it had to shorten (`rendering.text.fit_words`); none may be.
+three digits, every mark, a turning point and the exact endgame on the graph, a tournament's
+standings. The drawing code logs each text of the catalogue it had to shorten
+(`rendering.text.fit_words`); none may be.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from bot.engine.ai.analysis import PositionAnalysis
 from bot.engine.review import Review, build_review, verdict
 from bot.i18n.catalogues import translations
 from bot.language_codes import LANGUAGES
-from rendering import WonBy, render_board, render_replay, result_text
-from rendering.gallery import GAME
+from rendering import WonBy, render_board, render_replay, render_standings, result_text
+from rendering.gallery import GAME, PLAYERS, sample_standings
 from rendering.replay import REPLAY_SIZE, replay_alt_text
 from rendering.review_board import (
     REVIEW_BOARD_SIZE,
@@ -115,6 +116,7 @@ def draw_everything(words: Words) -> None:
         render_review_board(move, size=REVIEW_BOARD_SIZE, words=words)
     render_review_graph(reviewed, words=words)
     render_review_graph(reviewed, black_name="W" * 32, white_name="W" * 32, words=words)
+    render_standings("Autumn Swiss", sample_standings(PLAYERS, 4, 2), words=words)
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

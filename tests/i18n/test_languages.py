@@ -76,17 +76,17 @@ async def test_a_reader_gets_their_choice_then_the_servers_then_their_locale(
         assert await languages.for_reader(1, 10, "fil") == "tl"
         assert await languages.for_everyone(10, "fil") == "tl"
         settings = await storage.settings.update(10, now=0, language="ha")
-        languages.server_changed(10, settings.language)
+        languages.server_updated(10, settings.language)
         assert await languages.for_reader(1, 10, "fil") == "ha"
         assert await languages.for_everyone(10) == "ha"
         await storage.languages.choose(1, "ta", now=0)
-        languages.personal_changed(1, "ta")
+        languages.personal_updated(1, "ta")
         assert await languages.for_reader(1, 10, "en-US") == "ta"
         assert await languages.for_reader(2, 10, "en-US") == "ha"
         assert await languages.for_everyone(10) == "ha"
         assert await languages.for_reader(1, 11, None) == "ta"  # in every server
         await storage.languages.choose(1, None, now=0)
-        languages.personal_changed(1, None)
+        languages.personal_updated(1, None)
         assert await languages.for_reader(1, 10, "en-US") == "ha"
         cleared = await storage.settings.update(10, now=0, clear_language=True)
         assert cleared.language is None and cleared.rated  # the rest kept

@@ -27,9 +27,15 @@ def distance(a: RGB, b: RGB) -> int:
     return max(abs(x - y) for x, y in zip(a, b, strict=True))
 
 
+def square_centre(layout: Layout, square: int) -> tuple[int, int]:
+    """The pixel at the centre of a square's cell."""
+    x, y = layout.square_origin(square)
+    return x + layout.cell // 2, y + layout.cell // 2
+
+
 def centre(layout: Layout, square: int, dx: float = 0, dy: float = 0) -> tuple[float, float]:
     """A square's centre, moved by fractions of a cell."""
-    x, y = layout.square_centre(square)
+    x, y = square_centre(layout, square)
     return x + dx * layout.cell, y + dy * layout.cell
 
 

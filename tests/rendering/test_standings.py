@@ -3,6 +3,7 @@ players to 200; each round's result as given; the winner crowned only when final
 
 from __future__ import annotations
 
+import gettext
 import logging
 from collections.abc import Sequence
 from itertools import pairwise
@@ -11,9 +12,8 @@ import pytest
 from PIL import Image
 
 from bot.engine import Color
-from bot.i18n import using
+from bot.i18n.catalogues import translations
 from bot.language_codes import LANGUAGES
-from cogs.tournaments.image import words
 from rendering.gallery import PLAYERS, sample_standings
 from rendering.standings import (
     FORFEITS,
@@ -29,6 +29,7 @@ from rendering.standings import (
     ROUND_PAD,
     ROW_HEIGHT,
     StandingsImage,
+    TableWords,
     Text,
     points_text,
     quotient_text,
@@ -40,7 +41,6 @@ from rendering.standings_table import (
     Outcome,
     RoundResult,
     StandingsRow,
-    StandingsWords,
 )
 from rendering.text import ELLIPSIS, drawable_name, font_for, load_font
 from rendering.themes import THEMES
@@ -51,13 +51,9 @@ DISCORD_FILE_LIMIT = 8 * 1024 * 1024
 MAX_ROW_HEIGHT = 40
 
 
-def catalogue_words(code: str) -> StandingsWords:
-    """The table's words as the bot draws them in `code`: the catalogue's own."""
-    with using(code):
-        return words()
-
-
-WORDS = {code: catalogue_words(code) for code in LANGUAGES}
+CATALOGUES = {code: translations(code) for code in LANGUAGES}
+WORDS = {code: TableWords.of(catalogue) for code, catalogue in CATALOGUES.items()}
+"""The table's words as the bot draws them in each language: the catalogue's own."""
 NAMES = {
     "en": ("Aurélien-Maximilian de la Fontaine-Marchetti III", "Bo", "Alice"),
     "tl": ("Maria Clara dela Cruz-Santos", "Jose Protasio Rizal Mercado y Alonso", "Ligaya"),
@@ -86,6 +82,17 @@ def names(code: str, count: int) -> list[str]:
     """The language's names first, then every script's, numbered to be told apart."""
     pool = [*NAMES[code], *PLAYERS]
     return [pool[i] if i < len(pool) else f"{pool[i % len(pool)]} {i}" for i in range(count)]
+
+
+class Catalogue(gettext.NullTranslations):
+    """A catalogue of the given translations, the other messages as they are."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def gettext(self, message: str) -> str:
+        return self.texts.get(message, message)
 
 
 def untouched(image: Image.Image, box: tuple[int, int, int, int]) -> bool:
@@ -127,7 +134,7 @@ def assert_inside_cells(drawn: StandingsImage, rows: int) -> None:
                 assert untouched(image, (strip[0], top, strip[1], bottom)), (row, left, strip)
 
 
-def result_marks(rows: Sequence[StandingsRow], shown: range, words: StandingsWords) -> set[str]:
+def result_marks(rows: Sequence[StandingsRow], shown: range, words: TableWords) -> set[str]:
     """The marks of the results in the rounds shown: points, forfeits, the bye."""
     found = set()
     for row in rows:
@@ -157,7 +164,7 @@ def test_every_text_is_whole_and_inside_its_cell(
     rows = sample_standings(names(code, players), rounds, played)
     with caplog.at_level(logging.WARNING, logger="rendering"):
         drawn = standings_image(
-            TITLES[code], rows, rounds=rounds, final=played is None, words=words
+            TITLES[code], rows, rounds=rounds, final=played is None, words=CATALOGUES[code]
         )
 
     assert [r.getMessage() for r in caplog.records if r.name.startswith("rendering")] == []
@@ -194,7 +201,7 @@ def test_every_text_is_whole_and_inside_its_cell(
 def test_two_hundred_players_make_a_file_discord_takes(code: str) -> None:
     rows = sample_standings(names(code, 200), 8)
 
-    data = render_standings(TITLES[code], rows, final=True, words=WORDS[code])
+    data = render_standings(TITLES[code], rows, final=True, words=CATALOGUES[code])
 
     image = decode(data)
     assert len(data) < DISCORD_FILE_LIMIT
@@ -206,7 +213,7 @@ def test_two_hundred_players_make_a_file_discord_takes(code: str) -> None:
 def test_a_long_tournament_shows_its_latest_rounds_within_the_width() -> None:
     rows = sample_standings(names("ta", 200), 13)
 
-    drawn = standings_image(TITLES["ta"], rows, words=WORDS["ta"])
+    drawn = standings_image(TITLES["ta"], rows, words=CATALOGUES["ta"])
 
     assert drawn.image.width <= MAX_WIDTH
     assert drawn.rounds.stop == 14 and 5 <= len(drawn.rounds) < 13
@@ -333,7 +340,7 @@ def test_a_round_shows_the_points_the_opponent_s_number_the_color_and_the_disc_s
 def test_a_withdrawn_player_s_row_is_greyed_and_marked() -> None:
     rows = sample_standings(["Ann", "Bo", "Cy", "Di"], 3)
     (withdrawn,) = [row for row in rows if row.withdrawn]
-    drawn = standings_image("Club night", rows, words=WORDS["rw"])
+    drawn = standings_image("Club night", rows, words=CATALOGUES["rw"])
 
     index = rows.index(withdrawn)
     assert shown_texts(drawn, index, 2) == [withdrawn.name, WORDS["rw"].withdrawn]
@@ -390,7 +397,7 @@ def test_the_final_standings_crown_the_winner(theme: str) -> None:
 
 
 def test_words_and_names_the_font_cannot_draw_are_not_drawn_as_boxes() -> None:
-    words = StandingsWords(player="選手 Player", bye="🎉")
+    words = Catalogue({"Player": "選手 Player", "bye": "🎉"})
     rows = (
         StandingsRow(1, 4, "山田太郎", 2, 35.0, 33, (BYE,)),
         StandingsRow(2, 1, "Bo", 0, 0.0, 0),

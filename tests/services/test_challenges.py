@@ -1,4 +1,4 @@
-"""Challenges through their service: opening, accepting, declining, withdrawing, expiring,
+"""Challenges through their service: opening, accepting, declining, cancelling, expiring,
 rematches."""
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ async def test_a_challenge_is_answered_only_where_it_was_made(
         for answer in (
             services.challenges.accept,
             services.challenges.decline,
-            services.challenges.withdraw,
+            services.challenges.cancel,
         ):
             with refused(Refused.NOT_HERE):
                 await answer(created.id, BOB, place)
@@ -377,7 +377,7 @@ async def test_reopening_undoes_an_acceptance_whose_thread_failed(
     assert again.record.channel_id == INVITATION and again.record.color_of(CAROL) is not None
 
 
-# --- declining, withdrawing, expiring -----------------------------------------------------------
+# --- declining, cancelling, expiring -----------------------------------------------------------
 
 
 async def test_declining(services: Services, storage: Storage, recorder: Recorder) -> None:
@@ -404,38 +404,38 @@ async def test_declining(services: Services, storage: Storage, recorder: Recorde
     assert recorder.take() == []
 
 
-async def test_withdrawing(services: Services, storage: Storage, recorder: Recorder) -> None:
+async def test_cancelling(services: Services, storage: Storage, recorder: Recorder) -> None:
     created = await challenge(services, HERE, ALICE, None)
     recorder.take()
 
     for who in (BOB, CAROL):
-        with refused(Refused.ONLY_CHALLENGER_WITHDRAWS):
-            await services.challenges.withdraw(created.id, who, HERE)
+        with refused(Refused.ONLY_CHALLENGER_CANCELS):
+            await services.challenges.cancel(created.id, who, HERE)
     assert recorder.take() == []
 
-    withdrawn = await services.challenges.withdraw(created.id, ALICE, HERE)
-    assert withdrawn.status is ChallengeStatus.CANCELLED
-    assert recorder.take() == [ChallengeClosed(withdrawn)]
+    cancelled = await services.challenges.cancel(created.id, ALICE, HERE)
+    assert cancelled.status is ChallengeStatus.CANCELLED
+    assert recorder.take() == [ChallengeClosed(cancelled)]
     assert await storage.challenges.pending() == []
     with refused(Refused.CHALLENGE_CANCELLED):
-        await services.challenges.withdraw(created.id, ALICE, HERE)
+        await services.challenges.cancel(created.id, ALICE, HERE)
 
 
 async def test_answering_an_expired_challenge_announces_its_expiry(
     services: Services, storage: Storage, clock: FakeClock, recorder: Recorder
 ) -> None:
     declined = await challenge(services, HERE, ALICE, BOB)
-    withdrawn = await challenge(services, ELSEWHERE, ALICE, BOB)
+    to_cancel = await challenge(services, ELSEWHERE, ALICE, BOB)
     recorder.take()
     clock.advance(CHALLENGE_LIFETIME + 1)
 
     with refused(Refused.CHALLENGE_EXPIRED):
         await services.challenges.decline(declined.id, BOB, HERE)
     # Every challenge due expires at once, each announced once.
-    expired = [await storage.challenges.get(c.id) for c in (declined, withdrawn)]
+    expired = [await storage.challenges.get(c.id) for c in (declined, to_cancel)]
     assert recorder.take() == [ChallengeClosed(challenge) for challenge in expired]
     with refused(Refused.CHALLENGE_EXPIRED):
-        await services.challenges.withdraw(withdrawn.id, ALICE, ELSEWHERE)
+        await services.challenges.cancel(to_cancel.id, ALICE, ELSEWHERE)
     assert recorder.take() == []
 
 

@@ -154,7 +154,9 @@ async def test_a_move_after_the_deadline_ends_the_game_on_time(
     (event,) = recorder.take()
     assert isinstance(event, GameEnded) and event.state.record == record
     assert event.finished is not None and event.finished.black is not None
-    assert event.finished.black.delta > 0 > event.finished.white.delta  # type: ignore[union-attr]
+    black, white = event.finished.black, event.finished.white
+    assert white is not None and black.after.rating > black.before.rating
+    assert white.after.rating < white.before.rating
 
 
 async def test_a_forced_pass_is_made_at_once_and_told_on_the_ply(
@@ -226,8 +228,8 @@ async def test_the_final_move_ends_the_game_with_its_result_and_ratings(
     assert finished.black is not None and finished.white is not None
     assert finished.black.before == finished.white.before == Rating()
     black_score = {engine.Color.BLACK: 1.0, engine.Color.WHITE: 0.0, None: 0.5}[winner]
-    assert (finished.black.delta > 0) == (black_score == 1.0)
-    assert (finished.white.delta > 0) == (black_score == 0.0)
+    for change, won in ((finished.black, black_score == 1.0), (finished.white, black_score == 0.0)):
+        assert (change.after.rating > change.before.rating) == won
     for change in (finished.black, finished.white):
         player_record = await storage.players.get(GUILD, change.user_id)
         assert player_record is not None and player_record.games == 1

@@ -42,7 +42,8 @@ async def test_a_game_left_active_at_its_final_position_is_finished_with_its_tru
     assert isinstance(event, GameEnded) and event.state.record == finished
     assert event.finished is not None and event.finished.game == finished
     assert event.finished.black is not None and event.finished.white is not None
-    assert event.finished.black.before == Rating() and event.finished.black.delta > 0
+    assert event.finished.black.before == Rating()
+    assert event.finished.black.after.rating > event.finished.black.before.rating
     for user_id, change in ((ALICE, event.finished.black), (BOB, event.finished.white)):
         player = await storage.players.get(GUILD, user_id)
         assert player is not None and player.games == 1 and player.rating == change.after

@@ -156,8 +156,8 @@ async def test_who_may_answer(storage: Storage) -> None:
         )
     with refused(Refused.ONLY_CHALLENGED_DECLINES):
         await storage.challenges.decline(challenge.id, CAROL, now=1)
-    with refused(Refused.ONLY_CHALLENGER_WITHDRAWS):
-        await storage.challenges.withdraw(challenge.id, BOB, now=1)
+    with refused(Refused.ONLY_CHALLENGER_CANCELS):
+        await storage.challenges.cancel(challenge.id, BOB, now=1)
     for unanswered in (challenge, open_challenge):
         assert (await storage.challenges.get(unanswered.id)).status is ChallengeStatus.PENDING
     assert await storage.games.active_in(CHANNEL) is None
@@ -182,7 +182,7 @@ async def test_decline_and_cancel_close_the_challenge(storage: Storage) -> None:
     cancelled = await storage.challenges.create(GUILD, CHANNEL, ALICE, BOB, now=0)
 
     assert (await storage.challenges.decline(declined.id, BOB, now=5)).status == "declined"
-    assert (await storage.challenges.withdraw(cancelled.id, ALICE, now=5)).status == "cancelled"
+    assert (await storage.challenges.cancel(cancelled.id, ALICE, now=5)).status == "cancelled"
     with pytest.raises(ChallengeClosedError, match="declined"):
         await storage.challenges.accept(
             declined.id, BOB, now=6, challenger_color=Color.BLACK, deadline=None

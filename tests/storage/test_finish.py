@@ -48,12 +48,11 @@ async def test_rated_finish_updates_both_records_and_ratings(storage: Storage) -
     assert (finished.game.black_discs, finished.game.white_discs) == (40, 24)
     assert finished.game.deadline is None and finished.game.updated_at == 2000
     assert (finished.game.winner_id, finished.game.loser_id) == (ALICE, BOB)
-    assert not finished.game.drawn
     assert finished.black is not None and finished.white is not None
     assert (finished.black.user_id, finished.white.user_id) == (ALICE, BOB)
     assert finished.black.before == finished.white.before == Rating()
-    assert round(finished.black.after.rating) == 1662 and round(finished.black.delta) == 162
-    assert round(finished.white.after.rating) == 1338 and round(finished.white.delta) == -162
+    assert round(finished.black.after.rating) == 1662
+    assert round(finished.white.after.rating) == 1338
 
     alice = await storage.players.get(GUILD, ALICE)
     bob = await storage.players.get(GUILD, BOB)
@@ -120,9 +119,11 @@ async def test_draw_counts_half(storage: Storage) -> None:
 
     finished = await storage.games.finish(game.id, 0, Ending(EndReason.NORMAL, None, 32, 32), now=1)
 
-    assert finished.game.drawn and finished.game.winner is None
+    assert finished.game.end_reason is EndReason.NORMAL and finished.game.winner is None
     assert (finished.game.winner_id, finished.game.loser_id) == (None, None)
-    assert finished.black is not None and finished.black.delta == pytest.approx(0)
+    assert finished.black is not None and finished.black.after.rating == pytest.approx(
+        finished.black.before.rating
+    )
     alice = await storage.players.get(GUILD, ALICE)
     assert alice is not None and (alice.draws, alice.streak, alice.win_rate) == (1, 0, 0.5)
 
@@ -136,7 +137,7 @@ async def test_admin_cancel_is_unrated(storage: Storage) -> None:
 
     assert (finished.black, finished.white) == (None, None)
     assert finished.game.end_reason is EndReason.CANCELLED and finished.game.winner is None
-    assert not finished.game.drawn and finished.game.winner_id is None
+    assert finished.game.winner_id is None
     assert finished.game.cancelled_by == CAROL and not finished.game.rated
     assert await storage.games.get(game.id) == finished.game
     assert await storage.players.get(GUILD, ALICE) is None
@@ -202,7 +203,6 @@ async def test_every_valid_ending_is_stored_as_given(storage: Storage, ending: E
         ending.cancelled_by,
     )
     assert (finished.black_discs, finished.white_discs) == (ending.black_discs, ending.white_discs)
-    assert finished.drawn == (ending.reason.has_result and ending.winner is None)
     assert await storage.games.get(game.id) == finished
 
 
@@ -283,7 +283,7 @@ async def test_final_move_of_an_unrated_game_changes_no_rating(storage: Storage)
     )
 
     assert (finished.black, finished.white) == (None, None)
-    assert finished.game.transcript == "f5" and finished.game.drawn
+    assert finished.game.transcript == "f5" and finished.game.winner is None
     assert await storage.players.get(GUILD, ALICE) is None
 
 

@@ -21,7 +21,7 @@ async def test_created_game_reads_back(storage: Storage) -> None:
     )
     assert (game.transcript, game.ply, game.moves) == ("", 0, ())
     assert (game.winner, game.end_reason, game.message_id, game.cancelled_by) == (None,) * 4
-    assert (game.winner_id, game.loser_id, game.drawn) == (None, None, False)
+    assert (game.winner_id, game.loser_id) == (None, None)
     assert (game.color_of(ALICE), game.color_of(BOB), game.color_of(CAROL)) == (
         Color.BLACK,
         Color.WHITE,

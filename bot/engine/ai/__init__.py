@@ -6,10 +6,10 @@
 True
 """
 
-from bot.engine.ai.clock import clock_budget
 from bot.engine.ai.endgame import Solution, solve
 from bot.engine.ai.levels import LEVELS, Level
 from bot.engine.ai.player import SearchResult, choose_move
+from bot.engine.ai.timing import clock_budget
 
 __all__ = [
     "LEVELS",

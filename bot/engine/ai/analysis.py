@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import native
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import endgame_search
 from bot.engine.ai.evaluation import to_discs
 from bot.engine.ai.native_search import new_search
 from bot.engine.ai.search import INFINITY, Negamax
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -122,9 +122,6 @@ class NodeBudget(Deadline):
     def __init__(self, nodes: int) -> None:
         super().__init__(None)
         self.left = nodes
-
-    def remaining(self) -> float:
-        return float(self.left)
 
     def check(self) -> None:
         self.left -= 1

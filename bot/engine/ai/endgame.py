@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import native
-from bot.engine.ai.clock import Deadline, SearchTimeout
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from array import array
 
 from bot.engine import native
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.evaluation import STAGE_WEIGHTS, STAGE_WIDTH, Evaluation, evaluate
 from bot.engine.ai.patterns import FAMILIES, INSTANCES
 from bot.engine.ai.probcut import margin, shallow
 from bot.engine.ai.search import Negamax
+from bot.engine.ai.timing import Deadline, SearchTimeout
 
 
 def _configured() -> native.Core | None:

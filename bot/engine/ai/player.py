@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from bot.engine import native
 from bot.engine.ai.book import book_move
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.ai.evaluation import evaluate, to_discs
 from bot.engine.ai.levels import LEVELS, Level
 from bot.engine.ai.native_search import new_search
-from bot.engine.ai.search import Outcome, iterate
+from bot.engine.ai.search import DeepeningResult, iterate
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 from bot.engine.position import Position
 
@@ -74,8 +74,8 @@ def choose_move(
     ValueError for a bad position, level, budget or depth, or a finished game.
     """
     started = time.perf_counter()
-    settings = LEVELS.get(level)
-    if settings is None:
+    strength = LEVELS.get(level)
+    if strength is None:
         raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {level}")
     if budget_ms is not None and budget_ms <= 0:
         raise ValueError("the time budget must be a positive number of milliseconds")
@@ -85,7 +85,7 @@ def choose_move(
     if position.is_game_over():
         raise ValueError("the game is over: there is no move to choose")
     player, opponent = position.player, position.opponent
-    seconds = (budget_ms if budget_ms is not None else settings.budget_ms) / 1000
+    seconds = (budget_ms if budget_ms is not None else strength.budget_ms) / 1000
     deadline = Deadline(None if depth is not None else seconds * _BUDGET_SHARE)
     moves = legal_moves(player, opponent)
     if not moves:
@@ -96,42 +96,42 @@ def choose_move(
         score = to_discs(-evaluate(opponent ^ flipped, player | flipped | moves))
         return _result(started, square, score, False, 1, 1)
     rng = random.Random(seed)
-    if settings.book and depth is None:
+    if strength.book and depth is None:
         known = book_move(player, opponent, rng)
         if known is not None:
             elapsed = (time.perf_counter() - started) * 1000
             return SearchResult(known.square, known.value, False, 0, 0, elapsed, book=True)
     empties = (~(player | opponent) & FULL).bit_count()
     if depth is not None:
-        if empties <= min(depth, settings.exact_empties):
+        if empties <= min(depth, strength.exact_empties):
             solution = solve_bitboards(player, opponent, all_best=False)
             return _result(
                 started, solution.moves[0], float(solution.score), True, empties, solution.nodes
             )
-        return _midgame(started, settings, player, opponent, deadline, depth, rng)
-    deepest = 60 if until_budget else settings.max_depth
-    if empties <= settings.exact_empties and _solve_estimate(empties) <= seconds * _BUDGET_SHARE:
-        return _exact_within(started, settings, player, opponent, deadline, seconds, deepest, rng)
-    return _midgame(started, settings, player, opponent, deadline, deepest, rng)
+        return _midgame(started, strength, player, opponent, deadline, depth, rng)
+    deepest = 60 if until_budget else strength.max_depth
+    if empties <= strength.exact_empties and _solve_estimate(empties) <= seconds * _BUDGET_SHARE:
+        return _exact_within(started, strength, player, opponent, deadline, seconds, deepest, rng)
+    return _midgame(started, strength, player, opponent, deadline, deepest, rng)
 
 
 def _midgame(
     started: float,
-    settings: Level,
+    strength: Level,
     player: int,
     opponent: int,
     deadline: Deadline,
     max_depth: int,
     rng: random.Random,
 ) -> SearchResult:
-    search = new_search(deadline, settings.evaluation, probcut=settings.probcut)
-    outcome = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
-    return _from_outcome(started, outcome, search.nodes)
+    search = new_search(deadline, strength.evaluation, probcut=strength.probcut)
+    deepened = iterate(search, player, opponent, max_depth=max_depth, noise=strength.noise, rng=rng)
+    return _from_deepening(started, deepened, search.nodes)
 
 
 def _exact_within(
     started: float,
-    settings: Level,
+    strength: Level,
     player: int,
     opponent: int,
     deadline: Deadline,
@@ -141,15 +141,15 @@ def _exact_within(
 ) -> SearchResult:
     """Solve exactly before the deadline, after a short midgame search kept as a fallback."""
     search = new_search(
-        Deadline(seconds * _FALLBACK_SHARE), settings.evaluation, probcut=settings.probcut
+        Deadline(seconds * _FALLBACK_SHARE), strength.evaluation, probcut=strength.probcut
     )
-    fallback = iterate(search, player, opponent, max_depth=max_depth, noise=settings.noise, rng=rng)
-    if fallback.exact and not settings.noise:
-        return _from_outcome(started, fallback, search.nodes)
+    fallback = iterate(search, player, opponent, max_depth=max_depth, noise=strength.noise, rng=rng)
+    if fallback.exact and not strength.noise:
+        return _from_deepening(started, fallback, search.nodes)
     try:
         solution = solve_bitboards(player, opponent, all_best=False, deadline=deadline)
     except SearchTimeout:
-        return _from_outcome(started, fallback, search.nodes)
+        return _from_deepening(started, fallback, search.nodes)
     empties = (~(player | opponent) & FULL).bit_count()
     nodes = search.nodes + solution.nodes
     return _result(started, solution.moves[0], float(solution.score), True, empties, nodes)
@@ -160,9 +160,9 @@ def _solve_estimate(empties: int) -> float:
     return at_16 * _SOLVE_GROWTH ** (empties - 16)
 
 
-def _from_outcome(started: float, outcome: Outcome, nodes: int) -> SearchResult:
+def _from_deepening(started: float, deepened: DeepeningResult, nodes: int) -> SearchResult:
     return _result(
-        started, outcome.move, to_discs(outcome.score), outcome.exact, outcome.depth, nodes
+        started, deepened.move, to_discs(deepened.score), deepened.exact, deepened.depth, nodes
     )
 
 

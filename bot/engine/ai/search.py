@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine.ai.clock import Deadline, SearchTimeout
 from bot.engine.ai.endgame import final_score
 from bot.engine.ai.evaluation import SCALE, Evaluation, evaluate
 from bot.engine.ai.probcut import margin, shallow
+from bot.engine.ai.timing import Deadline, SearchTimeout
 from bot.engine.bitboard import FULL, flips, legal_moves
 
 INFINITY = 1_000_000
@@ -147,7 +147,7 @@ class Negamax:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class DeepeningResult:
     """The result of an iterative deepening: the move chosen, its score (evaluation units),
     the last depth completed (0 when none was) and whether the score is exact."""
 
@@ -165,7 +165,7 @@ def iterate(
     max_depth: int,
     noise: float = 0.0,
     rng: random.Random | None = None,
-) -> Outcome:
+) -> DeepeningResult:
     """Deepen one ply at a time until `max_depth`, an exact result, or the deadline.
 
     Without noise the root uses PVS and returns the best move. With `noise` (in discs), every
@@ -176,7 +176,7 @@ def iterate(
     moves = legal_moves(player, opponent)
     empties = (~(player | opponent) & FULL).bit_count()
     order = [square for _, square, _, _ in search.children(player, opponent, moves, 3, -1)]
-    outcome = Outcome(order[0], 0, 0, False)
+    deepened = DeepeningResult(order[0], 0, 0, False)
     for depth in range(1, max_depth + 1):
         scores: dict[int, int] = {}
         try:
@@ -184,8 +184,8 @@ def iterate(
         except SearchTimeout:
             if not noise and scores and order[0] in scores:
                 best = max(scores, key=scores.__getitem__)
-                if best != outcome.move and scores[best] > scores[order[0]]:
-                    outcome = Outcome(best, scores[best], outcome.depth, False)
+                if best != deepened.move and scores[best] > scores[order[0]]:
+                    deepened = DeepeningResult(best, scores[best], deepened.depth, False)
             break
         order.sort(key=lambda square: -scores[square])
         exact = depth >= empties
@@ -195,10 +195,10 @@ def iterate(
             move = max(order, key=noisy.__getitem__)
         else:
             move = order[0]
-        outcome = Outcome(move, scores[move], depth, exact)
+        deepened = DeepeningResult(move, scores[move], depth, exact)
         if exact:
             break
-    return outcome
+    return deepened
 
 
 def _score_root(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.domain.events import GameEnded, TournamentChanged
+from bot.domain.events import GameEnded, TournamentUpdated
 from bot.domain.tournament import TournamentState
 from bot.services.bus import Events
 from bot.services.tournament_rounds import TournamentRounds
@@ -15,7 +15,7 @@ from bot.services.tournaments import Tournaments
 from bot.timers import Timers
 
 
-class TournamentClock:
+class TournamentTimers:
     def __init__(self, tournaments: Tournaments, rounds: TournamentRounds, timers: Timers) -> None:
         self.tournaments = tournaments
         self.rounds = rounds
@@ -23,14 +23,14 @@ class TournamentClock:
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEnded, self.on_game_ended)
-        events.subscribe(TournamentChanged, self.on_tournament)
+        events.subscribe(TournamentUpdated, self.on_tournament)
 
     def on_game_ended(self, event: GameEnded) -> None:
         record = event.state.record
         work = partial(self.rounds.game_ended, record.id)
         self.timers.arm(("after game", record.id), record.updated_at, work)
 
-    def on_tournament(self, event: TournamentChanged) -> None:
+    def on_tournament(self, event: TournamentUpdated) -> None:
         tournament = event.view.tournament
         key = ("tournament", tournament.id)
         if tournament.state is TournamentState.SIGNUP:

@@ -1,4 +1,5 @@
-"""Wall-clock deadlines for searches: a search that runs out of time raises `SearchTimeout`."""
+"""The search's time: wall-clock deadlines (a search that runs out of time raises
+`SearchTimeout`) and the share of a live clock one move may think for."""
 
 from __future__ import annotations
 
@@ -20,9 +21,6 @@ class Deadline:
 
     def __init__(self, seconds: float | None) -> None:
         self.at = None if seconds is None else time.perf_counter() + seconds
-
-    def remaining(self) -> float:
-        return float("inf") if self.at is None else self.at - time.perf_counter()
 
     def check(self) -> None:
         if self.at is not None and time.perf_counter() > self.at:

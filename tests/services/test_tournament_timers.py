@@ -8,14 +8,14 @@ import logging
 import pytest
 
 from bot.domain import TimeControl
-from bot.domain.events import TournamentChanged, TournamentFinished, TournamentRoundPaired
+from bot.domain.events import TournamentFinished, TournamentRoundPaired, TournamentUpdated
 from bot.domain.tournament import Format, TournamentState
 from bot.services import Services
 from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
 from bot.storage import DatabaseBusyError
 from bot.timers import TIMER_RETRY_DELAY, Timers
-from bot.tournament_clock import TournamentClock
+from bot.tournament_timers import TournamentTimers
 from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CHANNEL, GUILD, MODERATOR
 
@@ -25,10 +25,10 @@ ORGANISER = Manager(MODERATOR, any_tournament=True)
 
 
 @pytest.fixture
-def tournament_clock(services: Services, timers: Timers, events: Events) -> TournamentClock:
-    clock = TournamentClock(services.tournaments, services.rounds, timers)
-    clock.subscribe(events)
-    return clock
+def tournament_timers(services: Services, timers: Timers, events: Events) -> TournamentTimers:
+    subscriber = TournamentTimers(services.tournaments, services.rounds, timers)
+    subscriber.subscribe(events)
+    return subscriber
 
 
 async def signed_up(services: Services, clock: FakeClock, players: list[int]) -> tuple[int, float]:
@@ -54,7 +54,7 @@ def paired(event: object) -> bool:
 
 
 async def test_the_start_time_starts_it(
-    tournament_clock: TournamentClock,
+    tournament_timers: TournamentTimers,
     services: Services,
     clock: FakeClock,
     recorder: Recorder,
@@ -71,7 +71,7 @@ async def test_the_start_time_starts_it(
 
 
 async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
-    tournament_clock: TournamentClock,
+    tournament_timers: TournamentTimers,
     services: Services,
     clock: FakeClock,
     recorder: Recorder,
@@ -81,7 +81,7 @@ async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
 
     clock.advance_to(starts_at)
     await recorder.wait_for(
-        lambda e: isinstance(e, TournamentChanged) and e.view.tournament.state.over
+        lambda e: isinstance(e, TournamentUpdated) and e.view.tournament.state.over
     )
 
     view = await services.tournaments.view(tournament_id, GUILD)
@@ -89,7 +89,7 @@ async def test_with_too_few_entrants_it_is_cancelled_at_its_start_time(
 
 
 async def test_a_round_not_paired_for_a_busy_database_is_paired_later(
-    tournament_clock: TournamentClock,
+    tournament_timers: TournamentTimers,
     services: Services,
     clock: FakeClock,
     recorder: Recorder,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.ai import LEVELS, clock_budget
-from bot.engine.ai.clock import MIN_BUDGET_MS, RESERVE, SOLVING, SOLVING_STRETCH
+from bot.engine.ai.timing import MIN_BUDGET_MS, RESERVE, SOLVING, SOLVING_STRETCH
 
 MASTER = LEVELS[5].budget_ms
 
