@@ -15,8 +15,8 @@ import discord
 from bot.domain import TimeControl
 from bot.domain.events import TournamentChanged, TournamentFinished
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
+from bot.latest import Latest
 from cogs.audience import for_everyone
-from cogs.newest import Newest
 from cogs.text import shorten
 from cogs.tournaments.texts import event_description
 
@@ -66,7 +66,9 @@ def may_make_events(guild: discord.Guild) -> bool:
 class ScheduledEvents:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self._follow = Newest(bot.background, self._bring_up_to_date, "tournament event")
+        self._follow: Latest[int, TournamentRecord] = Latest(
+            bot.background, self._bring_up_to_date, "tournament event"
+        )
         self._shown: dict[int, bool] = {}
         """Tournaments whose event was brought up to date here: whether it was over."""
         self._gone: set[int] = set()

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain.events import TournamentChanged, TournamentFinished
+from bot.latest import Latest
 from cogs.audience import for_everyone
-from cogs.newest import Newest
 from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
@@ -26,7 +26,9 @@ NONE = discord.AllowedMentions.none()
 class Signups:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
+        self._signups: Latest[int, TournamentChanged] = Latest(
+            bot.background, self._edit_signup, "tournament sign-up"
+        )
 
     def on_changed(self, event: TournamentChanged) -> None:
         """Show the change on the sign-up message: one edit at a time per tournament, the newest
