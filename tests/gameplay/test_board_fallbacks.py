@@ -315,7 +315,7 @@ async def test_an_older_board_is_never_shown_over_a_newer_one(
     await first
     assert (await second).content == "You played **c3**."
 
-    await bot_harness.bot.storage.games.write_marks()  # a click's mark waits for the next move
+    await bot_harness.bot.services.boards.write_marks()  # a click's mark waits for the next move
     record = await stored(bot_harness, board)
     assert record.transcript == "d3c3"
     assert record.message_id == board.id and record.shown_version == record.version
