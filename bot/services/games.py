@@ -11,7 +11,7 @@ How a click becomes a stored move and a new board:
 4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the deadline timers re-arm, the
    bot's own player starts thinking if it is to move. The cog answers the click with the new
    board, drawn from the state returned: the move was read and replayed once, and written
-   once, with the "shown" mark of the board it was made on (kept by `Boards` until then).
+   once, together with the "shown" mark a click's answer left waiting in `Boards`.
 """
 
 from __future__ import annotations
