@@ -1,11 +1,12 @@
 """The bot's own moves in games against it: whenever it is the bot's turn, it thinks and plays.
 
-It follows the services' events. One task per game plays while the bot is to move, so a forced
-pass of the player (the bot moves again) keeps it going, and a change that arrives while it
-thinks wakes it again instead of being lost. The search itself runs in the worker processes of
-`Computer`, never on the event loop. A turn that fails (a worker that died, a database that was
-busy) is tried again on a timer, waiting longer each time, until the bot has moved or the game
-no longer wants its move: a game never waits for its deadline because of it.
+It follows the services' events. At most one task per game plays the bot's turn (`Latest`): a
+change that arrives while it thinks, its own move included (after which the player may have to
+pass), has it look again once the turn is over instead of being lost. The search itself runs in
+the worker processes of `Computer`, never on the event loop. A turn that fails (a worker that
+died, a database that was busy) is tried again on a timer, waiting longer each time, until the
+bot has moved or the game no longer wants its move: a game never waits for its deadline because
+of it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.domain import GameState
 from bot.domain.events import GameEvent
 from bot.domain.refusals import Refusal
 from bot.engine.ai import LEVELS, clock_budget
+from bot.latest import Latest
 from bot.services.bus import Events
 from bot.services.games import Games
 from bot.timers import Timers
@@ -39,8 +41,7 @@ class BotPlayer:
         self.computer = computer
         self.background = background
         self.timers = timers
-        self._playing: dict[int, bool] = {}
-        """Games the bot is playing in now; True once an event asked it to look again."""
+        self._turns: Latest[int, int] = Latest(background, self._play, "bot turn in game")
         self._failures: dict[int, int] = {}
         """Games whose last turns failed, with how many failed in a row."""
 
@@ -57,26 +58,18 @@ class BotPlayer:
         self._wake(game_id, bot_to_move=state.to_move_id == self.games.bot_id)
 
     def _wake(self, game_id: int, *, bot_to_move: bool) -> None:
-        if game_id in self._playing:
-            self._playing[game_id] = True
-        elif bot_to_move and not self.background.closing:
-            self._playing[game_id] = False
-            self.background.spawn(self._play(game_id), name=f"bot turn in game {game_id}")
+        """Play the game's turn, or look again once the turn under way is over: a change that
+        came while it thought (the bot's own move, after which the player may have to pass)."""
+        if game_id in self._turns or (bot_to_move and not self.background.closing):
+            self._turns.offer(game_id, game_id)
 
     async def _play(self, game_id: int) -> None:
         try:
-            while True:
-                self._playing[game_id] = False
-                try:
-                    moved = await self._turn(game_id)
-                except Exception:
-                    self._retry_later(game_id)
-                    return
-                self._failures.pop(game_id, None)
-                if not moved and not self._playing[game_id]:
-                    return
-        finally:
-            del self._playing[game_id]
+            await self._turn(game_id)
+        except Exception:
+            self._retry_later(game_id)
+            return
+        self._failures.pop(game_id, None)
 
     def _retry_later(self, game_id: int) -> None:
         failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
@@ -92,21 +85,20 @@ class BotPlayer:
         or ended meanwhile is left alone)."""
         self._wake(game_id, bot_to_move=True)
 
-    async def _turn(self, game_id: int) -> bool:
-        """Make one move if the bot is to move; False if it isn't (or can't move now)."""
+    async def _turn(self, game_id: int) -> None:
+        """Make one move if the bot is to move (and can move now)."""
         state = await self.games.load(game_id)
         level = state.record.bot_level
         if level is None or state.to_move_id != self.games.bot_id:
-            return False
+            return
         try:
             budget_ms = thinking_time(state, self.games.now())
             result = await self.computer.choose(state.position, level, budget_ms=budget_ms)
             if result.move is None:  # never the case: `Games` makes forced passes
-                return False
+                return
             await self.games.bot_move(game_id, state.record.ply, engine.square_name(result.move))
         except Refusal:
-            return False  # resigned or cancelled while the bot thought: the move is dropped
-        return True
+            pass  # resigned or cancelled while the bot thought: the move is dropped
 
 
 def thinking_time(state: GameState, now: float) -> int | None:

@@ -21,6 +21,7 @@ from bot.config import Config
 from bot.invite import invite_url
 from bot.services import Services
 from bot.services.bus import Events
+from bot.services.errors import StorageError
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
@@ -261,6 +262,11 @@ class ReversiBot(commands.AutoShardedBot):
         await super().close()
         self.computer.close()
         if self._storage is not None:
+            if self._services is not None:
+                try:
+                    await self._services.boards.write_marks()
+                except StorageError as error:  # those boards are shown again at the next start
+                    log.info("Boards' marks not written on closing (%s)", error)
             await self._storage.close()
             self._storage = None
 

@@ -64,16 +64,17 @@ class Services:
         endings = Endings(context)
         versus_bot = VersusBot(context)
         rounds = TournamentRounds(context, members or NobodyLeaves())
+        boards = Boards(context)
         return cls(
             context=context,
-            games=Games(context, endings),
+            games=Games(context, endings, boards),
             endings=endings,
             challenges=Challenges(context, versus_bot),
             versus_bot=versus_bot,
             replays=Replays(context),
             settings=Settings(context),
             notices=Notices(context),
-            boards=Boards(context),
+            boards=boards,
             lookups=Lookups(context),
             recovery=Recovery(context, rounds),
             tournaments=Tournaments(context, endings, rounds),

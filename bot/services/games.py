@@ -9,9 +9,9 @@ How a click becomes a stored move and a new board:
 3. It stores the move in one transaction: with the result and rating changes when the move ends
    the game, so no crash can leave a finished position in play.
 4. It emits `MovePlayed` (or `GameEnded`). Subscribers react: the deadline timers re-arm, the
-   bot's own player starts thinking if it is to move. The cog then has the board publisher
-   answer the click with the new board, drawn from the event's state: the move was read and
-   replayed once, and written once (the board's "shown" mark goes with the next move).
+   bot's own player starts thinking if it is to move. The cog answers the click with the new
+   board, drawn from the state returned: the move was read and replayed once, and written
+   once, together with the "shown" mark a click's answer left waiting in `Boards`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bot import engine
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEnded, MovePlayed
 from bot.domain.refusals import GameRefusal, Refusal, Refused
+from bot.services.boards import Boards
 from bot.services.context import Context, Service
 from bot.services.endings import Endings, board_ending
 from bot.services.places import Place
@@ -29,9 +30,10 @@ from bot.storage import GameOverError, StaleMoveError
 class Games(Service):
     """Plays moves; a move after the mover's time ran out ends the game on time (`Endings`)."""
 
-    def __init__(self, context: Context, endings: Endings) -> None:
+    def __init__(self, context: Context, endings: Endings, boards: Boards) -> None:
         super().__init__(context)
         self.endings = endings
+        self.boards = boards
 
     async def legal_moves(self, place: Place, user_id: int) -> list[str]:
         """The squares `user_id` may play now in this channel's game (none if not their turn)."""
@@ -114,9 +116,11 @@ class Games(Service):
             # After a forced pass the mover moves again: the passing side's clock never ran.
             clock = None if clocks is None else clocks[game.turn is engine.Color.WHITE]
             deadline = self._deadline(record.time_control, record.player(game.turn), now, clock)
+            mark = self.boards.mark(record.id)
             stored = await self.storage.games.record_move(
-                record.id, record.ply, name, deadline=deadline, now=now, clocks=clocks
+                record.id, record.ply, name, deadline=deadline, now=now, clocks=clocks, shown=mark
             )
+            self.boards.marked(record.id, mark)
         except StaleMoveError:
             raise GameRefusal(
                 Refused.STALE_BOARD, await self.storage.games.get(record.id)

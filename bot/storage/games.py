@@ -18,7 +18,7 @@ from bot.domain import (
 )
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
-from bot.storage.database import Database, Row, Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import ChannelBusyError, GameNotFoundError, GameOverError, StaleMoveError
 from bot.storage.players import record_rated_result
 from bot.storage.rows import time_control_columns, time_control_from_row
@@ -218,11 +218,6 @@ async def _finish(
 
 
 class GameStore(Store):
-    def __init__(self, database: Database) -> None:
-        super().__init__(database)
-        self._marks: dict[int, int] = {}
-        """The versions games' messages show, waiting for the games' next moves (`mark_shown`)."""
-
     async def create(
         self,
         guild_id: int,
@@ -310,31 +305,41 @@ class GameStore(Store):
         deadline: float | None,
         now: float,
         clocks: Clocks = None,
+        shown: int | None = None,
     ) -> GameRecord:
         """Append `move` (a square such as `d3`) to the game if it is still at `expected_ply`;
-        the next turn begins `now`, with a live game's clocks at `clocks`.
+        the next turn begins `now`, with a live game's clocks at `clocks`. `shown` is the
+        version the game's message shows, if that is not stored yet: one write for both (a
+        newer version stored as shown stays).
 
         Legality is the engine's business; this only guarantees that a move made on a position
         is applied once, and never to a later position (`StaleMoveError`).
         """
         _check_square(move)
         black, white = clocks or (None, None)
-        mark = self._marks.get(game_id, -1)
-        shown = self.database.dialect.greatest("coalesce(shown_version, -1)", "?")
+        greatest = self.database.dialect.greatest("coalesce(shown_version, -1)", "?")
         rows = await self.execute_alone(
             f"""
             UPDATE games
             SET transcript = transcript || ?, ply = ply + 1, deadline = ?, updated_at = ?,
                 turn_started = ?, black_clock = coalesce(?, black_clock),
-                white_clock = coalesce(?, white_clock), shown_version = nullif({shown}, -1)
+                white_clock = coalesce(?, white_clock), shown_version = nullif({greatest}, -1)
             WHERE id = ? AND ply = ? AND status = 'active'
             RETURNING {GAME_COLUMNS}
             """,
-            (move, deadline, now, now, black, white, mark, game_id, expected_ply),
+            (
+                move,
+                deadline,
+                now,
+                now,
+                black,
+                white,
+                -1 if shown is None else shown,
+                game_id,
+                expected_ply,
+            ),
         )
         if rows:
-            if self._marks.get(game_id) == mark:
-                del self._marks[game_id]
             return game_from_row(rows[0])
         # Refused. A ply only grows and a game only ends, so what refuses it now refused it then.
         async with self.transaction() as db:
@@ -378,20 +383,12 @@ class GameStore(Store):
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    def mark_shown(self, game_id: int, version: int) -> None:
-        """`set_board` for the message already recorded, written with the game's next move (or
-        `write_marks`): one write for both. Until then the game's board reads as behind, which
-        at worst shows it again after a crash."""
-        self._marks[game_id] = max(version, self._marks.get(game_id, -1))
-
-    async def write_marks(self) -> None:
-        """Write the marks still waiting for a move (when closing)."""
-        marks, self._marks = self._marks, {}
-        if not marks:
-            return
+    async def set_shown(self, versions: dict[int, int]) -> None:
+        """Record that each game's recorded message shows it at the version given (a newer
+        version shown earlier stays recorded), in one transaction."""
         async with self.transaction() as db:
             shown = db.dialect.greatest("coalesce(shown_version, -1)", "?")
-            for game_id, version in sorted(marks.items()):
+            for game_id, version in sorted(versions.items()):
                 await db.all(
                     f"UPDATE games SET shown_version = {shown} WHERE id = ?", (version, game_id)
                 )

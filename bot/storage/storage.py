@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -11,7 +10,7 @@ from bot.domain import DELETED_USER_ID, Challenge
 from bot.storage.backends import open_database
 from bot.storage.challenges import CHALLENGE_COLUMNS, ChallengeStore, challenge_from_row
 from bot.storage.database import Database
-from bot.storage.errors import ActiveGameError, StorageError
+from bot.storage.errors import ActiveGameError
 from bot.storage.games import GameStore
 from bot.storage.history import HistoryStore
 from bot.storage.languages import LanguageStore
@@ -22,8 +21,6 @@ from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
 from bot.storage.tournaments import TournamentStore
-
-log = logging.getLogger(__name__)
 
 
 class Storage:
@@ -101,12 +98,7 @@ class Storage:
         return sorted((challenge_from_row(row) for row in deleted), key=lambda c: c.id)
 
     async def close(self) -> None:
-        try:
-            await self.games.write_marks()
-        except StorageError as error:  # those boards are shown again at the next start
-            log.info("Boards' marks not written on closing (%s)", error)
-        finally:
-            await self.database.close()
+        await self.database.close()
 
     async def __aenter__(self) -> Self:
         return self

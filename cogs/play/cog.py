@@ -1,6 +1,7 @@
 """Challenges and play: `/reversi challenge`, `move`, `resign`, `board`, the "Challenge to Reversi"
 menu and the buttons on invitations and boards. Each handler turns an interaction into one call of
-the services, then answers it with what changed (a board through the board publisher)."""
+the services, then answers it with what changed (a board drawn by the board publisher, in the
+handler's own task)."""
 
 from __future__ import annotations
 
@@ -176,7 +177,7 @@ class PlayCog(FeatureCog, name="Play"):
             challenge_id, interaction.user.id, place_of(interaction)
         )
         if not challenge.in_thread:
-            await self.bot.publisher.answer(reply, state.record.id)  # the invitation becomes it
+            await self.bot.publisher.answer(reply, state)  # the invitation becomes it
             return
         # The game exists, so the thread is created now; it shares the invitation's id.
         message = interaction.message
@@ -199,10 +200,10 @@ class PlayCog(FeatureCog, name="Play"):
         self, interaction: discord.Interaction, game_id: int, ply: int, square: str
     ) -> None:
         async with answering(interaction, f"move {square} in game {game_id}") as reply:
-            await self.bot.services.games.move(
+            state = await self.bot.services.games.move(
                 game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
-            await self.bot.publisher.answer(reply, game_id)
+            await self.bot.publisher.answer(reply, state)
 
     @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
     @app_commands.describe(square=locale_str("The square to play, like d3"))
@@ -213,11 +214,9 @@ class PlayCog(FeatureCog, name="Play"):
             )
             last = state.game.last
             assert last is not None
-            await interaction.response.send_message(
-                _("You played {square}.").format(square=f"**{engine.square_name(last.square)}**"),
-                ephemeral=True,
-            )
-            await self.bot.publisher.answer(reply, state.record.id)
+            played = f"**{engine.square_name(last.square)}**"
+            said = _("You played {square}.").format(square=played)
+            await self.bot.publisher.answer(reply, state, said=said)
 
     @move.autocomplete("square")
     async def move_autocomplete(

@@ -1,15 +1,18 @@
 """Keeping one message per game up to date: the board publisher, a subscriber of the services.
 
-Each game has at most one publishing task at a time, and it always shows the game as stored
-now (the state of the service's latest event, which the change stored: nothing is read again),
-so a slow render can never put an older board over a newer one. It shows the changes
-nobody clicked (timers, the computer's moves, restarts) by itself; a handler whose click made a
-change awaits `answer`, which joins the click to that task: the click is answered with the new
-board itself (one request). If Discord refuses that answer for a message it won't let be edited
-(more than an hour old, deleted, out of the bot's reach), the board is posted anew, the game
-moves to the new message and the clicker is told where it is; after a passing failure (a 5xx,
-the 3-second window missed) the message is edited in place instead, and only if that fails too
-is the board posted anew. Either way the channel shows the current board.
+A handler whose click (or command) changed a game calls `answer` with the state the service
+returned, in its own task: the board is drawn from it (nothing is read again) and the click is
+answered with it (one request). If Discord refuses that answer for a message it won't let be
+edited (more than an hour old, deleted, out of the bot's reach), the board is posted anew, the
+game moves to the new message and the clicker is told where it is; after a passing failure (a
+5xx, the 3-second window missed) the message is edited in place instead, and only if that fails
+too is the board posted anew. Either way the channel shows the current board.
+
+The changes nobody clicked (timers, the computer's moves, restarts, `/reversi board`) are shown
+by one task per game at a time, the newest last (`Latest`). Whoever shows a board, each game's
+message remembers the version it shows: a board drawn while a newer one was being shown is
+dropped, and one is sent only once the game's show under way is over, so nothing older is ever
+shown over newer.
 
 The board is in the server's language, whoever clicked; what a clicker alone is told, in theirs.
 """
@@ -27,6 +30,7 @@ from bot.background import Background
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEvent, GameResumed
 from bot.i18n import N_, _
+from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.links import message_link
@@ -57,28 +61,34 @@ NOT_UPDATED = N_(
 )
 
 
-@dataclass
-class _Publication:
-    """One game's pending publication."""
+@dataclass(frozen=True)
+class _Update:
+    """A change nobody clicked, to show."""
 
-    dirty: bool = False
+    game_id: int
+    state: GameState | None
+    """The game as the latest event left it; None for a `repost` asked for alone: read it."""
     repost: bool = False
-    waiting: list[Reply] = field(default_factory=list)
-    answered: dict[Reply, asyncio.Future[None]] = field(default_factory=dict)
-    """What each handler in `answer` awaits: its click dealt with."""
-    state: GameState | None = None
-    """The game as the latest event left it; None until one came (a `repost`: read it)."""
+
+
+@dataclass
+class _Board:
+    """A game's message as this publisher shows it."""
+
+    message_id: int | None
+    """As last recorded here (None: not shown yet)."""
+    version: int = -1
+    """The newest version whose show began."""
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+    """Clear while the show of `version` is under way."""
 
 
 class BoardPublisher:
     def __init__(self, bot: Bot, names: Names, background: Background) -> None:
         self.bot = bot
         self.names = names
-        self.background = background
-        self._slots: dict[int, _Publication] = {}
-        self._boards: dict[int, tuple[int, int]] = {}
-        """Each game's message and the version it shows, as last recorded here: newer than an
-        event's record that was stored before the board was shown."""
+        self._updates: Latest[int, _Update] = Latest(background, self._update, "board of game")
+        self._boards: dict[int, _Board] = {}
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, self.on_game)
@@ -90,162 +100,187 @@ class BoardPublisher:
         record = event.state.record
         if isinstance(event, GameResumed) and not record.board_behind:
             return
-        if record.version < self._newest(record.id):
-            return  # read before a later change (a start-up recovery racing a move): stale
-        self._slot(record.id).state = event.state
-
-    def _newest(self, game_id: int) -> int:
-        """The newest version of the game this publisher knows of: the one it is about to show,
-        or the one it showed last."""
-        slot = self._slots.get(game_id)
-        pending = slot.state.record.version if slot is not None and slot.state is not None else -1
-        shown = self._boards.get(game_id)
-        return max(pending, -1 if shown is None else shown[1])
-
-    async def answer(self, reply: Reply, game_id: int) -> None:
-        """Answer the interaction that changed game `game_id` with the board as stored now,
-        whichever of the game's publications shows it; returns once that one is done."""
-        self.names.remember(reply.interaction.user)
-        slot = self._slot(game_id)
-        slot.waiting.append(reply)
-        done = slot.answered[reply] = asyncio.get_running_loop().create_future()
-        await done
+        board = self._boards.get(record.id)
+        if board is not None and record.version <= board.version:
+            return  # shown already, or read before a later change (a start-up recovery): stale
+        waiting = self._updates.waiting(record.id)
+        repost = waiting is not None and waiting.repost
+        self._updates.offer(record.id, _Update(record.id, event.state, repost))
 
     def repost(self, game_id: int) -> None:
         """Show the game at the bottom of its channel; the old message keeps only its image."""
-        self._slot(game_id).repost = True
+        waiting = self._updates.waiting(game_id)
+        state = None if waiting is None else waiting.state
+        self._updates.offer(game_id, _Update(game_id, state, repost=True))
 
-    def _slot(self, game_id: int) -> _Publication:
-        slot = self._slots.get(game_id)
-        if slot is None:
-            slot = self._slots[game_id] = _Publication()
-            self.background.spawn(self._run(game_id, slot), name=f"board of game {game_id}")
-        slot.dirty = True
-        return slot
-
-    async def _run(self, game_id: int, slot: _Publication) -> None:
-        try:
-            while slot.dirty:
-                slot.dirty = False
-                await self._publish(game_id, slot)
-        finally:
-            del self._slots[game_id]
-            if slot.state is not None and not slot.state.record.active:
-                self._boards.pop(game_id, None)
-            _release(slot, list(slot.answered))
-
-    async def _publish(self, game_id: int, slot: _Publication) -> None:
-        waiting, slot.waiting = slot.waiting, []
-        repost, slot.repost = slot.repost, False
-        try:
-            await self._publish_for(game_id, slot, waiting, repost)
-        finally:
-            _release(slot, [reply for reply in waiting if reply not in slot.waiting])
-
-    async def _publish_for(
-        self, game_id: int, slot: _Publication, waiting: list[Reply], repost: bool
-    ) -> None:
-        try:
-            state = await self._state(game_id, slot)
-            record = state.record
-            clicked = any(r.interaction.type is discord.InteractionType.component for r in waiting)
-            if not (record.board_behind or clicked or repost):
-                return  # shown already, and no click to answer with it
-            async with for_everyone(self.bot, record.guild_id):
-                built = await self.build(state)
-            if slot.dirty:  # changed again while rendering: show the newer state instead
-                slot.waiting[:0] = waiting
-                slot.repost = slot.repost or repost
-                return
-            await self._show(state, built, waiting, repost=repost)
-        except Exception:
-            log.exception("Game %s: the board could not be shown", game_id)
-            for reply in waiting:
-                await tell_reader(reply.interaction, NOT_UPDATED)
-
-    async def _state(self, game_id: int, slot: _Publication) -> GameState:
-        """The game as stored now, with its message as this publisher last recorded it."""
-        state = slot.state
-        if state is None:
-            state = GameState.of(await self.bot.services.boards.current(game_id))
-        shown = self._boards.get(game_id)
-        if shown is None:
-            return state
-        message_id, version = shown
+    async def answer(self, reply: Reply, state: GameState, *, said: str | None = None) -> None:
+        """Answer the interaction that changed the game to `state` with its board, here in the
+        handler's task: a click with its own message edited into it, a command with `said`
+        first (the board follows in place). Call it as soon as the service returns, before
+        anything else awaits: from then on that board is this answer's."""
+        self.names.remember(reply.interaction.user)
         record = state.record
-        if record.shown_version is not None:
-            version = max(version, record.shown_version)
-        if (record.message_id, record.shown_version) == (message_id, version):
-            return state
-        record = replace(record, message_id=message_id, shown_version=version)
-        return replace(state, record=record)
+        waiting = self._updates.waiting(record.id)
+        older = None if waiting is None or waiting.repost else waiting.state
+        if older is not None and older.record.version <= record.version:
+            self._updates.withdraw(record.id)  # that change's board is this answer's
+        board = self._board(record)
+        try:
+            if said is not None:
+                await reply.interaction.response.send_message(said, ephemeral=True)
+        finally:
+            await self._answer(reply, state, board)
+
+    async def _answer(self, reply: Reply, state: GameState, board: _Board) -> None:
+        try:
+            await self._present(state, board, reply=reply)
+        except Exception:
+            log.exception("Game %s: the board could not be shown", state.record.id)
+            await tell_reader(reply.interaction, NOT_UPDATED)
+
+    async def _update(self, update: _Update) -> None:
+        """Show a change nobody clicked, unless it is shown already."""
+        try:
+            state = update.state
+            if state is None:
+                state = GameState.of(await self.bot.services.boards.current(update.game_id))
+            if state.record.board_behind or update.repost:
+                await self._present(state, self._board(state.record), repost=update.repost)
+        except Exception:
+            log.exception("Game %s: the board could not be shown", update.game_id)
+
+    def _board(self, record: GameRecord) -> _Board:
+        """The game's entry, taken before anything awaits: whoever holds it compares with the
+        newest board shown, even once the game's final board has cleared it."""
+        board = self._boards.get(record.id)
+        if board is None:
+            board = self._boards[record.id] = _Board(record.message_id)
+            board.over.set()
+        return board
+
+    async def _present(
+        self, state: GameState, board: _Board, *, reply: Reply | None = None, repost: bool = False
+    ) -> None:
+        """Draw the board of `state` and show it in the game's turn, unless a newer one was
+        shown meanwhile (a click is then just acknowledged)."""
+        record = state.record
+        async with for_everyone(self.bot, record.guild_id):
+            built = await self.build(state)
+        newer = reply is None and self._updates.waiting(record.id) is not None
+        if newer or not await self._turn(board, record, again=repost):
+            # changed again while drawing, or a newer board is shown: that one stands
+            if reply is not None and reply.claim():
+                await _acknowledge(reply.interaction)
+            if repost:  # still asked for, with the game as it is now
+                self.repost(record.id)
+            return
+        try:
+            await self._show(state, built, board, reply, repost=repost)
+        finally:
+            board.over.set()
+            if not record.active and self._boards.get(record.id) is board:
+                del self._boards[record.id]  # nothing newer will come
+
+    @staticmethod
+    async def _turn(board: _Board, record: GameRecord, *, again: bool) -> bool:
+        """Take the game's turn to show `record` (`again`: even if its version is shown
+        already), once the show under way is over; False if a newer version was shown."""
+        while True:
+            if board.version > record.version or (board.version == record.version and not again):
+                return False
+            if board.over.is_set():
+                break
+            await board.over.wait()
+        board.version, board.over = record.version, asyncio.Event()
+        if board.message_id is None:
+            board.message_id = record.message_id
+        return True
 
     async def _show(
         self,
         state: GameState,
         built: board_message.BoardMessage,
-        waiting: list[Reply],
+        board: _Board,
+        reply: Reply | None = None,
         *,
-        repost: bool,
+        repost: bool = False,
     ) -> None:
-        record = state.record
-        primary = None if repost else _primary(waiting, record.message_id)
-        for reply in waiting:
-            clicked = reply.interaction.type is discord.InteractionType.component
-            if clicked and reply is not primary and reply.claim():
-                await _acknowledge(reply.interaction)
-        # Claimed only now, with the send: until then the acknowledgement timer may answer it.
-        if primary is not None and not primary.claim():
-            primary = None
-        refused: discord.HTTPException | None = None
-        if primary is not None and primary.interaction.message is not None:
-            try:
-                await primary.interaction.response.edit_message(
-                    content=built.content, attachments=[built.file()], view=built.view
-                )
-                await self._shown(record, primary.interaction.message.id, clicked=True)
+        """Show the board: as the click's answer, else in place, else posted anew."""
+        record = replace(state.record, message_id=board.message_id)
+        clicked = None
+        if reply is not None and reply.interaction.type is discord.InteractionType.component:
+            clicked = reply.interaction.message
+        refused = None
+        if reply is not None and clicked is not None:
+            answered = await self._answer_click(record, built, board, reply, clicked)
+            if answered is True:
                 return
-            except discord.HTTPException as error:
-                log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
-                refused = error
-                if error.code != LATE:
-                    # at once: showing the board may take a while
-                    await _acknowledge(primary.interaction)
+            refused = answered if isinstance(answered, discord.HTTPException) else None
         # A message Discord refused to update for good (too old, gone, out of reach) is posted
-        # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place.
+        # anew at once; after a passing failure (a 5xx, a late answer) it is edited in place. A
+        # game not shown yet takes the challenge clicked in its channel.
+        target = record.message_id
+        if target is None and reply is not None and clicked is not None:
+            target = clicked.id if reply.interaction.channel_id == record.channel_id else None
         editable = refused is None or refused.code not in UNEDITABLE
-        target = None if repost else record.message_id or _clicked(waiting, record.channel_id)
-        if target is not None and editable:
+        if target is not None and editable and not repost:
             channel = self.bot.get_partial_messageable(record.channel_id)
             try:
                 await channel.get_partial_message(target).edit(
                     content=built.content, attachments=[built.file()], view=built.view
                 )
-                await self._shown(record, target)
+                await self._shown(record, board, target)
                 return
             except discord.HTTPException as error:
                 if error.code not in UNEDITABLE and error.status < 500:
                     raise
                 log.info("Game %s: posting the board anew (%s)", record.id, error.code)
-        message_id = await self._post(state, built, waiting)
+        message_id = await self._post(record, board, built, reply)
         if message_id is None:
             return
         if repost:
             if record.message_id is not None:
                 await self._leave_link(record, message_id)
-            return
-        link = message_link(record.guild_id, record.channel_id, message_id)
-        for reply in waiting:
-            if reply.interaction.type is discord.InteractionType.component:
-                await tell_reader(reply.interaction, MOVED, link=link)
+        elif reply is not None and clicked is not None:
+            link = message_link(record.guild_id, record.channel_id, message_id)
+            await tell_reader(reply.interaction, MOVED, link=link)
+
+    async def _answer_click(
+        self,
+        record: GameRecord,
+        built: board_message.BoardMessage,
+        board: _Board,
+        reply: Reply,
+        clicked: discord.Message,
+    ) -> bool | discord.HTTPException:
+        """Answer a click on the game's message (or on the challenge that became it) with the
+        board: True once shown, Discord's refusal, or False if not answered with it (clicked
+        elsewhere, or the acknowledgement timer answered first: until the send claims it, it
+        may)."""
+        if not reply.claim():
+            return False
+        if record.message_id not in (None, clicked.id):
+            await _acknowledge(reply.interaction)  # clicked elsewhere: the game's message shows it
+            return False
+        try:
+            await reply.interaction.response.edit_message(
+                content=built.content, attachments=[built.file()], view=built.view
+            )
+        except discord.HTTPException as error:
+            log.info("Game %s: the click's answer was refused (%s)", record.id, error.code)
+            if error.code != LATE:
+                await _acknowledge(reply.interaction)  # at once: showing it may take a while
+            return error
+        await self._shown(record, board, clicked.id, clicked=True)
+        return True
 
     async def _post(
         self,
-        state: GameState,
+        record: GameRecord,
+        board: _Board,
         built: board_message.BoardMessage,
-        waiting: list[Reply],
+        reply: Reply | None,
     ) -> int | None:
-        record = state.record
         channel = self.bot.get_partial_messageable(record.channel_id)
         try:
             message = await channel.send(content=built.content, file=built.file(), view=built.view)
@@ -253,13 +288,15 @@ class BoardPublisher:
             if error.code not in NO_ACCESS:
                 raise
             log.info("Game %s: the board could not be posted (%s)", record.id, error.code)
-            for reply in waiting:
+            if reply is not None:
                 await tell_reader(reply.interaction, NOT_SHOWN)
             return None
-        await self._shown(record, message.id)
+        await self._shown(record, board, message.id)
         return message.id
 
-    async def _shown(self, record: GameRecord, message_id: int, *, clicked: bool = False) -> None:
+    async def _shown(
+        self, record: GameRecord, board: _Board, message_id: int, *, clicked: bool = False
+    ) -> None:
         """Record what the message shows; for a click's answer on the game's own message, with
         the game's next move (which the answer invites) rather than a write of its own."""
         boards = self.bot.services.boards
@@ -267,7 +304,7 @@ class BoardPublisher:
             boards.shown_with_next_move(record.id, record.version)
         else:
             await boards.shown(record.id, message_id, record.version)
-        self._boards[record.id] = (message_id, record.version)
+        board.message_id = message_id
 
     async def _leave_link(self, record: GameRecord, moved_to: int) -> None:
         """The old board of a reposted game becomes one line pointing to the new one: no
@@ -292,37 +329,6 @@ class BoardPublisher:
         return await board_message.build(
             state, await self.names.players(state.record), bot_id=bot_id
         )
-
-
-def _primary(waiting: list[Reply], message_id: int | None) -> Reply | None:
-    """The latest click that can be answered with the board: made on the game's message (or on
-    the challenge that became the game) and not answered yet."""
-    for reply in reversed(waiting):
-        message = reply.interaction.message
-        if message is None or not reply.open:
-            continue  # answered already, or being acknowledged right now
-        if message_id is None or message.id == message_id:
-            return reply
-    return None
-
-
-def _release(slot: _Publication, replies: list[Reply]) -> None:
-    """The handlers awaiting these replies in `answer` go on."""
-    for reply in replies:
-        done = slot.answered.pop(reply, None)
-        if done is not None and not done.done():
-            done.set_result(None)
-
-
-def _clicked(waiting: list[Reply], channel_id: int) -> int | None:
-    """The message of the latest click in the game's channel, for a game not shown yet: the
-    challenge its acceptance turns into the board."""
-    for reply in reversed(waiting):
-        interaction = reply.interaction
-        message = interaction.message
-        if message is not None and interaction.channel_id == channel_id:
-            return message.id
-    return None
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:

@@ -15,9 +15,9 @@ import discord
 from bot.domain import TimeControl
 from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
+from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.audience import for_everyone
-from cogs.newest import Newest
 from cogs.text import shorten
 from cogs.tournaments.texts import event_description
 
@@ -67,7 +67,9 @@ def may_make_events(guild: discord.Guild) -> bool:
 class ScheduledEvents:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self._follow = Newest(bot.background, self._bring_up_to_date, "tournament event")
+        self._follow: Latest[int, TournamentRecord] = Latest(
+            bot.background, self._bring_up_to_date, "tournament event"
+        )
         self._shown: dict[int, bool] = {}
         """Tournaments whose event was brought up to date here: whether it was over."""
         self._gone: set[int] = set()

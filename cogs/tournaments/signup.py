@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain.events import TournamentFinished, TournamentUpdated
+from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.audience import for_everyone
-from cogs.newest import Newest
 from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
@@ -27,7 +27,9 @@ NONE = discord.AllowedMentions.none()
 class Signups:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self._signups = Newest(bot.background, self._edit_signup, "tournament sign-up")
+        self._signups: Latest[int, TournamentUpdated] = Latest(
+            bot.background, self._edit_signup, "tournament sign-up"
+        )
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(TournamentUpdated, self.on_updated)

@@ -15,7 +15,7 @@ import discord.webhook.async_
 import pytest
 
 from bot import engine
-from bot.domain import GameState
+from bot.domain import GameState, GameStatus
 from bot.domain.events import GameResumed
 from cogs import replies
 from cogs.play import board_message
@@ -26,7 +26,7 @@ from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import BotReply
 from tests.fakediscord.world import Message
 
-from .play import SlowRender, legal_names, move_labels, start_game, stored
+from .play import SlowRender, eventually, legal_names, move_labels, start_game, stored
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -315,7 +315,7 @@ async def test_an_older_board_is_never_shown_over_a_newer_one(
     await first
     assert (await second).content == "You played **c3**."
 
-    await bot_harness.bot.storage.games.write_marks()  # a click's mark waits for the next move
+    await bot_harness.bot.services.boards.write_marks()  # a click's mark waits for the next move
     record = await stored(bot_harness, board)
     assert record.transcript == "d3c3"
     assert record.message_id == board.id and record.shown_version == record.version
@@ -341,3 +341,46 @@ async def test_a_board_read_before_a_move_never_replaces_the_newer_one(
     await fake.settle()
     assert move_labels(board) == AFTER_D3
     assert "Move 2" in board.content
+
+
+async def test_a_clicks_board_drawn_while_the_game_ended_never_replaces_the_end(
+    fake: FakeDiscord, bot_harness: BotHarness, slow_render: SlowRender
+) -> None:
+    board = await start_game(fake)
+    slow_render.hold()
+    click = fake.click(fake.alice, board, label="d3")
+    await slow_render.wait_started()  # d3's board is still being drawn...
+    asked = await fake.slash(fake.bob, "reversi resign").answered()
+    assert asked.message is not None
+    await fake.click(fake.bob, asked.message, label="Yes, abort").answered()  # ...as Bob ends it
+    await eventually(lambda: not move_labels(board))  # the end's board, shown by itself
+    slow_render.release()
+    reply = await click
+    await fake.settle()
+
+    assert reply.callback_type == DEFERRED_UPDATE  # acknowledged: the end's board is there
+    record = await stored(bot_harness, board)
+    assert record.status is GameStatus.FINISHED and record.transcript == "d3"
+    assert record.shown_version == record.version
+    assert not move_labels(board) and "aborted" in board.content
+    assert fake.messages(fake.general)[:-1] == [board]  # and the end's announcement
+
+
+async def test_a_board_asked_for_again_comes_at_the_bottom_even_after_a_newer_click(
+    fake: FakeDiscord, bot_harness: BotHarness, slow_render: SlowRender
+) -> None:
+    board = await start_game(fake)
+    slow_render.hold()
+    asked = fake.slash(fake.bob, "reversi board")
+    await slow_render.wait_started()  # the board asked for is still being drawn...
+    assert (await asked.answered()).content == "Here's the board again."
+    clicked = await fake.click(fake.alice, board, label="d3").answered()  # ...as Alice moves
+    assert clicked.message is board and move_labels(board) == AFTER_D3
+    slow_render.release()
+    await asked
+    await fake.settle()
+
+    reposted = fake.last_message(fake.general)
+    assert reposted is not board
+    await shows_d3(bot_harness, reposted)
+    assert "moved down here" in board.content and not board.buttons

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot import engine
 from bot.client import ReversiBot
-from bot.domain import GameStatus
+from bot.domain import GameState, GameStatus
 from bot.domain.events import GameEnded, GameEvent, MovePlayed
 from cogs.replies import Reply
 from tests.fakediscord.driver import FakeDiscord
@@ -30,11 +30,15 @@ def board_never_shown(bot: ReversiBot, kind: type[GameEvent]) -> list[GameEvent]
             return
         publisher.on_game(event)
 
-    async def answer_unless_missed(reply: Reply, game_id: int) -> None:
+    async def answer_unless_missed(
+        reply: Reply, state: GameState, *, said: str | None = None
+    ) -> None:
         if missed and not unanswered:
             unanswered.append(reply)
+            if said is not None:  # the command's own words, without the board
+                await reply.interaction.response.send_message(said, ephemeral=True)
             return
-        await answer(reply, game_id)
+        await answer(reply, state, said=said)
 
     publisher.unsubscribe(bot.events)
     bot.events.subscribe(GameEvent, on_game)

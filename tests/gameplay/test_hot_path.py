@@ -89,7 +89,7 @@ async def test_a_clicks_board_whose_mark_was_lost_is_shown_again_at_the_next_sta
 ) -> None:
     board = await start_game(fake)
     await play(fake, board, fake.alice, "d3")
-    bot_harness.bot.storage.games._marks.clear()  # as in a crash
+    bot_harness.bot.services.boards._marks.clear()  # as in a crash
 
     await bot_harness.restart()
 

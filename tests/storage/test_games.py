@@ -215,6 +215,33 @@ async def test_boards_left_behind_are_found(storage: Storage) -> None:
     assert [g.id for g in await storage.games.boards_behind()] == [game.id]
 
 
+async def test_a_move_carries_the_shown_mark_it_is_given(storage: Storage) -> None:
+    game = await start_game(storage)
+    await storage.games.set_board(game.id, 555, game.version)
+
+    moved = await storage.games.record_move(game.id, 0, "f5", deadline=None, now=1, shown=None)
+    assert (moved.shown_version, moved.board_behind) == (0, True)  # no mark: as it was
+    again = await storage.games.record_move(
+        game.id, 1, "d6", deadline=None, now=2, shown=moved.version
+    )
+    assert (again.version, again.shown_version) == (4, 2)  # f5's board, written with d6
+    older = await storage.games.record_move(game.id, 2, "c3", deadline=None, now=3, shown=0)
+    assert older.shown_version == 2  # a mark older than the one stored changes nothing
+    assert await storage.games.get(game.id) == older
+
+
+async def test_shown_marks_are_written_together(storage: Storage) -> None:
+    first = await start_game(storage)
+    second = await start_game(storage, CAROL, BOB, channel=CHANNEL + 1)
+    moved = await storage.games.record_move(second.id, 0, "f5", deadline=None, now=1)
+    await storage.games.set_board(second.id, 777, moved.version)
+
+    await storage.games.set_shown({first.id: first.version, second.id: second.version})
+
+    assert (await storage.games.get(first.id)).shown_version == first.version
+    assert (await storage.games.get(second.id)).shown_version == moved.version  # newer stays
+
+
 async def test_active_games(storage: Storage) -> None:
     early = await start_game(storage, now=0)  # deadline 60
     late = await start_game(storage, CAROL, BOT, channel=CHANNEL + 1, now=100)  # deadline 160
