@@ -163,7 +163,7 @@ class TurnNotices:
                     if await self.notices.sent(game_id, ply, NoticeKind.END):
                         return
                     players = (record.black_id, record.white_id)
-                    choices = {user_id: await self.notices.choice(user_id) for user_id in players}
+                    choices = await self.notices.choices(players)
                     await self.sender.announce_end(state, choices)
                     self._posted.add(game_id)
                 finally:

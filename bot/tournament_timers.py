@@ -27,7 +27,7 @@ class TournamentTimers:
 
     def on_game_ended(self, event: GameEnded) -> None:
         record = event.state.record
-        work = partial(self.rounds.game_ended, record.id)
+        work = partial(self.rounds.game_ended, record)
         self.timers.arm(("after game", record.id), record.updated_at, work)
 
     def on_tournament(self, event: TournamentUpdated) -> None:

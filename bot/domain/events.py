@@ -92,7 +92,7 @@ class TournamentUpdated:
 @dataclass(frozen=True, slots=True)
 class TournamentRoundPaired:
     """Boards of the current round waiting for their games: the Discord side opens a thread for
-    each and starts its game there (`Tournaments.start_board`). At start-up, the boards a crash
+    each and starts its game there (`TournamentRounds.start_board`). At start-up, the boards a crash
     left without a game."""
 
     view: TournamentView

@@ -3,6 +3,8 @@ once per move across restarts (`bot.notifications` decides when)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.services.context import Service
 
@@ -16,6 +18,10 @@ class Notices(Service):
 
     async def choice(self, user_id: int) -> NotifyChoice:
         return await self.storage.notices.choice(user_id)
+
+    async def choices(self, user_ids: Collection[int]) -> dict[int, NotifyChoice]:
+        """The choices of several members at once: one read for a round's or a game's players."""
+        return await self.storage.notices.choices(user_ids)
 
     async def claim(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
         """Whether this process sends the notice of `kind` for the move at `ply`."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Protocol
 
-from bot.domain import GameState
+from bot.domain import GameRecord, GameState
 from bot.domain.events import (
     GameStarted,
     TournamentFinished,
@@ -19,6 +19,7 @@ from bot.domain.tournament import (
     Board,
     Format,
     Pairing,
+    TournamentRecord,
     TournamentState,
     TournamentView,
     pair_swiss,
@@ -50,11 +51,10 @@ class TournamentRounds(Service):
         """Asked at each pairing who left the server: Discord does not say when a member
         leaves without the members intent, and a player who left would hold up every round."""
 
-    async def game_ended(self, game_id: int) -> None:
+    async def game_ended(self, record: GameRecord) -> None:
         """A game ended: if it was a tournament's, its round may be over."""
-        board = await self.storage.tournaments.board_of_game(game_id)
-        if board is not None:
-            await self.advance(board.tournament_id)
+        if record.tournament_id is not None:
+            await self.advance(record.tournament_id)
 
     async def advance(self, tournament_id: int) -> None:
         """Do what the tournament's state calls for: start the boards of the current round still
@@ -62,8 +62,8 @@ class TournamentRounds(Service):
         A second caller racing this one finds the round paired and stops. Before a round is
         paired, the players who left the server are withdrawn (`withdrawn` on the event)."""
         left: tuple[int, ...] = ()
+        view = await self.storage.tournaments.view(tournament_id)
         while True:
-            view = await self.storage.tournaments.view(tournament_id)
             tournament = view.tournament
             if tournament.state is not TournamentState.RUNNING:
                 return
@@ -109,14 +109,16 @@ class TournamentRounds(Service):
             return
         self.events.emit(TournamentFinished(await self.storage.tournaments.view(tournament_id)))
 
-    async def start_board(self, board: Board, guild_id: int, thread_id: int) -> GameState | None:
-        """Start the board's game in `thread_id`, the thread the Discord side opened for it;
-        None if it has its game already or the tournament is over."""
-        tournament = await self.storage.tournaments.get(board.tournament_id)
+    async def start_board(
+        self, tournament: TournamentRecord, board: Board, thread_id: int
+    ) -> GameState | None:
+        """Start the board's game of `tournament` (as paired: its server and time control never
+        change) in `thread_id`, the thread the Discord side opened for it; None if it has its
+        game already or the tournament is over."""
         control, now = tournament.time_control, self.now()
         record = await self.storage.tournaments.start_game(
             board,
-            guild_id,
+            tournament.guild_id,
             thread_id,
             deadline=self._deadline(control, board.pairing.black, now, control.base),
             now=now,

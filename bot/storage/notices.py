@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.storage.database import Store
 
@@ -14,11 +16,21 @@ _SENT_COLUMN = {
 
 class NoticeStore(Store):
     async def choice(self, user_id: int) -> NotifyChoice:
+        return (await self.choices((user_id,)))[user_id]
+
+    async def choices(self, user_ids: Collection[int]) -> dict[int, NotifyChoice]:
+        """Each user's choice, in the order asked, in one read; the channel for those who never
+        chose."""
+        users = list(dict.fromkeys(user_ids))
+        if not users:
+            return {}
         async with self.transaction(read_only=True) as db:
-            found = await db.value(
-                "SELECT choice FROM notify_choices WHERE user_id = ?", (user_id,)
+            marks = ", ".join("?" for _ in users)
+            rows = await db.all(
+                f"SELECT user_id, choice FROM notify_choices WHERE user_id IN ({marks})", users
             )
-        return NotifyChoice.CHANNEL if found is None else NotifyChoice(found)
+        chosen = {row["user_id"]: NotifyChoice(row["choice"]) for row in rows}
+        return {user: chosen.get(user, NotifyChoice.CHANNEL) for user in users}
 
     async def choose(self, user_id: int, choice: NotifyChoice, *, now: float) -> None:
         async with self.transaction() as db:

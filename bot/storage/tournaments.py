@@ -186,13 +186,6 @@ class TournamentStore(Store):
             )
         return {row["game_id"]: row["name"] for row in rows}
 
-    async def board_of_game(self, game_id: int) -> Board | None:
-        async with self.transaction(read_only=True) as db:
-            row = await db.one(
-                f"SELECT {BOARD_COLUMNS} FROM tournament_pairings WHERE game_id = ?", (game_id,)
-            )
-        return None if row is None else board_from_row(row)
-
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         async with self.transaction() as db:
             await db.all(

@@ -24,7 +24,7 @@ from discord.utils import escape_markdown, escape_mentions
 
 from bot.domain.events import TournamentRoundPaired
 from bot.domain.notices import NotifyChoice
-from bot.domain.tournament import Board, Pairing, TournamentRecord
+from bot.domain.tournament import Board, Pairing, TournamentRecord, TournamentView
 from bot.i18n import _, ngettext, using
 from bot.services.bus import Events
 from bot.timers import Timers
@@ -139,7 +139,8 @@ class RoundOpener:
         self._opening.update(self._key(b) for b in boards)
         if boards:
             self.bot.background.spawn(
-                self._open(t, boards, event.withdrawn), name=f"tournament {t.id} round {t.round}"
+                self._open(event.view, boards, event.withdrawn),
+                name=f"tournament {t.id} round {t.round}",
             )
 
     def on_permissions_updated(self, guild_id: int) -> None:
@@ -154,8 +155,9 @@ class RoundOpener:
         return board.tournament_id, board.pairing.round, board.number
 
     async def _open(
-        self, tournament: TournamentRecord, boards: list[Board], withdrawn: tuple[int, ...]
+        self, view: TournamentView, boards: list[Board], withdrawn: tuple[int, ...]
     ) -> None:
+        tournament = view.tournament
         try:
             channel = await self._channel(tournament)
             if channel is None:
@@ -164,8 +166,12 @@ class RoundOpener:
             if missing:
                 await self._wait(tournament, channel, missing)
                 return
-            await self._post_round(tournament, channel, boards[0].pairing.round, withdrawn)
-            opened = [await self._open_board(tournament, channel, board) for board in boards]
+            await self._post_round(view, channel, boards[0].pairing.round, withdrawn)
+            players = {player for board in boards for player in board.pairing.players()}
+            choices = await self.bot.services.notices.choices(players)
+            opened = [
+                await self._open_board(tournament, channel, board, choices) for board in boards
+            ]
         finally:
             self._opening.difference_update(self._key(b) for b in boards)
         if all(opened):
@@ -189,14 +195,14 @@ class RoundOpener:
 
     async def _post_round(
         self,
-        tournament: TournamentRecord,
+        view: TournamentView,
         channel: discord.TextChannel,
         number: int,
         withdrawn: tuple[int, ...],
     ) -> None:
         """The round's post, unless it was posted or a board of it has its game already (this
-        is a board opened again)."""
-        view = await self.bot.services.tournaments.view(tournament.id, tournament.guild_id)
+        is a board opened again: `view` is the tournament as its boards were announced)."""
+        tournament = view.tournament
         if (tournament.id, number) in self._posted or any(
             b.game_id is not None for b in view.round_boards(number)
         ):
@@ -211,10 +217,14 @@ class RoundOpener:
             log.warning("Round of tournament %s not posted (%s)", tournament.id, error.code)
 
     async def _open_board(
-        self, tournament: TournamentRecord, channel: discord.TextChannel, board: Board
+        self,
+        tournament: TournamentRecord,
+        channel: discord.TextChannel,
+        board: Board,
+        choices: dict[int, NotifyChoice],
     ) -> bool:
         """Post the board's line, start its thread from it, start the game there and tell its
-        players; whether the board is open (or was already)."""
+        players as they chose; whether the board is open (or was already)."""
         async with for_everyone(self.bot, tournament.guild_id):
             line, thread_title = board_line(board, {}), thread_name(tournament, board)
         try:
@@ -237,8 +247,8 @@ class RoundOpener:
                 await starter.delete()  # its line comes again with the next try
             return False
         rounds = self.bot.services.rounds
-        if await rounds.start_board(board, tournament.guild_id, thread.id) is not None:
-            await self._tell(tournament, board.pairing, thread)
+        if await rounds.start_board(tournament, board, thread.id) is not None:
+            await self._tell(tournament, board.pairing, thread, choices)
         return True
 
     async def _wait(
@@ -283,11 +293,15 @@ class RoundOpener:
         await self._direct(tournament, organiser, text)
 
     async def _tell(
-        self, tournament: TournamentRecord, pairing: Pairing, thread: discord.Thread
+        self,
+        tournament: TournamentRecord,
+        pairing: Pairing,
+        thread: discord.Thread,
+        choices: dict[int, NotifyChoice],
     ) -> None:
-        """Tell both players their game has begun, each as their `/reversi notify` choice says:
-        a mention in the thread, a direct message (the mention if their DMs are closed), or
-        their name alone."""
+        """Tell both players their game has begun, each as their `/reversi notify` choice says
+        (`choices`, read once for the round): a mention in the thread, a direct message (the
+        mention if their DMs are closed), or their name alone."""
         assert pairing.white is not None
 
         def begun() -> str:
@@ -297,7 +311,7 @@ class RoundOpener:
 
         named: dict[int, str] = {}
         for player in pairing.players():
-            choice = await self.bot.services.notices.choice(player)
+            choice = choices[player]
             if choice is NotifyChoice.CHANNEL or (
                 choice is NotifyChoice.DM and not await self._direct(tournament, player, begun)
             ):

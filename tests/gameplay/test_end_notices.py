@@ -188,7 +188,7 @@ async def test_the_end_is_announced_once_the_database_is_back(
     board = await start_game(fake)
     await past_abort_window(fake, board)
     failed = failing_once(
-        monkeypatch, bot_harness.bot.storage.notices, "choice", DatabaseBusyError()
+        monkeypatch, bot_harness.bot.storage.notices, "choices", DatabaseBusyError()
     )
     await resign(fake, fake.alice)
     assert failed and notices(fake, board) == []
@@ -206,7 +206,7 @@ async def test_an_end_a_stop_cut_off_is_announced_at_the_next_start_once(
     the one after that does not again."""
     board = await start_game(fake)
     await past_abort_window(fake, board)
-    failing_once(monkeypatch, bot_harness.bot.storage.notices, "choice", DatabaseBusyError())
+    failing_once(monkeypatch, bot_harness.bot.storage.notices, "choices", DatabaseBusyError())
     await resign(fake, fake.alice)
     assert notices(fake, board) == []
     await bot_harness.stop()

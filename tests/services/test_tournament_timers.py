@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from bot.domain import TimeControl
+from bot.domain import GameRecord, TimeControl
 from bot.domain.events import TournamentFinished, TournamentRoundPaired, TournamentUpdated
 from bot.domain.tournament import Format, TournamentState
 from bot.services import Services
@@ -99,16 +99,16 @@ async def test_a_round_not_paired_for_a_busy_database_is_paired_later(
     tournament_id, _ = await signed_up(services, clock, [ALICE, BOB])
     await services.tournaments.start(tournament_id, GUILD, ORGANISER)
     (event,) = [e for e in recorder.take() if isinstance(e, TournamentRoundPaired)]
-    state = await services.rounds.start_board(event.boards[0], GUILD, CHANNEL + 1)
+    state = await services.rounds.start_board(event.view.tournament, event.boards[0], CHANNEL + 1)
     assert state is not None
     game_ended = services.rounds.game_ended
     failed: list[int] = []
 
-    async def busy_once(game_id: int) -> None:
+    async def busy_once(record: GameRecord) -> None:
         if not failed:
-            failed.append(game_id)
+            failed.append(record.id)
             raise DatabaseBusyError()
-        await game_ended(game_id)
+        await game_ended(record)
 
     monkeypatch.setattr(services.rounds, "game_ended", busy_once)
     await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=BOB)

@@ -68,7 +68,7 @@ async def start_boards(services: Services, recorder: Recorder) -> list[GameState
     recorder.seen = [e for e in recorder.seen if e not in paired]
     for event in paired:
         for board in event.boards:
-            state = await services.rounds.start_board(board, GUILD, next(THREADS))
+            state = await services.rounds.start_board(event.view.tournament, board, next(THREADS))
             if state is not None:
                 started.append(state)
     return started
@@ -81,7 +81,7 @@ async def play_out(services: Services, recorder: Recorder, tournament_id: int) -
             record = state.record
             loser = max(record.black_id, record.white_id)
             await services.endings.stop_for_tournament(record.id, MODERATOR, loser=loser)
-            await services.rounds.game_ended(record.id)
+            await services.rounds.game_ended(record)
     return await services.tournaments.view(tournament_id, GUILD)
 
 
@@ -162,7 +162,7 @@ async def test_swiss_with_a_bye_and_a_withdrawal(services: Services, recorder: R
         await services.endings.stop_for_tournament(
             record.id, MODERATOR, loser=max(record.black_id, record.white_id)
         )
-        await services.rounds.game_ended(record.id)
+        await services.rounds.game_ended(record)
     paired = await services.tournaments.view(tournament_id, GUILD)
     leaver = next(b.pairing.black for b in paired.round_boards(2) if b.pairing.white)
     await services.tournaments.leave(tournament_id, leaver, GUILD)
@@ -193,8 +193,8 @@ async def test_a_board_s_result_is_written_with_its_game_s_end(
         )
 
     # No advance ran (as after a crash right after the last move): the board has its result.
-    board = await storage.tournaments.board_of_game(game.id)
-    assert board is not None and board.pairing.finished
+    (board,) = (await storage.tournaments.view(tournament_id)).round_boards(1)
+    assert board.game_id == game.id and board.pairing.finished
     assert (board.pairing.black_discs, board.pairing.white_discs) == (
         state.record.black_discs,
         state.record.white_discs,
@@ -227,7 +227,8 @@ async def test_a_crash_before_pairing_or_before_the_games_loses_and_doubles_noth
     started = await start_boards(services, recorder)
     assert len(started) == 2
     board = paired[0].boards[0]
-    assert await services.rounds.start_board(board, GUILD, next(THREADS)) is None
+    tournament = paired[0].view.tournament
+    assert await services.rounds.start_board(tournament, board, next(THREADS)) is None
     assert not any(isinstance(e, GameEnded) for e in recorder.seen)
 
 
@@ -265,7 +266,7 @@ async def test_cancelling_as_the_next_round_starts_ends_that_round_s_games(
             record = state.record
             loser = max(record.black_id, record.white_id)
             await services.endings.stop_for_tournament(record.id, MODERATOR, loser=loser)
-            await services.rounds.game_ended(record.id)
+            await services.rounds.game_ended(record)
         await start_boards(services, recorder)
         return await set_state(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -291,13 +292,13 @@ async def test_a_withdrawn_player_s_round_robin_games_are_lost_without_play(
     await services.endings.stop_for_tournament(
         first.record.id, MODERATOR, loser=first.record.white_id
     )
-    await services.rounds.game_ended(first.record.id)
+    await services.rounds.game_ended(first.record)
     leaver = first.record.white_id
     await services.tournaments.leave(tournament_id, leaver, GUILD)
     await services.endings.stop_for_tournament(
         second.record.id, MODERATOR, loser=second.record.white_id
     )
-    await services.rounds.game_ended(second.record.id)
+    await services.rounds.game_ended(second.record)
 
     view = await play_out(services, recorder, tournament_id)
 
@@ -322,7 +323,7 @@ async def test_a_paused_tournament_pairs_no_round_until_resumed(
     for state in games:
         record = state.record
         await services.endings.stop_for_tournament(record.id, MODERATOR, loser=record.black_id)
-        await services.rounds.game_ended(record.id)
+        await services.rounds.game_ended(record)
 
     paused = await services.tournaments.view(tournament_id, GUILD)
     assert twice.value.code is Refused.TOURNAMENT_NOT_RUNNING
@@ -347,10 +348,10 @@ async def test_removing_a_player_loses_their_game_and_pairs_them_no_more(
     assert refused.value.code is Refused.NOT_ORGANISER
     assert not record.active and record.winner is not None
     assert record.player(record.winner) == record.white_id
-    await services.rounds.game_ended(record.id)
+    await services.rounds.game_ended(record)
     other = games[1].record
     await services.endings.stop_for_tournament(other.id, MODERATOR, loser=other.black_id)
-    await services.rounds.game_ended(other.id)
+    await services.rounds.game_ended(other)
 
     view = await play_out(services, recorder, tournament_id)
     assert view.tournament.state is TournamentState.FINISHED

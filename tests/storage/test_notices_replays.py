@@ -6,7 +6,7 @@ from bot.domain import Ending, EndReason
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.domain.replays import Replay
 from bot.storage import Storage
-from tests.ids import ALICE, BOB, CHANNEL, GUILD
+from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.storage.conftest import start_game
 
 
@@ -45,6 +45,19 @@ async def test_each_player_chooses_how_to_be_told(storage: Storage) -> None:
 
     await storage.forget_player(GUILD, BOB)
     assert await storage.notices.choice(BOB) is NotifyChoice.CHANNEL
+
+
+async def test_several_players_choices_are_read_together(storage: Storage) -> None:
+    await storage.notices.choose(ALICE, NotifyChoice.DM, now=1)
+    await storage.notices.choose(BOB, NotifyChoice.NONE, now=1)
+
+    choices = await storage.notices.choices([CAROL, BOB, ALICE, BOB])
+    assert list(choices.items()) == [
+        (CAROL, NotifyChoice.CHANNEL),  # never chose
+        (BOB, NotifyChoice.NONE),
+        (ALICE, NotifyChoice.DM),
+    ]
+    assert await storage.notices.choices([]) == {}
 
 
 async def test_a_notice_is_sent_once_per_move_and_replaces_the_last(storage: Storage) -> None:

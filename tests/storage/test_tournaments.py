@@ -54,8 +54,8 @@ async def test_a_game_s_end_writes_its_board_s_result(storage: Storage) -> None:
 
     await storage.games.finish(game.id, 0, Ending(EndReason.RESIGNATION, Color.WHITE, 2, 2), now=6)
 
-    played = await storage.tournaments.board_of_game(game.id)
-    assert played is not None
+    (played, _) = (await storage.tournaments.view(tournament_id)).round_boards(1)
+    assert played.game_id == game.id
     assert played.pairing == Pairing(1, ALICE, BOB, 2, 2, winner=BOB, finished=True)
 
 
@@ -74,10 +74,11 @@ async def test_a_stopped_game_is_lost_by_who_stopped_it(storage: Storage) -> Non
     )
     await storage.games.finish(timed_out.id, 0, Ending(EndReason.ABORTED, None, 2, 2), now=6)
 
-    lost_by_bob = await storage.tournaments.board_of_game(aborted.id)
-    lost_by_carol = await storage.tournaments.board_of_game(timed_out.id)  # Black to move
-    assert lost_by_bob is not None and lost_by_bob.pairing.winner == ALICE
-    assert lost_by_carol is not None and lost_by_carol.pairing.winner == DAVE
+    view = await storage.tournaments.view(tournament_id)
+    lost_by_bob, lost_by_carol = view.round_boards(1)  # Carol: Black, to move
+    assert (lost_by_bob.game_id, lost_by_carol.game_id) == (aborted.id, timed_out.id)
+    assert lost_by_bob.pairing.winner == ALICE
+    assert lost_by_carol.pairing.winner == DAVE
     assert lost_by_bob.pairing.forfeit and lost_by_carol.pairing.finished
 
 
