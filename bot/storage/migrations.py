@@ -926,8 +926,12 @@ _PUZZLE_STREAKS: Migration = (
     "ALTER TABLE puzzle_solvers ADD COLUMN streak INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE puzzle_solvers ADD COLUMN best_streak INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE puzzle_solvers ADD COLUMN solved_day INTEGER",
-    # The puzzle leaderboard walks a server's members by rating.
-    "CREATE INDEX puzzle_solvers_by_rating ON puzzle_solvers (guild_id, rating DESC, user_id)",
+    # The puzzle leaderboard walks a server's ranked members by rating: those whose deviation is
+    # no more than `PROVISIONAL_DEVIATION`, which its queries name as this literal.
+    """
+    CREATE INDEX puzzle_solvers_ranked ON puzzle_solvers (guild_id, rating DESC, user_id)
+    WHERE deviation <= 110.0
+    """,
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

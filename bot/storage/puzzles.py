@@ -38,9 +38,10 @@ SOLVER_COLUMNS = (
     "streak, best_streak, solved_day"
 )
 PUZZLE_COLUMNS = "puzzle_id, rating, deviation, volatility, attempts, solved"
-RANKED = "guild_id = :guild AND deviation <= :sure"
+RANKED = f"guild_id = :guild AND deviation <= {PROVISIONAL_DEVIATION!r}"
 """The members a server's puzzle leaderboard ranks: those whose rating is no longer
-provisional."""
+provisional. The limit is a literal, the one of the partial index `puzzle_solvers_ranked`, so
+that both databases walk that index."""
 SEED_BATCH = 500
 """Puzzles inserted by one statement when the bank is seeded (4 parameters each)."""
 
@@ -130,7 +131,7 @@ class PuzzleStore(Store):
         the last page, and one below 1 the first."""
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} members.")
-        ranked = {"guild": guild_id, "sure": PROVISIONAL_DEVIATION}
+        ranked = {"guild": guild_id}
         async with self.transaction(read_only=True) as db:
             total = await db.value(f"SELECT count(*) FROM puzzle_solvers WHERE {RANKED}", ranked)
             page = min(max(page, 1), max(1, math.ceil(total / per_page)))

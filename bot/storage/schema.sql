@@ -193,7 +193,8 @@ CREATE TABLE puzzle_solvers (
     PRIMARY KEY (guild_id, user_id)
 ) WITHOUT ROWID;
 
-CREATE INDEX puzzle_solvers_by_rating ON puzzle_solvers (guild_id, rating DESC, user_id);
+CREATE INDEX puzzle_solvers_ranked ON puzzle_solvers (guild_id, rating DESC, user_id)
+WHERE deviation <= 110.0;
 
 CREATE TABLE rating_histogram (
     guild_id INTEGER NOT NULL,
