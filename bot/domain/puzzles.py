@@ -8,6 +8,7 @@ a draw (the hint did half the work).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -29,6 +30,39 @@ class AttemptStatus(StrEnum):
     FAILED = "failed"
 
 
+DAY = 86_400.0
+"""A streak counts UTC days: day `n` is `[n * DAY, (n + 1) * DAY)` in Unix time."""
+
+
+def day_of(now: float) -> int:
+    """The UTC day a time falls on."""
+    return math.floor(now / DAY)
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """A member's run of consecutive UTC days with a puzzle solved in a server, the longest one,
+    and the last day they solved one (None before their first solve)."""
+
+    length: int = 0
+    best: int = 0
+    last_day: int | None = None
+
+    def after_solve(self, day: int) -> Streak:
+        """The streak once a puzzle is solved on `day`: a second solve that day adds nothing, a
+        solve the day after the last one adds a day, and any later one starts again at 1."""
+        if self.last_day == day:
+            return self
+        length = self.length + 1 if self.last_day == day - 1 else 1
+        return Streak(length, max(self.best, length), day)
+
+    def current(self, today: int) -> int:
+        """The run still going on `today`: alive until a whole UTC day passes without a solve,
+        so that a member who solved yesterday has the day to keep it."""
+        alive = self.last_day is not None and self.last_day >= today - 1
+        return self.length if alive else 0
+
+
 @dataclass(frozen=True, slots=True)
 class SolverRecord:
     """A member's puzzle record in a server."""
@@ -39,6 +73,51 @@ class SolverRecord:
     attempts: int
     solved: int
     updated_at: float
+    streak: Streak = Streak()
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.provisional
+
+    @property
+    def success_rate(self) -> float:
+        return self.solved / self.attempts if self.attempts else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleStats:
+    """What a member's stats show of their puzzles: their record and the streak still going."""
+
+    record: SolverRecord
+    current_streak: int
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleBoardEntry:
+    rank: int
+    solver: SolverRecord
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleBoard:
+    """A page of a server's puzzle leaderboard: members whose puzzle rating is no longer
+    provisional, by rating."""
+
+    guild_id: int
+    page: int
+    """1-based, clamped to the pages that exist."""
+    per_page: int
+    total: int
+    """Members on the board (non-provisional) in the server."""
+    entries: tuple[PuzzleBoardEntry, ...]
+    viewer: PuzzleBoardEntry | None
+    """The requesting member's own entry, on this page or not; None if they are not on it."""
+    viewer_record: SolverRecord | None
+    """The requesting member's puzzle record, on the board or still provisional."""
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / self.per_page))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from bot.domain import (
     LeaderboardPage,
     PlayerGames,
 )
+from bot.domain.puzzles import PuzzleBoard, PuzzleStats, day_of
 from bot.engine import parse_transcript
 from bot.engine.openings import opening_of, openings
 from bot.services.context import Service
@@ -35,6 +36,23 @@ class Lookups(Service):
         return await self.storage.players.leaderboard(
             guild_id, page=page, per_page=per_page, viewer_id=viewer_id
         )
+
+    async def puzzle_leaderboard(
+        self, guild_id: int, *, page: int = 1, per_page: int = 10, viewer_id: int | None = None
+    ) -> PuzzleBoard:
+        """One page of the server's members by puzzle rating, once it is no longer provisional,
+        plus the viewer's own entry."""
+        return await self.storage.puzzles.leaderboard(
+            guild_id, page=page, per_page=per_page, viewer_id=viewer_id
+        )
+
+    async def puzzle_stats(self, guild_id: int, user_id: int) -> PuzzleStats | None:
+        """The member's puzzle record in the server and the daily streak still going today;
+        None before their first attempt there."""
+        record = await self.storage.puzzles.solver(guild_id, user_id)
+        if record is None:
+            return None
+        return PuzzleStats(record, record.streak.current(day_of(self.now())))
 
     async def history(
         self,

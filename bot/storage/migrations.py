@@ -920,6 +920,20 @@ _PUZZLES: Migration = (
     """,
 )
 
+_PUZZLE_STREAKS: Migration = (
+    # A member's daily streak of solved puzzles, kept with their puzzle rating and moved on by
+    # the solve's own transaction, so that the stats read it in one row.
+    "ALTER TABLE puzzle_solvers ADD COLUMN streak INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE puzzle_solvers ADD COLUMN best_streak INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE puzzle_solvers ADD COLUMN solved_day INTEGER",
+    # The puzzle leaderboard walks a server's ranked members by rating: those whose deviation is
+    # no more than `PROVISIONAL_DEVIATION`, which its queries name as this literal.
+    """
+    CREATE INDEX puzzle_solvers_ranked ON puzzle_solvers (guild_id, rating DESC, user_id)
+    WHERE deviation <= 110.0
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -937,6 +951,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _END_NOTICES,
     _TOURNAMENT_GAMES,
     _PUZZLES,
+    _PUZZLE_STREAKS,
 )
 
 

@@ -8,26 +8,40 @@ finished attempt rates the member and the puzzle once, in the same transaction.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from bot.domain.glicko2 import Rating, rate
+from bot.domain import InvalidInputError
+from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating, rate
 from bot.domain.puzzles import (
     NEW_SOLVER,
     Attempt,
     AttemptStatus,
+    PuzzleBoard,
+    PuzzleBoardEntry,
     PuzzleRecord,
     RatingChanges,
     SolverRecord,
+    Streak,
     attempt_score,
+    day_of,
 )
 from bot.storage.database import Row, Store, Transaction
+from bot.storage.players import MAX_PER_PAGE
 
 ATTEMPT_COLUMNS = (
     "id, guild_id, user_id, puzzle_id, step, hinted, status, rating_before, rating_after, "
     "started_at, finished_at"
 )
-SOLVER_COLUMNS = "guild_id, user_id, rating, deviation, volatility, attempts, solved, updated_at"
+SOLVER_COLUMNS = (
+    "guild_id, user_id, rating, deviation, volatility, attempts, solved, updated_at, "
+    "streak, best_streak, solved_day"
+)
 PUZZLE_COLUMNS = "puzzle_id, rating, deviation, volatility, attempts, solved"
+RANKED = f"guild_id = :guild AND deviation <= {PROVISIONAL_DEVIATION!r}"
+"""The members a server's puzzle leaderboard ranks: those whose rating is no longer
+provisional. The limit is a literal, the one of the partial index `puzzle_solvers_ranked`, so
+that both databases walk that index."""
 SEED_BATCH = 500
 """Puzzles inserted by one statement when the bank is seeded (4 parameters each)."""
 
@@ -60,7 +74,12 @@ def solver_from_row(row: Row) -> SolverRecord:
         attempts=row["attempts"],
         solved=row["solved"],
         updated_at=float(row["updated_at"]),
+        streak=_streak(row),
     )
+
+
+def _streak(row: Row) -> Streak:
+    return Streak(row["streak"], row["best_streak"], row["solved_day"])
 
 
 def puzzle_from_row(row: Row) -> PuzzleRecord:
@@ -103,6 +122,51 @@ class PuzzleStore(Store):
                 (guild_id, user_id),
             )
         return None if row is None else solver_from_row(row)
+
+    async def leaderboard(
+        self, guild_id: int, *, page: int = 1, per_page: int = 10, viewer_id: int | None = None
+    ) -> PuzzleBoard:
+        """One page of the server's members whose puzzle rating is no longer provisional, by
+        rating (ties by id), plus the viewer's own entry and record. A page past the end gives
+        the last page, and one below 1 the first."""
+        if not 1 <= per_page <= MAX_PER_PAGE:
+            raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} members.")
+        ranked = {"guild": guild_id}
+        async with self.transaction(read_only=True) as db:
+            total = await db.value(f"SELECT count(*) FROM puzzle_solvers WHERE {RANKED}", ranked)
+            page = min(max(page, 1), max(1, math.ceil(total / per_page)))
+            offset = (page - 1) * per_page
+            rows = await db.all(
+                f"""
+                SELECT {SOLVER_COLUMNS} FROM puzzle_solvers WHERE {RANKED}
+                ORDER BY rating DESC, user_id LIMIT :limit OFFSET :offset
+                """,
+                {**ranked, "limit": per_page, "offset": offset},
+            )
+            entries = tuple(
+                PuzzleBoardEntry(offset + i + 1, solver_from_row(row)) for i, row in enumerate(rows)
+            )
+            viewer = next((e for e in entries if e.solver.user_id == viewer_id), None)
+            record = None if viewer is None else viewer.solver
+            if viewer is None and viewer_id is not None:
+                row = await db.one(
+                    f"""
+                    SELECT {SOLVER_COLUMNS} FROM puzzle_solvers
+                    WHERE guild_id = ? AND user_id = ?
+                    """,
+                    (guild_id, viewer_id),
+                )
+                record = None if row is None else solver_from_row(row)
+            if viewer is None and record is not None and not record.provisional:
+                ahead = await db.value(
+                    f"""
+                    SELECT count(*) FROM puzzle_solvers WHERE {RANKED}
+                      AND (rating > :rating OR (rating = :rating AND user_id < :user))
+                    """,
+                    {**ranked, "rating": record.rating.rating, "user": record.user_id},
+                )
+                viewer = PuzzleBoardEntry(ahead + 1, record)
+        return PuzzleBoard(guild_id, page, per_page, total, entries, viewer, record)
 
     async def puzzle(self, puzzle_id: str) -> PuzzleRecord | None:
         async with self.transaction(read_only=True) as db:
@@ -195,7 +259,9 @@ class PuzzleStore(Store):
             )
             assert puzzle_row is not None  # the attempt refers to it
             puzzle = _rating(puzzle_row)
-            solver = await _locked_solver(db, attempt.guild_id, attempt.user_id, now)
+            solver, streak = await _locked_solver(db, attempt.guild_id, attempt.user_id, now)
+            if solved:
+                streak = streak.after_solve(day_of(now))
             score = attempt_score(solved=solved, hinted=attempt.hinted)
             changes = RatingChanges(
                 solver=(solver, rate(solver, [(puzzle, score)])),
@@ -206,7 +272,8 @@ class PuzzleStore(Store):
                 """
                 UPDATE puzzle_solvers
                 SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,
-                    solved = solved + ?, updated_at = ?
+                    solved = solved + ?, updated_at = ?, streak = ?, best_streak = ?,
+                    solved_day = ?
                 WHERE guild_id = ? AND user_id = ?
                 """,
                 (
@@ -215,6 +282,9 @@ class PuzzleStore(Store):
                     new_solver.volatility,
                     int(solved),
                     now,
+                    streak.length,
+                    streak.best,
+                    streak.last_day,
                     attempt.guild_id,
                     attempt.user_id,
                 ),
@@ -322,9 +392,11 @@ async def _walks(
     return found
 
 
-async def _locked_solver(db: Transaction, guild_id: int, user_id: int, now: float) -> Rating:
-    """The member's puzzle rating, created as a newcomer's if they have none, locked until the
-    transaction ends."""
+async def _locked_solver(
+    db: Transaction, guild_id: int, user_id: int, now: float
+) -> tuple[Rating, Streak]:
+    """The member's puzzle rating and streak, created as a newcomer's if they have none, locked
+    until the transaction ends."""
     await db.all(
         """
         INSERT INTO puzzle_solvers (guild_id, user_id, rating, deviation, volatility, updated_at)
@@ -342,10 +414,10 @@ async def _locked_solver(db: Transaction, guild_id: int, user_id: int, now: floa
     )
     row = await db.one(
         f"""
-        SELECT rating, deviation, volatility FROM puzzle_solvers
+        SELECT rating, deviation, volatility, streak, best_streak, solved_day FROM puzzle_solvers
         WHERE guild_id = ? AND user_id = ? {db.dialect.for_update}
         """,
         (guild_id, user_id),
     )
     assert row is not None
-    return _rating(row)
+    return _rating(row), _streak(row)

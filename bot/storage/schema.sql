@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 16.
+-- Schema version 17.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
@@ -189,9 +189,12 @@ CREATE TABLE puzzle_solvers (
     volatility REAL    NOT NULL,
     attempts   INTEGER NOT NULL DEFAULT 0,
     solved     INTEGER NOT NULL DEFAULT 0,
-    updated_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL, streak INTEGER NOT NULL DEFAULT 0, best_streak INTEGER NOT NULL DEFAULT 0, solved_day INTEGER,
     PRIMARY KEY (guild_id, user_id)
 ) WITHOUT ROWID;
+
+CREATE INDEX puzzle_solvers_ranked ON puzzle_solvers (guild_id, rating DESC, user_id)
+WHERE deviation <= 110.0;
 
 CREATE TABLE rating_histogram (
     guild_id INTEGER NOT NULL,

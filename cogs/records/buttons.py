@@ -34,26 +34,34 @@ class ReplayButton(
         await features(interaction).history.on_replay(interaction, self.game_id)
 
 
+BOARD_IDS = {"games": "leaderboard", "puzzles": "puzzle-leaderboard"}
+"""The custom id's word for each kind of leaderboard: the games' one as it always was."""
+
+
 class LeaderboardPageButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:leaderboard:(?P<page>[0-9]+):(?P<dir>prev|next)",
+    template=r"reversi:(?P<board>leaderboard|puzzle-leaderboard):(?P<page>[0-9]+):(?P<dir>prev|next)",
 ):
-    """Goes to `page` of the server's leaderboard; the direction keeps the two ids apart."""
+    """Goes to `page` of the server's leaderboard of `kind` (games or puzzles); the direction
+    keeps the two ids apart."""
 
-    def __init__(self, page: int, direction: str, *, disabled: bool = False) -> None:
-        custom_id = f"reversi:leaderboard:{page}:{direction}"
+    def __init__(self, page: int, direction: str, kind: str, *, disabled: bool = False) -> None:
+        custom_id = f"reversi:{BOARD_IDS[kind]}:{page}:{direction}"
         super().__init__(pager_button(custom_id, direction, disabled=disabled))
-        self.page = page
+        self.page, self.kind = page, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardPageButton:
-        return cls(int(match["page"]), match["dir"])
+        kind = next(kind for kind, word in BOARD_IDS.items() if word == match["board"])
+        return cls(int(match["page"]), match["dir"], kind)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await features(interaction).leaderboard.on_leaderboard_page(interaction, self.page)
+        await features(interaction).leaderboard.on_leaderboard_page(
+            interaction, self.page, self.kind
+        )
 
 
 class PlayerPageButton(
@@ -104,7 +112,9 @@ class GamesPageButton(PlayerPageButton, kind="games"):
         await features(interaction).games.on_games_page(interaction, self.user_id, self.page)
 
 
-SHARE_ARGS = {"lb": 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1, "games": 2}
+SHARE_PUZZLES = "plb"
+"""The Share button of the puzzle leaderboard."""
+SHARE_ARGS = {"lb": 2, SHARE_PUZZLES: 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1, "games": 2}
 """How many numbers each look-up's Share button carries."""
 NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
 
@@ -112,7 +122,7 @@ NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.
 class ShareButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:share:(?P<what>lb|stats|h2h|hist|games|game)(?P<args>(?::[0-9]+){0,3})",
+    template=r"reversi:share:(?P<what>lb|plb|stats|h2h|hist|games|game)(?P<args>(?::[0-9]+){0,3})",
 ):
     """Posts a look-up answered privately (`what`, with the numbers that say which page or
     player: `args`) publicly in the channel; it reads "Shared" once done. One with the wrong
@@ -150,7 +160,7 @@ def _sharer(
     interaction: discord.Interaction, what: str
 ) -> LeaderboardCog | StatsCog | GamesCog | HistoryCog:
     """The cog that answers the look-up a Share button names."""
-    if what == "lb":
+    if what in ("lb", SHARE_PUZZLES):
         return features(interaction).leaderboard
     if what in ("stats", "h2h"):
         return features(interaction).stats

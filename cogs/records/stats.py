@@ -11,10 +11,12 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.domain import HeadToHead, LeaderboardEntry
-from bot.i18n import _, ngettext
+from bot.domain.puzzles import PuzzleStats
+from bot.i18n import N_, _, ngettext
 from cogs.game_summary import games, line_for, tally
 from cogs.group import FeatureCog
 from cogs.links import mention
+from cogs.puzzles.texts import rating_text
 from cogs.records.buttons import NO_LONGER_WORKS
 from cogs.records.leaderboard import COLOR, PROVISIONAL, rating, record_text
 from cogs.records.lookup import Answer, answer_privately, share
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from cogs.host import Bot
 
 RECENT_GAMES = 5
+PUZZLE_PROVISIONAL = N_("? = provisional puzzle rating (too few puzzles to be sure)")
 
 
 def streak_text(streak: int, best: int) -> str:
@@ -40,6 +43,34 @@ def streak_text(streak: int, best: int) -> str:
 
 def wins(count: int) -> str:
     return ngettext("{count} win", "{count} wins", count).format(count=f"{count:,}")
+
+
+def days(count: int) -> str:
+    return ngettext("{count} day", "{count} days", count).format(count=f"{count:,}")
+
+
+def add_puzzle_fields(embed: discord.Embed, stats: PuzzleStats) -> None:
+    """Puzzle rating, solved count with the success rate, and the daily streak: the days in a
+    row with a puzzle solved here, still going if the last was today or yesterday."""
+    record = stats.record
+    embed.add_field(
+        name=_("Puzzle rating"),
+        value=f"**{rating_text(record.rating)}** ± {round(record.rating.deviation)}",
+    )
+    embed.add_field(
+        name=_("Puzzles solved"),
+        value=_("{solved} of {attempts} ({rate})").format(
+            solved=f"{record.solved:,}",
+            attempts=f"{record.attempts:,}",
+            rate=f"{record.success_rate:.0%}",
+        ),
+    )
+    streak, best = stats.current_streak, record.streak.best
+    now = days(streak) if streak else _("none")
+    embed.add_field(
+        name=_("Puzzle streak"),
+        value=_("{now} (best: {best})").format(now=now, best=days(best)) if best else now,
+    )
 
 
 def h2h_text(record: HeadToHead) -> str:
@@ -76,8 +107,6 @@ def add_rated_fields(embed: discord.Embed, entry: LeaderboardEntry, players: int
         name=_("Average disc lead"),
         value=_("{lead} a game").format(lead=f"{record.average_disc_diff:+.1f}"),
     )
-    if record.provisional:
-        embed.set_footer(text=_(PROVISIONAL))
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -147,6 +176,7 @@ class StatsCog(FeatureCog, name="Stats"):
         versus_me = await lookups.record_against_bot(guild_id, user.id)
         recent = await lookups.history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
         opening = await lookups.favourite_opening(guild_id, user.id)
+        puzzles = await lookups.puzzle_stats(guild_id, user.id)
         title = _("Reversi stats · {name}").format(name=user.display_name)
         embed = discord.Embed(title=shorten(title, EMBED_TITLE), color=COLOR)
         embed.set_thumbnail(url=user.display_avatar.url)
@@ -156,6 +186,15 @@ class StatsCog(FeatureCog, name="Stats"):
             )
         else:
             add_rated_fields(embed, standing.viewer, standing.total)
+        if puzzles is not None:
+            add_puzzle_fields(embed, puzzles)
+        notes = []
+        if standing.viewer is not None and standing.viewer.player.provisional:
+            notes.append(_(PROVISIONAL))
+        if puzzles is not None and puzzles.record.provisional:
+            notes.append(_(PUZZLE_PROVISIONAL))
+        if notes:
+            embed.set_footer(text="\n".join(notes))
         me = self.bot.user
         if versus_me.games and (me is None or user.id != me.id):
             embed.add_field(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.domain.puzzles import Line, Quadrant, attempt_score
+from bot.domain.puzzles import DAY, Line, Quadrant, Streak, attempt_score, day_of
 from bot.engine.notation import parse_square
 from bot.engine.puzzle_bank import bank
 
@@ -48,3 +48,15 @@ def test_a_hinted_solve_counts_half() -> None:
     assert attempt_score(solved=True, hinted=False) == 1.0
     assert attempt_score(solved=True, hinted=True) == 0.5
     assert attempt_score(solved=False, hinted=True) == 0.0
+
+
+def test_a_streak_counts_utc_days_in_a_row_with_a_solve() -> None:
+    assert [day_of(t) for t in (0.0, DAY - 0.001, DAY, -1.0)] == [0, 0, 1, -1]
+    streak = Streak().after_solve(10)
+    assert streak == Streak(1, 1, 10)
+    assert streak.after_solve(10) == streak  # a second solve that day adds nothing
+    streak = streak.after_solve(11).after_solve(12)
+    assert streak == Streak(3, 3, 12)
+    assert [streak.current(today) for today in (12, 13, 14)] == [3, 3, 0]  # a day to keep it
+    assert streak.after_solve(14) == Streak(1, 3, 14)  # a missed day starts again
+    assert Streak().current(0) == 0

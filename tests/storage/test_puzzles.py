@@ -8,10 +8,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.domain.puzzles import NEW_SOLVER, AttemptStatus
+from bot.domain.glicko2 import PROVISIONAL_DEVIATION
+from bot.domain.puzzles import NEW_SOLVER, AttemptStatus, Streak
 from bot.storage import Storage
 from bot.storage import puzzles as puzzles_module
-from tests.ids import ALICE, BOB, GUILD, OTHER_GUILD
+from bot.storage.database import SQLITE
+from bot.storage.migrations import pending_statements
+from tests.ids import ALICE, BOB, CAROL, GUILD, MODERATOR, OTHER_GUILD
 
 RATINGS = [("0a", 1000.0), ("0b", 1400.0), ("0c", 1500.0), ("0d", 1500.0), ("0e", 1900.0)]
 
@@ -181,3 +184,58 @@ async def test_forgetting_a_member_forgets_their_puzzles_in_that_server(seeded: 
     assert met is not None
     again = await seeded.puzzles.start(GUILD, ALICE, met.rating.rating, now=3.0)
     assert again is not None and again.puzzle_id == "0c"
+
+
+async def test_a_solve_moves_the_daily_streak_on_in_its_own_transaction(seeded: Storage) -> None:
+    day = 86_400.0
+    for when, solved in ((day * 5 + 10, True), (day * 5 + 20, True), (day * 6, False)):
+        attempt = await seeded.puzzles.start(GUILD, ALICE, 1500.0, now=when)
+        assert attempt is not None
+        await seeded.puzzles.finish(attempt.id, 0, solved=solved, now=when)
+    solver = await seeded.puzzles.solver(GUILD, ALICE)
+    assert solver is not None and solver.streak == Streak(1, 1, 5)  # a failure adds no day
+    attempt = await seeded.puzzles.start(GUILD, ALICE, 1500.0, now=day * 7 - 1)
+    assert attempt is not None
+    await seeded.puzzles.finish(attempt.id, 0, solved=True, now=day * 7 - 1)
+    solver = await seeded.puzzles.solver(GUILD, ALICE)
+    assert solver is not None and solver.streak == Streak(2, 2, 6)
+    assert await seeded.puzzles.solver(OTHER_GUILD, ALICE) is None  # per server
+
+
+async def test_the_puzzle_leaderboard_ranks_sure_ratings_ties_by_id(storage: Storage) -> None:
+    rows = [  # (user, rating, deviation)
+        (ALICE, 1600.0, 80.0),
+        (BOB, 1600.0, 80.0),
+        (CAROL, 1700.0, 120.0),  # provisional: not ranked
+        (MODERATOR, 1550.0, 110.0),  # exactly the limit: sure
+    ]
+    async with storage.database.transaction() as db:
+        for user, rating, deviation in rows:
+            await db.all(
+                """
+                INSERT INTO puzzle_solvers (guild_id, user_id, rating, deviation, volatility,
+                                            updated_at)
+                VALUES (?, ?, ?, ?, 0.06, 0)
+                """,
+                (GUILD, user, rating, deviation),
+            )
+    board = await storage.puzzles.leaderboard(GUILD, per_page=2, viewer_id=MODERATOR)
+    assert board.total == 3 and board.pages == 2
+    assert [(e.rank, e.solver.user_id) for e in board.entries] == [
+        (1, min(ALICE, BOB)),
+        (2, max(ALICE, BOB)),
+    ]
+    assert board.viewer is not None and board.viewer.rank == 3
+    last = await storage.puzzles.leaderboard(GUILD, page=9, per_page=2, viewer_id=CAROL)
+    assert last.page == 2 and [e.solver.user_id for e in last.entries] == [MODERATOR]
+    assert last.viewer is None and last.viewer_record is not None
+    assert last.viewer_record.provisional
+    empty = await storage.puzzles.leaderboard(OTHER_GUILD, viewer_id=ALICE)
+    assert (empty.total, empty.entries, empty.viewer, empty.viewer_record) == (0, (), None, None)
+
+
+def test_the_ranked_index_holds_the_members_the_leaderboard_ranks() -> None:
+    """The partial index's limit is the provisional limit, or no query would walk it."""
+    (index,) = [s for s in pending_statements(0, SQLITE) if "puzzle_solvers_ranked" in s]
+    assert f"WHERE deviation <= {PROVISIONAL_DEVIATION!r}" in index
+    assert puzzles_module.RANKED.endswith(f"deviation <= {PROVISIONAL_DEVIATION!r}")
