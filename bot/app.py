@@ -37,6 +37,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play.notify",
     "cogs.language",
     "cogs.tournaments.cog",
+    "cogs.puzzles.cog",
 )
 
 

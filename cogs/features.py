@@ -10,6 +10,7 @@ import discord
 if TYPE_CHECKING:
     from cogs.admin.cog import Admin
     from cogs.play.cog import Play
+    from cogs.puzzles.cog import PuzzleCog
     from cogs.records.games import Games
     from cogs.records.history import History
     from cogs.records.leaderboard import Leaderboard
@@ -29,6 +30,7 @@ class Features:
     admin: Admin
     review: ReviewCog
     tournaments: Tournaments
+    puzzles: PuzzleCog
 
 
 class Host(Protocol):

@@ -103,6 +103,16 @@ REFUSALS: dict[Refused, str | Plural] = {
         "A Swiss of {players} players has at most {rounds} rounds, or some would meet twice: "
         "choose fewer rounds, more players or a round robin.",
     ),
+    Refused.NO_SUCH_PUZZLE: N_("That puzzle doesn't exist."),
+    Refused.NOT_YOUR_PUZZLE: N_(
+        "That's someone else's puzzle: start your own with `/reversi puzzle`."
+    ),
+    Refused.PUZZLE_ELSEWHERE: N_("That puzzle was started in another server."),
+    Refused.PUZZLE_FINISHED: N_(
+        "That puzzle is already over: start another with `/reversi puzzle`."
+    ),
+    Refused.STALE_PUZZLE: N_("That puzzle has moved on since this board; use the latest one."),
+    Refused.NO_PUZZLE_LEFT: N_("You've met every puzzle there is in this server. Well done!"),
 }
 """Each refusal's message, marked with `N_` (`Nn_` for one with a count); `{link}` is where a
 pointing refusal points."""

@@ -99,6 +99,14 @@ FIGURES = {
         rf"bank on disk: {NUMBER} MB",
     ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
+    "puzzle_play.py": [
+        rf"{backend}:.*:\n  seeding the bank \({NUMBER} puzzles\) into an empty database: "
+        rf"{NUMBER} ms\n(.*\n){{2}}  pick for a light solver +p50 +{NUMBER} ms +p99 +{NUMBER} ms"
+        rf"(.*\n){{4}}  CPU a right answer +mean +{NUMBER} ms\n"
+        rf"  CPU a wrong answer \(refuted\) +mean +{NUMBER} ms.*\n"
+        rf"  CPU a game move +mean +{NUMBER} ms"
+        for backend in ("sqlite", "postgresql")
+    ],
 }
 NEEDS = {
     "fit_patterns.py": ("numpy", "scipy"),

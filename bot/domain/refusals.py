@@ -91,6 +91,16 @@ class Refused(Enum):
     TOO_MANY_ROUNDS = auto()
     """`players`, `rounds`: a Swiss of at most that many players pairs at most that many
     rounds without anyone meeting twice."""
+    NO_SUCH_PUZZLE = auto()
+    """A puzzle attempt that doesn't exist: it never did, or its member was forgotten."""
+    NOT_YOUR_PUZZLE = auto()
+    PUZZLE_ELSEWHERE = auto()
+    """An attempt started in another server."""
+    PUZZLE_FINISHED = auto()
+    STALE_PUZZLE = auto()
+    """An answer to a position the attempt has left (or a square that is no move there)."""
+    NO_PUZZLE_LEFT = auto()
+    """The member has attempted every puzzle of the bank in this server."""
 
 
 class Refusal(Exception):

@@ -17,6 +17,7 @@ from bot.services.games import Games
 from bot.services.lookups import Lookups
 from bot.services.notices import Notices
 from bot.services.places import Place
+from bot.services.puzzles import Puzzles
 from bot.services.recovery import Recovery
 from bot.services.replays import Replays
 from bot.services.settings import Settings, SettingsChange, SettingsSaved
@@ -45,6 +46,7 @@ class Services:
     recovery: Recovery
     tournaments: Tournaments
     rounds: TournamentRounds
+    puzzles: Puzzles
 
     @classmethod
     def build(
@@ -76,4 +78,5 @@ class Services:
             recovery=Recovery(context, rounds),
             tournaments=Tournaments(context, endings, rounds),
             rounds=rounds,
+            puzzles=Puzzles(context),
         )

@@ -15,6 +15,7 @@ from bot.storage.errors import DatabaseError
 from bot.storage.games import GAME_COLUMNS
 from bot.storage.players import PLAYER_COLUMNS
 from bot.storage.postgres import shown_url
+from bot.storage.puzzles import ATTEMPT_COLUMNS, PUZZLE_COLUMNS, SOLVER_COLUMNS
 from bot.storage.reviews import REVIEW_COLUMNS
 from bot.storage.tournaments import BOARD_COLUMNS, TOURNAMENT_COLUMNS
 
@@ -69,6 +70,10 @@ TABLES = (
         ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id", "end_ply"),
         ("game_id",),
     ),
+    # Puzzle ids are lowercase hex digits, which every collation orders alike.
+    Table("puzzle_ratings", _columns(PUZZLE_COLUMNS), ("puzzle_id",)),
+    Table("puzzle_solvers", _columns(SOLVER_COLUMNS), ("guild_id", "user_id")),
+    Table("puzzle_attempts", _columns(ATTEMPT_COLUMNS), ("id",)),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
 among them: the target's triggers build it from the players, and it is compared afterwards."""

@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 15.
+-- Schema version 16.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
@@ -149,6 +149,49 @@ WHEN max(CAST(OLD.rating AS INTEGER), 0) <> max(CAST(NEW.rating AS INTEGER), 0) 
     VALUES (NEW.guild_id, max(CAST(NEW.rating AS INTEGER), 0), 1)
     ON CONFLICT (guild_id, bucket) DO UPDATE SET players = players + 1;
 END;
+
+CREATE TABLE puzzle_attempts (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    puzzle_id     TEXT    NOT NULL REFERENCES puzzle_ratings (puzzle_id),
+    step          INTEGER NOT NULL DEFAULT 0 CHECK (step >= 0),
+    hinted        INTEGER NOT NULL DEFAULT 0 CHECK (hinted IN (0, 1)),
+    status        TEXT    NOT NULL DEFAULT 'open'
+                          CHECK (status IN ('open', 'solved', 'failed')),
+    rating_before REAL,
+    rating_after  REAL,
+    started_at    REAL    NOT NULL,
+    finished_at   REAL,
+    UNIQUE (guild_id, user_id, puzzle_id),
+    CHECK ((status = 'open') = (finished_at IS NULL))
+);
+
+CREATE UNIQUE INDEX puzzle_attempts_open ON puzzle_attempts (guild_id, user_id)
+WHERE status = 'open';
+
+CREATE TABLE puzzle_ratings (
+    puzzle_id  TEXT    PRIMARY KEY,
+    rating     REAL    NOT NULL,
+    deviation  REAL    NOT NULL,
+    volatility REAL    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    solved     INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+CREATE INDEX puzzle_ratings_by_rating ON puzzle_ratings (rating, puzzle_id);
+
+CREATE TABLE puzzle_solvers (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    rating     REAL    NOT NULL,
+    deviation  REAL    NOT NULL,
+    volatility REAL    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    solved     INTEGER NOT NULL DEFAULT 0,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+) WITHOUT ROWID;
 
 CREATE TABLE rating_histogram (
     guild_id INTEGER NOT NULL,

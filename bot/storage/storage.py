@@ -17,6 +17,7 @@ from bot.storage.history import HistoryStore
 from bot.storage.languages import LanguageStore
 from bot.storage.notices import NoticeStore
 from bot.storage.players import PlayerStore
+from bot.storage.puzzles import PuzzleStore
 from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
@@ -40,6 +41,7 @@ class Storage:
         self.notices = NoticeStore(database)
         self.languages = LanguageStore(database)
         self.tournaments = TournamentStore(database)
+        self.puzzles = PuzzleStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:
@@ -48,8 +50,9 @@ class Storage:
         return cls(await open_database(where))
 
     async def forget_player(self, guild_id: int, user_id: int) -> list[Challenge]:
-        """Delete the user's record and challenges in the guild (and how they like to be told
-        it is their turn, and their language), returning the challenges; their
+        """Delete the user's record, puzzle record and attempts and challenges in the guild (and
+        how they like to be told it is their turn, and their language), returning the
+        challenges; their
         finished games stay, with the user replaced by `DELETED_USER_ID`. Refused while they play
         a game there."""
         async with self.database.transaction() as db:
@@ -77,6 +80,8 @@ class Storage:
             # and it goes on with its players.
             for statement in (
                 "DELETE FROM players WHERE guild_id = :guild AND user_id = :user",
+                "DELETE FROM puzzle_solvers WHERE guild_id = :guild AND user_id = :user",
+                "DELETE FROM puzzle_attempts WHERE guild_id = :guild AND user_id = :user",
                 "DELETE FROM notify_choices WHERE user_id = :user",
                 "DELETE FROM player_languages WHERE user_id = :user",
                 """

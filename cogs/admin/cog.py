@@ -207,8 +207,9 @@ class Admin(commands.Cog, name="Admin"):
             view.add_item(ForgetConfirmButton(interaction.user.id))
             await interaction.response.send_message(
                 _(
-                    "Delete your rating, record and challenges in this server? Your finished "
-                    "games stay, shown as played by a deleted user. This can't be undone."
+                    "Delete your rating, record, puzzle rating and challenges in this server? "
+                    "Your finished games stay, shown as played by a deleted user. This can't be "
+                    "undone."
                 ),
                 view=view,
                 ephemeral=True,

@@ -74,6 +74,7 @@ SECTIONS = (
         Who.EVERYONE,
         ("stats", "Reversi stats", "h2h", "history", "game", "review", "leaderboard"),
     ),
+    (N_("Puzzles"), Who.EVERYONE, ("puzzle",)),
     (N_("Your settings"), Who.EVERYONE, ("language", "notify", "forget-me", "help")),
     (
         N_("Tournaments"),

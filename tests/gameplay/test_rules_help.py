@@ -156,7 +156,14 @@ def help_of(reply: Reply) -> tuple[list[str], dict[str, str], list[str]]:
     return headings, listed, menus
 
 
-EVERYONES = ["Start playing", "During a game", "Your record", "Your settings", "Tournaments"]
+EVERYONES = [
+    "Start playing",
+    "During a game",
+    "Your record",
+    "Puzzles",
+    "Your settings",
+    "Tournaments",
+]
 ORGANISERS = [
     "/reversi tournament create",
     "/reversi tournament start",

@@ -1,0 +1,204 @@
+"""Rated puzzles as the bot keeps them: a member's puzzle rating in a server, a puzzle's learned
+rating, an attempt at a puzzle, and the walk along a puzzle's line.
+
+Each finished attempt is one rating period for the member and for the puzzle, as on the big
+chess sites: solving wins against the puzzle, failing loses, and a solve after a hint counts as
+a draw (the hint did half the work).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.domain.glicko2 import Rating
+from bot.engine.position import Position
+from bot.engine.puzzle_bank import Entry
+from bot.engine.puzzles import Theme
+
+NEW_SOLVER = Rating()
+"""A member's puzzle rating before their first attempt in a server."""
+PUZZLE_DEVIATION = 200.0
+"""A puzzle's deviation before its first attempt: its starting rating is an estimate from its
+difficulty, surer than a newcomer's 350 but still to be learned."""
+
+
+class AttemptStatus(StrEnum):
+    OPEN = "open"
+    SOLVED = "solved"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SolverRecord:
+    """A member's puzzle record in a server."""
+
+    guild_id: int
+    user_id: int
+    rating: Rating
+    attempts: int
+    solved: int
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    """A puzzle's learned rating, over every server's attempts."""
+
+    puzzle_id: str
+    rating: Rating
+    attempts: int
+    solved: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A member's attempt at a puzzle: `step` is the index in the puzzle's line of the move
+    they are to find (the last one they found, once solved)."""
+
+    id: int
+    guild_id: int
+    user_id: int
+    puzzle_id: str
+    step: int
+    hinted: bool
+    status: AttemptStatus
+    rating_before: float | None
+    rating_after: float | None
+    """The member's puzzle rating before and after, once finished."""
+    started_at: float
+    finished_at: float | None
+
+    @property
+    def finished(self) -> bool:
+        return self.status is not AttemptStatus.OPEN
+
+    @property
+    def solved(self) -> bool:
+        return self.status is AttemptStatus.SOLVED
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChanges:
+    """What one finished attempt did to the member's and the puzzle's ratings."""
+
+    solver: tuple[Rating, Rating]
+    puzzle: tuple[Rating, Rating]
+
+    @property
+    def delta(self) -> float:
+        """The member's rating change."""
+        return self.solver[1].rating - self.solver[0].rating
+
+
+def attempt_score(*, solved: bool, hinted: bool) -> float:
+    """The member's score against the puzzle: a win, a draw if a hint helped, or a loss."""
+    if not solved:
+        return 0.0
+    return 0.5 if hinted else 1.0
+
+
+class Quadrant(StrEnum):
+    """A quarter of the board, as a hint names where the move is."""
+
+    TOP_LEFT = "top-left"
+    TOP_RIGHT = "top-right"
+    BOTTOM_LEFT = "bottom-left"
+    BOTTOM_RIGHT = "bottom-right"
+
+    @classmethod
+    def of(cls, square: int) -> Quadrant:
+        row, col = divmod(square, 8)
+        top, left = row < 4, col < 4
+        if top:
+            return cls.TOP_LEFT if left else cls.TOP_RIGHT
+        return cls.BOTTOM_LEFT if left else cls.BOTTOM_RIGHT
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A puzzle's line walked on the board: the position before each of its squares (forced
+    passes made), and which squares are the solver's moves (the others are the replies)."""
+
+    entry: Entry
+    positions: tuple[Position, ...]
+    """`positions[i]` is the position before `entry.line[i]`; the last one ends the line."""
+    ours: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, entry: Entry) -> Line:
+        position = Position.from_string(entry.position)
+        solver = position.turn
+        positions, ours = [position], []
+        for square in entry.line:
+            ours.append(position.turn is solver)
+            position = position.play(square)
+            if position.must_pass():
+                position = position.pass_turn()
+            positions.append(position)
+        return cls(entry, tuple(positions), tuple(ours))
+
+    def next_move(self, after: int) -> int | None:
+        """The index of the solver's first move after index `after`; None if the line ends
+        before one."""
+        return next((i for i in range(after + 1, len(self.ours)) if self.ours[i]), None)
+
+    def solution(self, step: int) -> int:
+        return self.entry.line[step]
+
+    def replies(self, step: int) -> tuple[int, ...]:
+        """The replies that follow the solver's move at `step`, up to their next move."""
+        end = self.next_move(step)
+        return self.entry.line[step + 1 : len(self.ours) if end is None else end]
+
+
+@dataclass(frozen=True, slots=True)
+class Refutation:
+    """Why a move was wrong: the opponent's best reply (None if it leaves them no move) and the
+    exact final disc difference it leads to for the solver, against the best one."""
+
+    move: int
+    reply: int | None
+    score: int
+    best: int
+
+    @property
+    def short(self) -> int:
+        """The discs the wrong move gives away."""
+        return self.best - self.score
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """An open attempt at the move the member is to find; `played` are the moves made since
+    the previous position shown (their right move and the replies), to mark on the board."""
+
+    attempt: Attempt
+    line: Line
+    played: tuple[int, ...] = ()
+
+    @property
+    def position(self) -> Position:
+        return self.line.positions[self.attempt.step]
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished attempt, what it did to the ratings and, when it failed, why."""
+
+    attempt: Attempt
+    line: Line
+    changes: RatingChanges
+    refutation: Refutation | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Where the move to find is, and what the puzzle is about; never the square."""
+
+    shown: Shown
+    quadrant: Quadrant
+
+    @property
+    def themes(self) -> frozenset[Theme]:
+        return self.shown.line.entry.themes

@@ -1,0 +1,144 @@
+"""Rated puzzles: a puzzle near the member's puzzle rating, their answers move by move, a hint,
+and the ratings once the attempt ends.
+
+Every answer names the step it answers; the storage moves an attempt on only from that step
+while it is open, so a double click or a stale button changes nothing. A wrong move is refuted
+by the exact solver, after the attempt is stored as failed, so that concurrent wrong clicks
+cost one solve.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.domain.puzzles import (
+    NEW_SOLVER,
+    PUZZLE_DEVIATION,
+    Attempt,
+    Finished,
+    Hint,
+    Line,
+    Quadrant,
+    Refutation,
+    Shown,
+)
+from bot.domain.refusals import Refusal, Refused
+from bot.engine.ai.endgame import solve_bitboards
+from bot.engine.position import Position
+from bot.engine.puzzle_bank import Entry, bank
+from bot.services.context import Context, Service
+from bot.storage.puzzles import SAMPLE
+
+SPREAD = 100.0
+"""How far from the member's rating a new puzzle may be aimed, drawn at random each time, so
+that members of one rating don't all meet the same puzzles in the same order."""
+
+
+class Puzzles(Service):
+    """Personal rated puzzles from the bank, per server."""
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self._entries = {entry.id: entry for entry in bank()}
+        ids = sorted(self._entries)
+        self._sample_starts = ids[: max(1, len(ids) - SAMPLE)] or [""]
+        """Where a sample of `SAMPLE` puzzles in id order may start and still be whole."""
+        self._seeded = False
+
+    async def start(self, guild_id: int, user_id: int) -> Shown:
+        """The member's open attempt in the server, or a new one at a puzzle they never met
+        there, near their puzzle rating."""
+        await self._seed()
+        solver = await self.storage.puzzles.solver(guild_id, user_id)
+        rating = (solver.rating if solver else NEW_SOLVER).rating
+        target = rating + self.rng.uniform(-SPREAD, SPREAD)
+        attempt = await self.storage.puzzles.start(
+            guild_id,
+            user_id,
+            target,
+            sample_from=self.rng.choice(self._sample_starts),
+            now=self.now(),
+        )
+        if attempt is None:
+            raise Refusal(Refused.NO_PUZZLE_LEFT)
+        return Shown(attempt, self.line(attempt.puzzle_id))
+
+    async def answer(
+        self, attempt_id: int, user_id: int, guild_id: int, step: int, square: int
+    ) -> Shown | Finished:
+        """Play `square` as the answer at `step`: the right move plays the replies and asks for
+        the next one, or solves the puzzle; any other fails it, refuted."""
+        attempt = await self._open(attempt_id, user_id, guild_id, step)
+        line = self.line(attempt.puzzle_id)
+        position = line.positions[step]
+        if not position.is_legal(square):
+            raise Refusal(Refused.STALE_PUZZLE)
+        puzzles = self.storage.puzzles
+        right = square == line.solution(step)
+        following = line.next_move(step) if right else None
+        if right and following is not None:
+            moved = await puzzles.advance(attempt_id, step, following)
+            if moved is None:
+                raise await self._gone(attempt_id)
+            return Shown(moved, line, (square, *line.replies(step)))
+        done = await puzzles.finish(attempt_id, step, solved=right, now=self.now())
+        if done is None:
+            raise await self._gone(attempt_id)
+        finished, changes = done
+        refutation = None if right else refute(position, square, line.entry.score)
+        return Finished(finished, line, changes, refutation)
+
+    async def hint(self, attempt_id: int, user_id: int, guild_id: int, step: int) -> Hint:
+        """The quadrant of the move to find at `step` and the puzzle's themes; the attempt
+        remembers it was helped."""
+        await self._open(attempt_id, user_id, guild_id, step)
+        hinted = await self.storage.puzzles.hint(attempt_id, step)
+        if hinted is None:
+            raise await self._gone(attempt_id)
+        line = self.line(hinted.puzzle_id)
+        return Hint(Shown(hinted, line), Quadrant.of(line.solution(step)))
+
+    def line(self, puzzle_id: str) -> Line:
+        return _line(self._entries[puzzle_id])
+
+    async def _seed(self) -> None:
+        """Give every puzzle of the bank its starting rating, once per process."""
+        if not self._seeded:
+            ratings = [(entry.id, float(entry.rating)) for entry in self._entries.values()]
+            await self.storage.puzzles.seed(ratings, deviation=PUZZLE_DEVIATION)
+            self._seeded = True
+
+    async def _open(self, attempt_id: int, user_id: int, guild_id: int, step: int) -> Attempt:
+        """The attempt, if it is the member's, in this server, open, and at `step`."""
+        attempt = await self.storage.puzzles.attempt(attempt_id)
+        if attempt is None or attempt.puzzle_id not in self._entries:
+            raise Refusal(Refused.NO_SUCH_PUZZLE)
+        if attempt.guild_id != guild_id:
+            raise Refusal(Refused.PUZZLE_ELSEWHERE)
+        if attempt.user_id != user_id:
+            raise Refusal(Refused.NOT_YOUR_PUZZLE)
+        if attempt.finished:
+            raise Refusal(Refused.PUZZLE_FINISHED)
+        if attempt.step != step:
+            raise Refusal(Refused.STALE_PUZZLE)
+        return attempt
+
+    async def _gone(self, attempt_id: int) -> Refusal:
+        """Why a conditional write found the attempt moved on: another answer came first."""
+        attempt = await self.storage.puzzles.attempt(attempt_id)
+        finished = attempt is not None and attempt.finished
+        return Refusal(Refused.PUZZLE_FINISHED if finished else Refused.STALE_PUZZLE)
+
+
+@lru_cache(maxsize=1024)
+def _line(entry: Entry) -> Line:
+    return Line.of(entry)
+
+
+def refute(position: Position, move: int, best: int) -> Refutation:
+    """The opponent's best reply to `move` (the lowest square among equals) and the exact
+    result it leads to, by the exact solver."""
+    after = position.play(move)
+    solution = solve_bitboards(after.player, after.opponent, all_best=True)
+    reply = min(solution.moves) if solution.moves else None
+    return Refutation(move, reply, -solution.score, best)

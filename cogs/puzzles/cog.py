@@ -1,0 +1,121 @@
+"""Personal rated puzzles: `/reversi puzzle`, answered privately, and its buttons, each click
+editing that one message: the next position, a hint, the end of the attempt, the next puzzle.
+
+The puzzle service (`bot.services.puzzles`) decides and stores; this cog only shows, in the
+reader's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.domain.puzzles import Shown
+from bot.domain.refusals import Refusal, Refused
+from bot.engine import parse_square
+from bot.engine.errors import InvalidMoveError
+from cogs.features import features_of
+from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.play.publish import LATE
+from cogs.puzzles import message
+from cogs.puzzles.buttons import DYNAMIC_ITEMS
+from cogs.puzzles.texts import hint_text
+from cogs.replies import Reply, answering
+
+if TYPE_CHECKING:
+    from cogs.host import Bot
+
+log = logging.getLogger(__name__)
+
+
+def _server(interaction: discord.Interaction) -> int:
+    """The server a click comes from: an attempt answers only there (0 in a DM matches none)."""
+    return interaction.guild_id or 0
+
+
+class PuzzleCog(commands.Cog, name="Puzzles"):
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.puzzles = bot.services.puzzles
+
+    async def cog_unload(self) -> None:
+        remove_feature_commands(self.bot, self)
+
+    @app_commands.command(
+        name="puzzle", description=locale_str("A puzzle at your level, rated, just for you")
+    )
+    async def puzzle(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "/reversi puzzle"):
+            shown = await self.puzzles.start(_server(interaction), interaction.user.id)
+            built = await message.question(shown)
+            await interaction.response.send_message(
+                built.content, file=built.file(), view=built.view, ephemeral=True
+            )
+
+    async def on_move(
+        self, interaction: discord.Interaction, attempt_id: int, step: int, square: str
+    ) -> None:
+        async with answering(interaction, f"move {square!r} of puzzle attempt {attempt_id}") as r:
+            try:
+                index = parse_square(square)
+            except InvalidMoveError:
+                raise Refusal(Refused.STALE_PUZZLE) from None
+            outcome = await self.puzzles.answer(
+                attempt_id, interaction.user.id, _server(interaction), step, index
+            )
+            if isinstance(outcome, Shown):
+                built = await message.question(outcome, message.right_note(outcome))
+            else:
+                built = await message.finished(outcome)
+            await _edit(r, built)
+
+    async def on_hint(self, interaction: discord.Interaction, attempt_id: int, step: int) -> None:
+        async with answering(interaction, f"hint of puzzle attempt {attempt_id}") as reply:
+            hint = await self.puzzles.hint(
+                attempt_id, interaction.user.id, _server(interaction), step
+            )
+            built = await message.question(hint.shown, hint_text(hint.quadrant, hint.themes))
+            await _edit(reply, built)
+
+    async def on_next(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction, "next puzzle") as reply:
+            shown = await self.puzzles.start(_server(interaction), interaction.user.id)
+            await _edit(reply, await message.question(shown))
+
+
+async def _edit(reply: Reply, built: message.PuzzleMessage) -> None:
+    """Edit the clicked message into `built`; after the acknowledgement timer answered the
+    click, through the interaction's follow-up (an ephemeral message has no other way in)."""
+    interaction = reply.interaction
+    changes = {"content": built.content, "attachments": [built.file()], "view": built.view}
+    if reply.claim():
+        try:
+            await interaction.response.edit_message(**changes)  # type: ignore[arg-type]
+            return
+        except discord.HTTPException as error:
+            if error.code != LATE:
+                raise
+    if interaction.message is not None:
+        await interaction.followup.edit_message(
+            interaction.message.id,
+            content=built.content,
+            attachments=[built.file()],
+            view=built.view,
+        )
+
+
+async def setup(bot: commands.AutoShardedBot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    cog = PuzzleCog(cast("Bot", bot))
+    features_of(bot).puzzles = cog
+    await add_feature_cog(bot, cog)
+
+
+async def teardown(bot: commands.AutoShardedBot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    del features_of(bot).puzzles
