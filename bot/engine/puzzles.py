@@ -218,6 +218,26 @@ def _searched(position: Position) -> dict[int, int] | None:
     return values
 
 
+def refutation(position: Position, move: int) -> tuple[int | None, int, bool]:
+    """The opponent's best reply to `move` (None if they must pass or the game is over), the
+    final disc difference it leads to for the side that played `move`, and whether that is
+    exact (as in a proven puzzle) rather than the deeper search's estimate."""
+    after = position.play(move)
+    exact = position.empties <= MAX_EMPTIES
+    if after.is_game_over():
+        return None, final_score(after.opponent, after.player), True
+    if not after.has_legal_move():
+        passed = after.pass_turn()
+        values = move_values(passed) if exact else estimated_values(passed, VERIFY_DEPTHS[-1])
+        return None, max(values.values()), exact
+    if exact:
+        solution = solve_bitboards(after.player, after.opponent, all_best=True)
+        return min(solution.moves), -solution.score, True
+    replies = estimated_values(after, VERIFY_DEPTHS[-1])
+    reply = _ranked(replies)[0]
+    return reply, -replies[reply], False
+
+
 def _reply(after: Position, exact: bool) -> int | None:
     """The opponent's best reply, the lowest square among equals; None when they must pass or
     the game is over."""

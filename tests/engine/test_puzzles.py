@@ -22,6 +22,7 @@ from bot.engine.puzzles import (
     estimated_values,
     find,
     puzzle_id,
+    refutation,
     region_sizes,
 )
 
@@ -200,3 +201,32 @@ def test_an_opening_is_too_deep_to_verify() -> None:
     position = Game.from_transcript("f5d6c3d3c4").position
     assert position.empties > MAX_VERIFIED_EMPTIES
     assert find(position) is None
+
+
+@pytest.mark.parametrize("position", endgames(9, 4), ids=lambda p: puzzle_id(p.to_string()))
+def test_a_move_in_an_endgame_is_refuted_exactly(position: Position) -> None:
+    values = reference_values(position)
+    for move, value in values.items():
+        reply, score, exact = refutation(position, move)
+        assert exact
+        assert score == value
+        after = position.play(move)
+        if reply is None:
+            assert not after.has_legal_move()
+            continue
+        replies = reference_values(after)
+        assert replies[reply] == max(replies.values())
+        assert reply == min(square for square, v in replies.items() if v == replies[reply])
+
+
+def test_a_wrong_move_in_a_middle_game_puzzle_is_refuted_by_the_search() -> None:
+    position = Position.from_string(MIDDLE_GAME)
+    puzzle = find(position)
+    assert puzzle is not None
+    wrong = min(square for square in position.legal_moves() if square != 63)
+
+    reply, score, exact = refutation(position, wrong)
+
+    assert not exact
+    assert reply is not None and position.play(wrong).is_legal(reply)
+    assert score <= puzzle.score - WIDE_MARGIN
