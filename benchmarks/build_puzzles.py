@@ -2,11 +2,12 @@
 
 Candidates are the positions of tournament games (the WTHOR sample in tests/data, or with
 `--wthor DIR` the whole database, `benchmarks/wthor.py`) with `--min-empties` to `--max-empties`
-empty squares (10 to 22), and those of `--selfplay` games the native core plays against itself
-from the sample's openings (its level 3, varied by the book's random choices), each position
-once. Every candidate is solved exactly (`bot.engine.puzzles.find`); those where one move alone
-keeps the best result become puzzles, with their line, themes and a starting rating
-(`bot.engine.puzzle_bank.estimated_rating`).
+empty squares, and those of `--selfplay` games the native core plays against itself from the
+sample's openings (its level 3, varied by the book's random choices), each position once. Every
+candidate is judged by `bot.engine.puzzles.find`: solved exactly up to 22 empties, searched
+beyond (up to 40: engine-verified puzzles). Those where one move alone keeps the best result
+become puzzles, with their line, themes and a starting rating
+(`bot.engine.puzzle_bank.estimated_rating`). Figures are printed by source and kind.
 
 With `--write` the new puzzles are added after those already in `bot/engine/data/puzzles.tsv`
 (a puzzle already there keeps its line and its id: the bank only grows). It prints, by source,
@@ -34,7 +35,7 @@ from bot.engine import Game, Position
 from bot.engine.ai.player import choose_move
 from bot.engine.errors import IllegalMoveError
 from bot.engine.puzzle_bank import BANK, Entry, bank, merged, write
-from bot.engine.puzzles import find
+from bot.engine.puzzles import find, proven
 
 OPENING_PLIES = 8
 SELFPLAY_LEVEL = 3
@@ -127,13 +128,18 @@ def main() -> None:
     }
     found: list[Entry] = []
     for name, candidates in sources.items():
-        puzzles, cpu = prove(candidates, args.jobs)
-        rate = len(puzzles) / cpu * 60 if cpu else 0.0
-        print(
-            f"{name}: {len(candidates):,} positions, {len(puzzles):,} puzzles, "
-            f"{cpu:.1f} CPU-s, {rate:,.0f} puzzles a CPU-minute"
-        )
-        found += puzzles
+        for kind, exact in (("proven", True), ("verified", False)):
+            chosen = [position for position in candidates if proven(position) is exact]
+            if not chosen:
+                continue
+            puzzles, cpu = prove(chosen, args.jobs)
+            rate = len(puzzles) / cpu * 60 if cpu else 0.0
+            print(
+                f"{name}, {kind}: {len(chosen):,} positions, {len(puzzles):,} puzzles, "
+                f"{cpu:.1f} CPU-s, {rate:,.0f} puzzles a CPU-minute",
+                flush=True,
+            )
+            found += puzzles
     themes = Counter(theme for entry in found for theme in entry.themes)
     print("themes: " + ", ".join(f"{theme} {count:,}" for theme, count in themes.most_common()))
     empties = Counter(Position.from_string(entry.position).empties for entry in found)

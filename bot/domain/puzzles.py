@@ -234,12 +234,14 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Refutation:
     """Why a move was wrong: the opponent's best reply (None if it leaves them no move) and the
-    exact final disc difference it leads to for the solver, against the best one."""
+    final disc difference it leads to for the solver, against the best one: exact, or in a
+    verified puzzle the search's estimate."""
 
     move: int
     reply: int | None
     score: int
     best: int
+    exact: bool
 
     @property
     def short(self) -> int:

@@ -5,11 +5,12 @@
     <id> <position> <line> <score> <margin> <themes> <rating>
 
 `id` is `puzzles.puzzle_id` of the position, so a puzzle keeps its id however the bank grows;
-`position` is `Position.to_string()` (the solver's side to move); `line` the solution moves and
-the replies between them, as square names; `score` the exact final disc difference for the
-solver's side; `margin` the least any step's solution gains over its best alternative; `themes`
-comma-separated `puzzles.PuzzleTheme` values (`-` for none); `rating` the starting puzzle rating the
-difficulty suggests (`estimated_rating`).
+`position` is `Position.to_string()` (the solver's side to move; its empty squares tell a proven
+puzzle from one verified by search, `puzzles.proven`); `line` the solution moves and the replies
+between them, as square names; `score` the final disc difference for the solver's side (exact,
+or the search's estimate); `margin` the least any step's solution gains over its best
+alternative; `themes` comma-separated `puzzles.PuzzleTheme` values (`-` for none); `rating` the
+starting puzzle rating the difficulty suggests (`estimated_rating`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from bot.engine.notation import parse_square, square_name
 from bot.engine.position import Position
-from bot.engine.puzzles import CORNERS, Puzzle, PuzzleTheme
+from bot.engine.puzzles import CORNERS, Puzzle, PuzzleTheme, proven
 
 BANK = Path(__file__).parent / "data" / "puzzles.tsv"
 BASE_RATING = 1200
@@ -43,6 +44,10 @@ class Entry:
     @property
     def empties(self) -> int:
         return Position.from_string(self.position).empties
+
+    @property
+    def proven(self) -> bool:
+        return proven(self.position)
 
     def to_line(self) -> str:
         themes = ",".join(sorted(self.themes)) or "-"

@@ -1,5 +1,6 @@
-"""Endgame puzzles proven by the exact solver: a position where one move alone keeps the best
-result, the line that follows it, and what the position is about.
+"""Puzzles: a position where one move alone keeps the best result, the line that follows it, and
+what the position is about. Endgame puzzles are proven by the exact solver; middle-game ones are
+only verified by a deep search, and say so.
 
 A position is a puzzle for the side to move when its best move (by exact solving) beats every
 other move by at least `MARGIN` discs, or is the only one that keeps a win (or a draw). The line
@@ -8,6 +9,11 @@ best reply (the lowest square among equals, so that a line is always the same), 
 side to move then again has one move alone that keeps the best result, it is the next step; a
 line holds at most `MAX_STEPS` of the solver's side's moves. Every step is proven: its margin is
 the least, over the line, of the gap between the solution and the best alternative.
+
+Up to `MAX_EMPTIES` empty squares every value is exact. Beyond, up to `MAX_VERIFIED_EMPTIES`, a
+step is kept only where searches `VERIFY_DEPTHS` plies deep agree on the solution and each puts
+it `WIDE_MARGIN` discs ahead of every other move; the values are then the deeper search's
+estimates, and the opponent's reply its best. Such a puzzle is engine-verified, not proven.
 
 Themes are read from the position and the line, never typed: a corner taken, a wipe-out, a move
 that makes the opponent pass, a quiet move (it flips fewer discs than any other), a sacrifice
@@ -22,7 +28,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine import bitboard
-from bot.engine.ai.endgame import solve_bitboards
+from bot.engine.ai.analysis import analyse_to_depth
+from bot.engine.ai.endgame import final_score, solve_bitboards
 from bot.engine.position import Position
 
 MARGIN = 4
@@ -32,6 +39,14 @@ MAX_STEPS = 3
 """The most moves of the solver's side in one puzzle's line."""
 MAX_EMPTIES = 22
 """The deepest position proven exactly (the native solver takes well under a second there)."""
+MAX_VERIFIED_EMPTIES = 40
+"""The deepest position verified by search: earlier, the book and the opening's many good moves
+leave few positions with one move alone."""
+VERIFY_DEPTHS = (8, 10)
+"""The depths of the searches that must agree on a middle-game step."""
+WIDE_MARGIN = 12
+"""The fewest discs, by both searches, every other move of a middle-game step must lose: a
+margin wide enough that a deeper search would not change the answer."""
 CORNERS = frozenset((0, 7, 56, 63))
 EDGES = (
     frozenset(square for square in range(64) if square % 8 in (0, 7) or square // 8 in (0, 7))
@@ -56,8 +71,8 @@ class Step:
 
     solution: int
     score: int
-    """The exact final disc difference for the solver's side with best play (empties to the
-    winner)."""
+    """The final disc difference for the solver's side with best play (empties to the winner):
+    exact, or the deeper search's estimate in a middle-game step."""
     runner_up: int
     """The best any other move reaches."""
     reply: int | None
@@ -81,6 +96,11 @@ class Puzzle:
         return self.steps[0].score
 
     @property
+    def proven(self) -> bool:
+        """Proven by the exact solver, rather than verified by search."""
+        return proven(self.position)
+
+    @property
     def margin(self) -> int:
         """The least any step's solution gains over its best alternative."""
         return min(step.score - step.runner_up for step in self.steps)
@@ -102,6 +122,11 @@ def puzzle_id(position: str) -> str:
     return hashlib.sha1(position.encode()).hexdigest()[:10]
 
 
+def proven(position: str) -> bool:
+    """Whether a puzzle from `position` is proven exactly (otherwise verified by search)."""
+    return Position.from_string(position).empties <= MAX_EMPTIES
+
+
 def decisive(best: int, runner_up: int) -> bool:
     """Whether the best move alone keeps the best result: a margin of `MARGIN` discs, or the
     only win, or the only draw."""
@@ -117,10 +142,26 @@ def move_values(position: Position) -> dict[int, int]:
     return values
 
 
+def estimated_values(position: Position, depth: int) -> dict[int, int]:
+    """Every legal move's final disc difference for the side to move, as a search `depth` plies
+    deep estimates it (exact where the game ends within them)."""
+    values = {}
+    for square in position.legal_moves():
+        child = position.play(square)
+        if child.is_game_over():
+            values[square] = -final_score(child.player, child.opponent)
+        elif child.must_pass():
+            passed = child.pass_turn().to_string()
+            values[square] = round(analyse_to_depth(passed, None, depth - 1).best_score)
+        else:
+            values[square] = -round(analyse_to_depth(child.to_string(), None, depth - 1).best_score)
+    return values
+
+
 def find(position: Position) -> Puzzle | None:
-    """The puzzle this position makes, or None: too deep to prove, fewer than two moves, or no
-    move alone keeps the best result."""
-    if position.empties > MAX_EMPTIES:
+    """The puzzle this position makes, or None: too deep to prove or verify, fewer than two
+    moves, or no move alone keeps the best result."""
+    if position.empties > MAX_VERIFIED_EMPTIES:
         return None
     steps: list[Step] = []
     current = position
@@ -144,19 +185,67 @@ def find(position: Position) -> Puzzle | None:
 
 
 def _step(position: Position) -> Step | None:
-    values = move_values(position)
-    if len(values) < 2:
+    exact = position.empties <= MAX_EMPTIES
+    values = move_values(position) if exact else _searched(position)
+    if values is None or len(values) < 2:
         return None
-    ranked = sorted(values, key=lambda square: (-values[square], square))
-    best, second = ranked[0], ranked[1]
-    if not decisive(values[best], values[second]):
+    best, second = _ranked(values)[:2]
+    if exact and not decisive(values[best], values[second]):
         return None
     after = position.play(best)
-    reply = None
-    if after.has_legal_move():
-        answers = solve_bitboards(after.player, after.opponent, all_best=True).moves
-        reply = min(answers)
-    return Step(best, values[best], values[second], reply)
+    return Step(best, values[best], values[second], _reply(after, exact))
+
+
+def _ranked(values: dict[int, int]) -> list[int]:
+    """The moves best first, the lowest square first among equals."""
+    return sorted(values, key=lambda square: (-values[square], square))
+
+
+def _searched(position: Position) -> dict[int, int] | None:
+    """The deepest search's values, if searches at every depth of `VERIFY_DEPTHS` (shallowest
+    first: most positions fail there, cheaply) put the same move `WIDE_MARGIN` discs ahead of
+    every other; otherwise None."""
+    values: dict[int, int] = {}
+    chosen = None
+    for depth in VERIFY_DEPTHS:
+        values = estimated_values(position, depth)
+        if len(values) < 2:
+            return None
+        best, second = _ranked(values)[:2]
+        if values[best] - values[second] < WIDE_MARGIN or chosen not in (None, best):
+            return None
+        chosen = best
+    return values
+
+
+def refutation(position: Position, move: int) -> tuple[int | None, int, bool]:
+    """The opponent's best reply to `move` (None if they must pass or the game is over), the
+    final disc difference it leads to for the side that played `move`, and whether that is
+    exact (as in a proven puzzle) rather than the deeper search's estimate."""
+    after = position.play(move)
+    exact = position.empties <= MAX_EMPTIES
+    if after.is_game_over():
+        return None, final_score(after.opponent, after.player), True
+    if not after.has_legal_move():
+        passed = after.pass_turn()
+        values = move_values(passed) if exact else estimated_values(passed, VERIFY_DEPTHS[-1])
+        return None, max(values.values()), exact
+    if exact:
+        solution = solve_bitboards(after.player, after.opponent, all_best=True)
+        return min(solution.moves), -solution.score, True
+    replies = estimated_values(after, VERIFY_DEPTHS[-1])
+    reply = _ranked(replies)[0]
+    return reply, -replies[reply], False
+
+
+def _reply(after: Position, exact: bool) -> int | None:
+    """The opponent's best reply, the lowest square among equals; None when they must pass or
+    the game is over."""
+    if not after.has_legal_move():
+        return None
+    if exact:
+        return min(solve_bitboards(after.player, after.opponent, all_best=True).moves)
+    return _ranked(estimated_values(after, VERIFY_DEPTHS[-1]))[0]
 
 
 def themes(position: Position, steps: list[Step]) -> frozenset[PuzzleTheme]:

@@ -23,9 +23,9 @@ from bot.domain.puzzles import (
     Shown,
 )
 from bot.domain.refusals import Refusal, Refused
-from bot.engine.ai.endgame import solve_bitboards
 from bot.engine.position import Position
 from bot.engine.puzzle_bank import Entry, bank
+from bot.engine.puzzles import refutation
 from bot.services.context import Context, Service
 from bot.storage.puzzles import SAMPLE
 
@@ -136,9 +136,7 @@ def _line(entry: Entry) -> Line:
 
 
 def refute(position: Position, move: int, best: int) -> Refutation:
-    """The opponent's best reply to `move` (the lowest square among equals) and the exact
-    result it leads to, by the exact solver."""
-    after = position.play(move)
-    solution = solve_bitboards(after.player, after.opponent, all_best=True)
-    reply = min(solution.moves) if solution.moves else None
-    return Refutation(move, reply, -solution.score, best)
+    """The opponent's best reply to `move` (the lowest square among equals) and the result it
+    leads to: exact in a proven puzzle, the search's estimate in a verified one."""
+    reply, score, exact = refutation(position, move)
+    return Refutation(move, reply, score, best, exact)

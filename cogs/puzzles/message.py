@@ -106,6 +106,9 @@ async def question(shown: Shown, note: str | None = None) -> PuzzleMessage:
         lines.append(
             _("Find the one move that keeps the best result: every other gives some away.")
         )
+        if not line.entry.proven:
+            # TRANSLATORS: a middle-game puzzle, too deep for the exact solver.
+            lines.append(_("🔎 Checked by a deep search, not proven to the end of the game."))
     board = _Board(
         position,
         moves=shown.played,

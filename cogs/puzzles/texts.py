@@ -73,4 +73,4 @@ def refutation_text(refutation: Refutation) -> str:
             "After {move}, {reply} leaves you {count} discs short",
             short,
         ).format(move=move, reply=square_name(refutation.reply), count=short)
-    return f"{text} ({outlook(refutation.score, exact=True)})."
+    return f"{text} ({outlook(refutation.score, exact=refutation.exact)})."

@@ -11,8 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Game, Position
-from bot.engine.puzzles import MARGIN, PuzzleTheme, decisive, find, puzzle_id, region_sizes
+from bot.engine import Game, Position, puzzles
+from bot.engine.puzzles import (
+    MARGIN,
+    MAX_VERIFIED_EMPTIES,
+    VERIFY_DEPTHS,
+    WIDE_MARGIN,
+    PuzzleTheme,
+    decisive,
+    estimated_values,
+    find,
+    puzzle_id,
+    refutation,
+    region_sizes,
+)
 
 from .reference import BLACK, EMPTY, WHITE, ReferenceBoard
 
@@ -148,3 +160,73 @@ def test_themes_are_read_from_the_position() -> None:
     assert reference_values(position)[0] == puzzle.score == 8
     assert puzzle.themes == {PuzzleTheme.CORNER, PuzzleTheme.PASS, PuzzleTheme.QUIET}
     assert puzzle.line == (0, 63)
+
+
+MIDDLE_GAME = "-------------O---OOOOO---OOOOOOX--OOOOXX--OOOXXX--OXOO----XXXOO- X"
+"""30 empty squares, from a tournament game: Black takes h8, and every other move falls far
+behind by every search."""
+
+
+def test_a_middle_game_puzzle_is_verified_by_searches_that_agree_by_a_wide_margin() -> None:
+    position = Position.from_string(MIDDLE_GAME)
+    puzzle = find(position)
+
+    assert puzzle is not None
+    assert not puzzle.proven
+    assert puzzle.steps[0].solution == 63
+    for depth in VERIFY_DEPTHS:
+        values = estimated_values(position, depth)
+        others = [value for square, value in values.items() if square != 63]
+        assert values[63] - max(others) >= WIDE_MARGIN
+    assert puzzle.score == estimated_values(position, VERIFY_DEPTHS[-1])[63]
+
+
+def test_searches_that_disagree_make_no_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deepest search alone would keep h8, by a wide margin; a shallower one prefers
+    another move."""
+    position = Position.from_string(MIDDLE_GAME)
+    searched = estimated_values
+
+    def shallow_prefers_another(at: Position, depth: int) -> dict[int, int]:
+        values = searched(at, depth)
+        if depth == VERIFY_DEPTHS[0] and at == position:
+            values[min(values)] = values[63] + WIDE_MARGIN
+        return values
+
+    monkeypatch.setattr(puzzles, "estimated_values", shallow_prefers_another)
+    assert find(position) is None
+
+
+def test_an_opening_is_too_deep_to_verify() -> None:
+    position = Game.from_transcript("f5d6c3d3c4").position
+    assert position.empties > MAX_VERIFIED_EMPTIES
+    assert find(position) is None
+
+
+@pytest.mark.parametrize("position", endgames(9, 4), ids=lambda p: puzzle_id(p.to_string()))
+def test_a_move_in_an_endgame_is_refuted_exactly(position: Position) -> None:
+    values = reference_values(position)
+    for move, value in values.items():
+        reply, score, exact = refutation(position, move)
+        assert exact
+        assert score == value
+        after = position.play(move)
+        if reply is None:
+            assert not after.has_legal_move()
+            continue
+        replies = reference_values(after)
+        assert replies[reply] == max(replies.values())
+        assert reply == min(square for square, v in replies.items() if v == replies[reply])
+
+
+def test_a_wrong_move_in_a_middle_game_puzzle_is_refuted_by_the_search() -> None:
+    position = Position.from_string(MIDDLE_GAME)
+    puzzle = find(position)
+    assert puzzle is not None
+    wrong = min(square for square in position.legal_moves() if square != 63)
+
+    reply, score, exact = refutation(position, wrong)
+
+    assert not exact
+    assert reply is not None and position.play(wrong).is_legal(reply)
+    assert score <= puzzle.score - WIDE_MARGIN
