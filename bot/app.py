@@ -8,6 +8,7 @@ from functools import partial
 
 from bot.bot_player import BotPlayer
 from bot.config import Settings
+from bot.daily_clock import DailyClock
 from bot.deadlines import Deadlines
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -22,6 +23,7 @@ from cogs.names import Names
 from cogs.play.challenge_message import ChallengeMessages
 from cogs.play.notify import NoticeMessages
 from cogs.play.publish import BoardPublisher
+from cogs.puzzles.daily import DailyMessages
 from cogs.records.shares import Shares
 from cogs.translator import CatalogueTranslator
 
@@ -62,6 +64,9 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     bot.challenge_messages = ChallengeMessages(bot)
     bot.challenge_messages.subscribe(events)
     TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
+    daily_messages = DailyMessages(bot)
+    daily_messages.subscribe(events)
+    DailyClock(services.daily, timers, daily_messages).subscribe(events)
     await bot.tree.set_translator(CatalogueTranslator())
     for name in extensions:
         await bot.load_extension(name)

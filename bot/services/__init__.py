@@ -12,6 +12,7 @@ from bot.services.boards import Boards
 from bot.services.bus import Events
 from bot.services.challenges import Challenges
 from bot.services.context import Context
+from bot.services.daily import DailyPuzzles
 from bot.services.endings import Endings
 from bot.services.games import Games
 from bot.services.lookups import Lookups
@@ -47,6 +48,7 @@ class Services:
     tournaments: Tournaments
     rounds: TournamentRounds
     puzzles: Puzzles
+    daily: DailyPuzzles
 
     @classmethod
     def build(
@@ -64,6 +66,8 @@ class Services:
         endings = Endings(context)
         versus_bot = VersusBot(context)
         rounds = TournamentRounds(context, members or NobodyLeaves())
+        puzzles = Puzzles(context)
+        daily = DailyPuzzles(context, puzzles)
         return cls(
             context=context,
             games=Games(context, endings),
@@ -75,8 +79,9 @@ class Services:
             notices=Notices(context),
             boards=Boards(context),
             lookups=Lookups(context),
-            recovery=Recovery(context, rounds),
+            recovery=Recovery(context, rounds, daily),
             tournaments=Tournaments(context, endings, rounds),
             rounds=rounds,
-            puzzles=Puzzles(context),
+            puzzles=puzzles,
+            daily=daily,
         )
