@@ -144,7 +144,7 @@ class Admin(commands.Cog, name="Admin"):
         organiser_role=locale_str("A role whose members may run tournaments (@everyone: none)"),
         daily_channel=locale_str("The channel of the daily puzzle"),
         daily_hour=locale_str("The hour of the daily puzzle, 0-23 UTC"),
-        daily_off=locale_str("Stop the daily puzzle"),
+        daily_off=locale_str("Turn the daily puzzle off"),
     )
     @app_commands.choices(
         language=language_choices(locale_str("Each member's own Discord language"))
