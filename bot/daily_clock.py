@@ -6,6 +6,7 @@ is recorded; `bot.services.daily` says why that posts once a day."""
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import Protocol
 
@@ -14,6 +15,8 @@ from bot.domain.events import DailyScheduleChanged
 from bot.services.bus import Events
 from bot.services.daily import DailyPuzzles
 from bot.timers import Timers
+
+log = logging.getLogger(__name__)
 
 
 class Poster(Protocol):
@@ -53,6 +56,12 @@ class DailyClock:
             message_id = await self.poster.post(due.post)
             if message_id is not None:
                 await self.daily.posted(due.post.puzzle, message_id)
+                log.info(
+                    "Daily puzzle of server %s for day %s: message %s",
+                    guild_id,
+                    due.post.puzzle.day,
+                    message_id,
+                )
         if due.schedule is not None:
             now = self.timers.clock.now().timestamp()
             when = due.schedule.next_due(now)
