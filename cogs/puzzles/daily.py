@@ -141,8 +141,9 @@ class DailyMessages:
         self._editing: set[int] = set()
         """Servers whose post is being edited; a solve meanwhile asks for another edit."""
         self._again: set[int] = set()
-        self._shown: dict[tuple[int, int], int] = {}
-        """The count each post shows, by server and day, so an unchanged count edits nothing."""
+        self._shown: dict[int, tuple[int, int]] = {}
+        """The day and the count each server's latest post shows: an unchanged count edits
+        nothing."""
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(PuzzleSolved, self.on_solved)
@@ -166,12 +167,12 @@ class DailyMessages:
         if not view.fresh:
             async for message in channel.history(limit=RECENT):
                 if message.author == self.bot.user and _solves(message, daily.day):
-                    self._shown[(daily.guild_id, daily.day)] = view.solved
+                    self._shown[daily.guild_id] = (daily.day, view.solved)
                     return message.id
         async with for_everyone(self.bot, daily.guild_id):
             content, file, view_ = await self._built(view)
         message = await channel.send(content, file=file, view=view_)
-        self._shown[(daily.guild_id, daily.day)] = view.solved
+        self._shown[daily.guild_id] = (daily.day, view.solved)
         return message.id
 
     def on_solved(self, event: PuzzleSolved) -> None:
@@ -199,8 +200,8 @@ class DailyMessages:
         view = await self.bot.services.daily.latest(guild_id)
         if view is None or view.puzzle.message_id is None:
             return
-        key = (guild_id, view.puzzle.day)
-        if self._shown.get(key) == view.solved:
+        shown = (view.puzzle.day, view.solved)
+        if self._shown.get(guild_id) == shown:
             return
         channel = self.bot.get_channel(view.puzzle.channel_id)
         if not isinstance(channel, discord.TextChannel):
@@ -211,7 +212,7 @@ class DailyMessages:
             await channel.get_partial_message(view.puzzle.message_id).edit(content=content)
         except discord.NotFound:  # deleted by a moderator: nothing to keep up to date
             return
-        self._shown[key] = view.solved
+        self._shown[guild_id] = shown
 
     async def _built(self, view: DailyView) -> tuple[str, discord.File, discord.ui.View]:
         image, alt = await drawn(view.line.positions[0])

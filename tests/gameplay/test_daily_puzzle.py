@@ -223,3 +223,16 @@ async def test_a_claim_that_never_reached_discord_is_posted_at_the_next_start(
     daily = await storage_of(bot_harness).daily.posted(fake.guild.id)
     assert daily is not None and daily.message_id == post.id
     assert daily.puzzle_id == claim.puzzle.puzzle_id
+
+
+async def test_a_member_with_an_open_puzzle_finishes_it_first(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await schedule(fake)
+    await to_hour(fake)
+    [post] = posts(fake)
+    mine = await fake.slash(fake.alice, "reversi puzzle")
+    assert mine.ephemeral and mine.message is not None
+    refused = await fake.click(fake.alice, post, label="Solve")
+    assert refused.ephemeral and refused.content.startswith("Finish your open puzzle first")
+    assert "Nobody has solved it yet" in post.content
