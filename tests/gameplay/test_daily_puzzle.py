@@ -236,3 +236,19 @@ async def test_a_member_with_an_open_puzzle_finishes_it_first(
     refused = await fake.click(fake.alice, post, label="Solve")
     assert refused.ephemeral and refused.content.startswith("Finish your open puzzle first")
     assert "Nobody has solved it yet" in post.content
+
+
+async def test_the_first_solvers_name_is_escaped(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    mallory = fake.add_user("mallory", display_name="**@everyone** _x_")
+    await schedule(fake)
+    await to_hour(fake)
+    [post] = posts(fake)
+    await solve(fake, post, mallory, await line_of(bot_harness, fake))
+
+    await to_hour(fake, days=1)
+
+    reveal = posts(fake)[-1].content
+    assert "first by \\*\\*@\u200beveryone\\*\\* \\_x\\_" in reveal
+    assert "**@everyone**" not in reveal
