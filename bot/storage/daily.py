@@ -118,14 +118,16 @@ class DailyStore(Store):
 
     async def posted(self, guild_id: int, *, before: int | None = None) -> DailyPuzzle | None:
         """The server's latest posted daily puzzle (before day `before`, if given)."""
+        earlier = "" if before is None else "AND day < ?"
+        params = (guild_id,) if before is None else (guild_id, before)
         async with self.transaction(read_only=True) as db:
             row = await db.one(
                 f"""
                 SELECT {DAILY_COLUMNS} FROM daily_puzzles
-                WHERE guild_id = ? AND message_id IS NOT NULL AND day < ?
+                WHERE guild_id = ? AND message_id IS NOT NULL {earlier}
                 ORDER BY day DESC LIMIT 1
                 """,
-                (guild_id, 2**31 - 1 if before is None else before),
+                params,
             )
         return None if row is None else daily_from_row(row)
 
