@@ -8,6 +8,7 @@ from functools import partial
 
 from bot.bot_player import BotPlayer
 from bot.config import Config
+from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -22,6 +23,7 @@ from cogs.names import Names
 from cogs.play.challenge_message import ChallengeMessages
 from cogs.play.notify import NoticeMessages
 from cogs.play.publish import BoardPublisher
+from cogs.puzzles.daily import DailyMessages
 from cogs.records.shares import Shares
 from cogs.reviews.progress import ReviewMessages
 from cogs.tournaments.event import ScheduledEvents
@@ -75,6 +77,9 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     bot.round_opener.subscribe(events)
     bot.scheduled_events = ScheduledEvents(bot)
     bot.scheduled_events.subscribe(events)
+    daily_messages = DailyMessages(bot)
+    daily_messages.subscribe(events)
+    DailyTimers(services.daily, timers, daily_messages).subscribe(events)
     await bot.tree.set_translator(CatalogueTranslator())
     for name in extensions:
         await bot.load_extension(name)

@@ -113,6 +113,15 @@ REFUSALS: dict[Refused, str | Plural] = {
     ),
     Refused.STALE_PUZZLE: N_("That puzzle has moved on since this board; use the latest one."),
     Refused.NO_PUZZLE_LEFT: N_("You've met every puzzle there is in this server. Well done!"),
+    Refused.DAILY_NEEDS_BOTH: N_(
+        "The daily puzzle needs a channel and an hour: give both `daily_channel` and `daily_hour`."
+    ),
+    Refused.DAILY_OVER: N_(
+        "That daily puzzle is over and its solution is out: try today's, or `/reversi puzzle`."
+    ),
+    Refused.FINISH_OPEN_PUZZLE: N_(
+        "Finish your open puzzle first: `/reversi puzzle` brings it back."
+    ),
 }
 """Each refusal's message, marked with `N_` (`Nn_` for one with a count); `{link}` is where a
 pointing refusal points."""

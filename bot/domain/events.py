@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from bot import engine
 from bot.domain import Challenge, FinishedGame, GameState, ReviewRecord
+from bot.domain.daily import DailySchedule
+from bot.domain.puzzles import Attempt
 from bot.domain.tournament import Board, TournamentView
 from bot.engine.review import Review
 
@@ -108,6 +110,23 @@ class TournamentFinished:
     view: TournamentView
 
 
+@dataclass(frozen=True, slots=True)
+class DailyScheduleUpdated:
+    """A server's daily puzzle was set, changed or turned off (`schedule` None); also at
+    start-up for each server of the process that has one."""
+
+    guild_id: int
+    schedule: DailySchedule | None
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSolved:
+    """A member solved a puzzle: the daily puzzle's post counts them."""
+
+    attempt: Attempt
+
+
 ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
 TournamentEvent = TournamentUpdated | TournamentRoundPaired | TournamentFinished
-Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent | TournamentEvent
+PuzzleEvent = DailyScheduleUpdated | PuzzleSolved
+Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent | TournamentEvent | PuzzleEvent

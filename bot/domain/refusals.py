@@ -101,6 +101,12 @@ class Refused(Enum):
     """An answer to a position the attempt has left (or a square that is no move there)."""
     NO_PUZZLE_LEFT = auto()
     """The member has attempted every puzzle of the bank in this server."""
+    DAILY_NEEDS_BOTH = auto()
+    """A daily puzzle set with a channel or an hour alone, where none was set before."""
+    DAILY_OVER = auto()
+    """A Solve button of a daily puzzle whose next day's post has revealed it."""
+    FINISH_OPEN_PUZZLE = auto()
+    """The daily puzzle asked for while another puzzle of the member's is open."""
 
 
 class Refusal(Exception):

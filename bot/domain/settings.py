@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.domain.daily import DailySchedule
 from bot.domain.time_control import TimeControl
 
 DEFAULT_TIME_PER_MOVE = 24 * 60 * 60.0
@@ -25,6 +26,8 @@ class GuildSettings:
     """While no channel is allowed by name, the channels where games may not start."""
     organiser_role: int | None = None
     """Members with this role may run tournaments, as those with Manage Server may."""
+    daily: DailySchedule | None = None
+    """Where and when the daily puzzle is posted; None: it is off."""
 
     def allows(self, channel_id: int) -> bool:
         if self.allowed_channels:

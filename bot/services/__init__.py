@@ -12,6 +12,7 @@ from bot.services.boards import Boards
 from bot.services.bus import Events
 from bot.services.challenges import Challenges
 from bot.services.context import Context
+from bot.services.daily import DailyPuzzles
 from bot.services.endings import Endings
 from bot.services.games import Games
 from bot.services.lookups import Lookups
@@ -47,6 +48,7 @@ class Services:
     tournaments: Tournaments
     rounds: TournamentRounds
     puzzles: Puzzles
+    daily: DailyPuzzles
 
     @classmethod
     def build(
@@ -65,6 +67,8 @@ class Services:
         versus_bot = VersusBot(context)
         rounds = TournamentRounds(context, members or NobodyLeaves())
         boards = Boards(context)
+        puzzles = Puzzles(context)
+        daily = DailyPuzzles(context, puzzles)
         return cls(
             context=context,
             games=Games(context, endings, boards),
@@ -76,8 +80,9 @@ class Services:
             notices=Notices(context),
             boards=boards,
             lookups=Lookups(context),
-            recovery=Recovery(context, rounds),
+            recovery=Recovery(context, rounds, daily),
             tournaments=Tournaments(context, endings, rounds),
             rounds=rounds,
-            puzzles=Puzzles(context),
+            puzzles=puzzles,
+            daily=daily,
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bot.domain.events import PuzzleSolved
 from bot.domain.puzzles import (
     NEW_SOLVER,
     PUZZLE_DEVIATION,
@@ -48,7 +49,7 @@ class Puzzles(Service):
     async def start(self, guild_id: int, user_id: int) -> Shown:
         """The member's open attempt in the server, or a new one at a puzzle they never met
         there, near their puzzle rating."""
-        await self._seed()
+        await self.seed()
         solver = await self.storage.puzzles.solver(guild_id, user_id)
         rating = (solver.rating if solver else NEW_SOLVER).rating
         target = rating + self.rng.uniform(-SPREAD, SPREAD)
@@ -85,6 +86,8 @@ class Puzzles(Service):
         if done is None:
             raise await self._gone(attempt_id)
         finished, changes = done
+        if right:
+            self.events.emit(PuzzleSolved(finished))
         refutation = None if right else refute(position, square, line.entry.score)
         return Finished(finished, line, changes, refutation)
 
@@ -101,7 +104,7 @@ class Puzzles(Service):
     def line(self, puzzle_id: str) -> Line:
         return _line(self._entries[puzzle_id])
 
-    async def _seed(self) -> None:
+    async def seed(self) -> None:
         """Give every puzzle of the bank its starting rating, once per process."""
         if not self._seeded:
             ratings = [(entry.id, float(entry.rating)) for entry in self._entries.values()]

@@ -13,7 +13,7 @@ from bot.domain import (
     GuildSettings,
     TimeControl,
 )
-from bot.domain.events import ChallengeClosed
+from bot.domain.events import ChallengeClosed, DailyScheduleUpdated
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.language_codes import LANGUAGES
 from bot.services.context import Changed, Service, retried
@@ -34,22 +34,39 @@ class SettingsChange:
     """A language code, or `AUTO_LANGUAGE` for each server member's Discord language."""
     organiser_role: int | None = None
     """The role whose members run tournaments; 0 for none."""
+    daily_channel: int | None = None
+    daily_hour: int | None = None
+    """The channel and the hour (UTC) of the daily puzzle; one alone changes it if it is on."""
+    daily_off: bool = False
 
     def __bool__(self) -> bool:
-        changes = (
-            self.time_control,
-            self.rated,
-            self.allow,
-            self.disallow,
-            self.language,
-            self.organiser_role,
-        )
-        return self.everywhere or any(change is not None for change in changes)
+        return self.everywhere or self.channels_given() or self.besides_channels()
+
+    def channels_given(self) -> bool:
+        return self.allow is not None or self.disallow is not None
 
     def besides_channels(self) -> bool:
         """Whether anything but where games may start is to change."""
-        others = (self.time_control, self.rated, self.language, self.organiser_role)
-        return any(change is not None for change in others)
+        others = (
+            self.time_control,
+            self.rated,
+            self.language,
+            self.organiser_role,
+            self.daily_channel,
+            self.daily_hour,
+        )
+        return self.daily_off or any(change is not None for change in others)
+
+    def daily(self, current: GuildSettings) -> tuple[int, int] | None:
+        """The daily puzzle's channel and hour after the change, if it sets them."""
+        if self.daily_off or (self.daily_channel is None and self.daily_hour is None):
+            return None
+        was = current.daily
+        channel = self.daily_channel or (was.channel_id if was else None)
+        hour = self.daily_hour if self.daily_hour is not None else was.hour if was else None
+        if channel is None or hour is None:
+            raise Refusal(Refused.DAILY_NEEDS_BOTH)
+        return channel, hour
 
     def channels(self) -> ChannelChange | None:
         """The change to where games may start, if one was asked (one at most)."""
@@ -92,6 +109,7 @@ class Settings(Service):
 
         async def attempt() -> SettingsSaved:
             current = await self.storage.settings.get(guild_id)
+            daily = change.daily(current)
             to_confirm = channels if channels is not None and channels.sweeping(current) else None
             allowed = blocked = were = None
             if channels is not None and to_confirm is None:
@@ -109,10 +127,14 @@ class Settings(Service):
                     language=None if change.language == AUTO_LANGUAGE else change.language,
                     clear_language=change.language == AUTO_LANGUAGE,
                     organiser_role=change.organiser_role,
+                    daily=daily,
+                    daily_off=change.daily_off,
                 )
             except ChannelsChangedError:  # another admin's change came first: work it out again
                 raise Changed(Refusal(Refused.CHANNELS_CHANGED)) from None
             self.languages.server_updated(guild_id, updated.language)
+            if daily is not None or change.daily_off:
+                self.events.emit(DailyScheduleUpdated(guild_id, updated.daily))
             return SettingsSaved(updated, to_confirm)
 
         return await retried(attempt)

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from bot.storage.backends import open_database, same_database
 from bot.storage.challenges import CHALLENGE_COLUMNS
+from bot.storage.daily import DAILY_COLUMNS
 from bot.storage.database import Database, Transaction
 from bot.storage.errors import DatabaseError
 from bot.storage.games import GAME_COLUMNS
@@ -46,6 +47,9 @@ TABLES = (
             "language",
             "organiser_role_id",
             "updated_at",
+            "daily_channel_id",
+            "daily_hour",
+            "daily_since",
         ),
         ("guild_id",),
     ),
@@ -74,6 +78,7 @@ TABLES = (
     Table("puzzle_ratings", _columns(PUZZLE_COLUMNS), ("puzzle_id",)),
     Table("puzzle_solvers", _columns(SOLVER_COLUMNS), ("guild_id", "user_id")),
     Table("puzzle_attempts", _columns(ATTEMPT_COLUMNS), ("id",)),
+    Table("daily_puzzles", _columns(DAILY_COLUMNS), ("guild_id", "day")),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
 among them: the target's triggers build it from the players, and it is compared afterwards."""

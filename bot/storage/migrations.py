@@ -934,6 +934,43 @@ _PUZZLE_STREAKS: Migration = (
     """,
 )
 
+_DAILY_PUZZLES: Migration = (
+    # Where and when a server's daily puzzle is posted (UTC), and since when.
+    "ALTER TABLE guild_settings ADD COLUMN daily_channel_id BIGINT",
+    "ALTER TABLE guild_settings ADD COLUMN daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23)",
+    "ALTER TABLE guild_settings ADD COLUMN daily_since DOUBLE PRECISION",
+    # A server's puzzle of a day, claimed before it is posted, its message recorded once
+    # Discord took it: one row a day, so one post a day.
+    PerDialect(
+        """
+        CREATE TABLE daily_puzzles (
+            guild_id   INTEGER NOT NULL,
+            day        INTEGER NOT NULL,
+            puzzle_id  TEXT    NOT NULL REFERENCES puzzle_ratings (puzzle_id),
+            channel_id INTEGER NOT NULL,
+            claimed_at REAL    NOT NULL,
+            message_id INTEGER,
+            posted_at  REAL,
+            PRIMARY KEY (guild_id, day),
+            UNIQUE (guild_id, puzzle_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE daily_puzzles (
+            guild_id   BIGINT           NOT NULL,
+            day        INTEGER          NOT NULL,
+            puzzle_id  TEXT             NOT NULL REFERENCES puzzle_ratings (puzzle_id),
+            channel_id BIGINT           NOT NULL,
+            claimed_at DOUBLE PRECISION NOT NULL,
+            message_id BIGINT,
+            posted_at  DOUBLE PRECISION,
+            PRIMARY KEY (guild_id, day),
+            UNIQUE (guild_id, puzzle_id)
+        )
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -952,6 +989,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _TOURNAMENT_GAMES,
     _PUZZLES,
     _PUZZLE_STREAKS,
+    _DAILY_PUZZLES,
 )
 
 

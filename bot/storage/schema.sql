@@ -50,6 +50,18 @@ CREATE INDEX challenges_open_in_guild ON challenges (guild_id) WHERE status = 'p
 
 CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending';
 
+CREATE TABLE daily_puzzles (
+    guild_id   INTEGER NOT NULL,
+    day        INTEGER NOT NULL,
+    puzzle_id  TEXT    NOT NULL REFERENCES puzzle_ratings (puzzle_id),
+    channel_id INTEGER NOT NULL,
+    claimed_at REAL    NOT NULL,
+    message_id INTEGER,
+    posted_at  REAL,
+    PRIMARY KEY (guild_id, day),
+    UNIQUE (guild_id, puzzle_id)
+) WITHOUT ROWID;
+
 CREATE TABLE "games" (
     id              INTEGER PRIMARY KEY,
     guild_id        INTEGER NOT NULL,
@@ -98,7 +110,7 @@ CREATE TABLE guild_settings (
     time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
     rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
     updated_at    REAL    NOT NULL
-, clock_base REAL CHECK (clock_base > 0), clock_increment REAL CHECK (clock_increment >= 0), language TEXT, organiser_role_id BIGINT);
+, clock_base REAL CHECK (clock_base > 0), clock_increment REAL CHECK (clock_increment >= 0), language TEXT, organiser_role_id BIGINT, daily_channel_id BIGINT, daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23), daily_since DOUBLE PRECISION);
 
 CREATE TABLE notify_choices (
     user_id    INTEGER PRIMARY KEY,

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.domain import GuildSettings, TimeControl
+from bot.domain.daily import DailySchedule
 from bot.domain.settings import DEFAULT_TIME_PER_MOVE
-from bot.storage.database import Store, Transaction
+from bot.storage.database import Row, Store, Transaction
 from bot.storage.errors import ChannelsChangedError
 from bot.storage.rows import time_control_columns, time_control_from_row
 
@@ -16,7 +17,8 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults for a guild that never changed them."""
     row = await db.one(
         """
-        SELECT time_per_move, clock_base, clock_increment, rated, language, organiser_role_id
+        SELECT time_per_move, clock_base, clock_increment, rated, language, organiser_role_id,
+               daily_channel_id, daily_hour, daily_since
         FROM guild_settings
         WHERE guild_id = ?
         """,
@@ -38,6 +40,15 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         language=None if row is None else row["language"],
         blocked_channels=frozenset(r["channel_id"] for r in blocked),
         organiser_role=None if row is None else row["organiser_role_id"],
+        daily=None if row is None else schedule_from_row(guild_id, row),
+    )
+
+
+def schedule_from_row(guild_id: int, row: Row) -> DailySchedule | None:
+    if row["daily_channel_id"] is None:
+        return None
+    return DailySchedule(
+        guild_id, row["daily_channel_id"], row["daily_hour"], float(row["daily_since"])
     )
 
 
@@ -59,6 +70,8 @@ class SettingsStore(Store):
         language: str | None = None,
         clear_language: bool = False,
         organiser_role: int | None = None,
+        daily: tuple[int, int] | None = None,
+        daily_off: bool = False,
     ) -> GuildSettings:
         """Change the given settings, keep the others. Games may start in the `allowed_channels`
         only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
@@ -66,7 +79,8 @@ class SettingsStore(Store):
         With `channels_were` (the allowed and blocked channels a change was worked out from),
         nothing is stored if they are no longer so (`ChannelsChangedError`).
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
-        for when the clock is turned off again."""
+        for when the clock is turned off again. `daily` (a channel and an hour) schedules the
+        daily puzzle from `now` on; `daily_off` turns it off."""
         per_move = base = increment = None
         if time_control is not None:
             per_move, base, increment = time_control_columns(time_control)
@@ -78,10 +92,12 @@ class SettingsStore(Store):
                 """
                 INSERT INTO guild_settings AS saved
                     (guild_id, time_per_move, clock_base, clock_increment, rated, language,
-                     organiser_role_id, updated_at)
+                     organiser_role_id, updated_at, daily_channel_id, daily_hour, daily_since)
                 VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
                         :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE),
-                        CAST(:language AS TEXT), nullif(CAST(:role AS BIGINT), 0), :now)
+                        CAST(:language AS TEXT), nullif(CAST(:role AS BIGINT), 0), :now,
+                        CAST(:daily_channel AS BIGINT), CAST(:daily_hour AS INTEGER),
+                        CAST(:daily_since AS DOUBLE PRECISION))
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
                     clock_base = CASE WHEN :new_control THEN excluded.clock_base
@@ -94,7 +110,13 @@ class SettingsStore(Store):
                     organiser_role_id = CASE WHEN CAST(:role AS BIGINT) IS NULL
                                              THEN saved.organiser_role_id
                                              ELSE nullif(CAST(:role AS BIGINT), 0) END,
-                    updated_at = excluded.updated_at
+                    updated_at = excluded.updated_at,
+                    daily_channel_id = CASE WHEN :daily_changed THEN excluded.daily_channel_id
+                                            ELSE saved.daily_channel_id END,
+                    daily_hour = CASE WHEN :daily_changed THEN excluded.daily_hour
+                                      ELSE saved.daily_hour END,
+                    daily_since = CASE WHEN :daily_changed THEN excluded.daily_since
+                                       ELSE saved.daily_since END
                 """,
                 {
                     "guild": guild_id,
@@ -108,6 +130,10 @@ class SettingsStore(Store):
                     "clear_language": clear_language,
                     "role": organiser_role,
                     "now": now,
+                    "daily_changed": daily is not None or daily_off,
+                    "daily_channel": None if daily is None else daily[0],
+                    "daily_hour": None if daily is None else daily[1],
+                    "daily_since": None if daily is None else now,
                 },
             )
             if channels_were is not None:  # the row is locked now: no change comes between

@@ -9,6 +9,7 @@ from typing import Self
 from bot.domain import DELETED_USER_ID, Challenge
 from bot.storage.backends import open_database
 from bot.storage.challenges import CHALLENGE_COLUMNS, ChallengeStore, challenge_from_row
+from bot.storage.daily import DailyStore
 from bot.storage.database import Database
 from bot.storage.errors import ActiveGameError
 from bot.storage.games import GameStore
@@ -39,6 +40,7 @@ class Storage:
         self.languages = LanguageStore(database)
         self.tournaments = TournamentStore(database)
         self.puzzles = PuzzleStore(database)
+        self.daily = DailyStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:

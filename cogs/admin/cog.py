@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.domain import ChannelChange, ChannelEffect, GuildSettings
 from bot.domain.refusals import ChannelsChangedRefusal
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
 from cogs import time_option
@@ -26,6 +26,7 @@ from cogs.group import FeatureCog, add_feature_cog
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
+from cogs.puzzles.daily import missing_in
 from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, answering
 from cogs.text import fit
@@ -63,10 +64,29 @@ def settings_text(settings: GuildSettings) -> str:
         _("Games allowed in: {channels}").format(channels=where),
         _("Language: **{language}**").format(language=language),
     ]
+    if settings.daily is None:
+        lines.append(_("Daily puzzle: **off**"))
+    else:
+        lines.append(
+            _("Daily puzzle: in {channel} at **{hour}:00** UTC").format(
+                channel=f"<#{settings.daily.channel_id}>", hour=f"{settings.daily.hour:02d}"
+            )
+        )
     if settings.organiser_role is not None:
         role = f"<@&{settings.organiser_role}>"
         lines.append(_("Tournament organisers: {role} and Manage Server").format(role=role))
     return "\n".join(lines)
+
+
+def cannot_post(channel: discord.TextChannel, missing: list[str]) -> str:
+    text = ngettext(
+        "I can't post the daily puzzle in {channel}: I'm missing the {permissions} permission "
+        "there. Grant it, then set the channel again.",
+        "I can't post the daily puzzle in {channel}: I'm missing the {permissions} permissions "
+        "there. Grant them, then set the channel again.",
+        len(missing),
+    )
+    return text.format(channel=channel.mention, permissions=", ".join(missing))
 
 
 def channels_question(change: ChannelChange, settings: GuildSettings) -> str:
@@ -116,6 +136,9 @@ class AdminCog(FeatureCog, name="Admin"):
         everywhere=locale_str("Allow games in every channel again"),
         language=locale_str("The language of boards and of what everyone sees"),
         organiser_role=locale_str("A role whose members may run tournaments (@everyone: none)"),
+        daily_channel=locale_str("The channel of the daily puzzle"),
+        daily_hour=locale_str("The hour of the daily puzzle, 0-23 UTC"),
+        daily_off=locale_str("Turn the daily puzzle off"),
     )
     @app_commands.choices(
         language=language_choices(locale_str("Each member's own Discord language"))
@@ -131,6 +154,9 @@ class AdminCog(FeatureCog, name="Admin"):
         everywhere: bool = False,
         language: app_commands.Choice[str] | None = None,
         organiser_role: discord.Role | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_hour: app_commands.Range[int, 0, 23] | None = None,
+        daily_off: bool = False,
     ) -> None:
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
@@ -148,7 +174,12 @@ class AdminCog(FeatureCog, name="Admin"):
                 else 0
                 if organiser_role.is_default()
                 else organiser_role.id,
+                daily_channel=None if daily_channel is None else daily_channel.id,
+                daily_hour=daily_hour,
+                daily_off=daily_off,
             )
+            if daily_channel is not None and (missing := missing_in(daily_channel)):
+                raise Declined(cannot_post(daily_channel, missing))
             if not changes:
                 current = await self.bot.services.lookups.settings(guild_id)
                 await interaction.response.send_message(settings_text(current), ephemeral=True)

@@ -24,7 +24,8 @@ from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.play.publish import LATE
 from cogs.puzzles import message
 from cogs.puzzles.buttons import DYNAMIC_ITEMS
-from cogs.puzzles.texts import hint_text
+from cogs.puzzles.daily import DailySolveButton
+from cogs.puzzles.texts import done_text, hint_text
 from cogs.replies import Reply, answering
 
 if TYPE_CHECKING:
@@ -82,6 +83,20 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
             built = await message.question(hint.shown, hint_text(hint.quadrant, hint.themes))
             await _edit(reply, built)
 
+    async def on_daily(self, interaction: discord.Interaction, day: int) -> None:
+        """The daily post's Solve: the day's puzzle just for the clicker, or their result."""
+        async with answering(interaction, f"daily puzzle of day {day}"):
+            outcome = await self.bot.services.daily.solve(
+                _server(interaction), interaction.user.id, day
+            )
+            if isinstance(outcome, Shown):
+                built = await message.question(outcome)
+                await interaction.response.send_message(
+                    built.content, file=built.file(), view=built.view, ephemeral=True
+                )
+                return
+            await interaction.response.send_message(done_text(outcome), ephemeral=True)
+
     async def on_next(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "next puzzle") as reply:
             shown = await self.puzzles.start(_server(interaction), interaction.user.id)
@@ -110,12 +125,12 @@ async def _edit(reply: Reply, built: message.PuzzleMessage) -> None:
 
 
 async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
     cog = PuzzleCog(cast("Bot", bot))
     features_of(bot).puzzles = cog
     await add_feature_cog(bot, cog)
 
 
 async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
     del features_of(bot).puzzles

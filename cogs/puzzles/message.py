@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.domain.puzzles import Finished, Shown
+from bot.domain.puzzles import Finished, Line, Shown
 from bot.engine import Position, square_name
 from bot.i18n import _, in_force, ngettext
 from cogs.puzzles.buttons import (
@@ -85,8 +85,17 @@ async def _built(name: str, board: _Board, content: str, view: discord.ui.View) 
     return PuzzleMessage(content, image, f"{name}.png", alt, view)
 
 
+async def drawn(position: Position) -> tuple[bytes, str]:
+    """A puzzle's starting board, its legal moves marked, and its alt text."""
+    return await asyncio.to_thread(_draw, _Board(position, show_legal=True))
+
+
+def moves_to_find(line: Line, step: int) -> int:
+    return sum(line.ours[step:])
+
+
 def moves_left(shown: Shown) -> int:
-    return sum(shown.line.ours[shown.attempt.step :])
+    return moves_to_find(shown.line, shown.attempt.step)
 
 
 async def question(shown: Shown, note: str | None = None) -> PuzzleMessage:

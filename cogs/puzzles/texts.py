@@ -4,7 +4,7 @@ change, the solution line and why a wrong move loses."""
 from __future__ import annotations
 
 from bot.domain.glicko2 import Rating
-from bot.domain.puzzles import Line, Quadrant, Refutation
+from bot.domain.puzzles import Attempt, Line, Quadrant, Refutation
 from bot.engine import square_name
 from bot.engine.puzzles import PuzzleTheme
 from bot.i18n import N_, _, ngettext
@@ -74,3 +74,16 @@ def refutation_text(refutation: Refutation) -> str:
             short,
         ).format(move=move, reply=square_name(refutation.reply), count=short)
     return f"{text} ({outlook(refutation.score, exact=refutation.exact)})."
+
+
+def done_text(attempt: Attempt) -> str:
+    """What a member who met the daily puzzle before is told: how it went."""
+    rating = round(attempt.rating_after or 0)
+    if attempt.solved:
+        return _("✅ You've already solved this puzzle (puzzle rating {rating} after it).").format(
+            rating=rating
+        )
+    return _(
+        "❌ You've already tried this puzzle without solving it (puzzle rating {rating} after "
+        "it). The next day's post shows its solution."
+    ).format(rating=rating)
