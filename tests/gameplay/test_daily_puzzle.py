@@ -192,7 +192,7 @@ async def test_a_stop_between_the_post_and_its_record_does_not_post_twice(
     [post] = posts(fake)
     await bot_harness.stop()
     monkeypatch.setattr(DailyStore, "record", record)
-    async with await Storage.open(bot_harness.settings.database) as storage:
+    async with await Storage.open(bot_harness.config.database) as storage:
         claim = await storage.daily.claim(fake.guild.id, fake.clock.timestamp())
     assert claim.puzzle is not None and claim.puzzle.message_id is None  # claimed, unrecorded
 
@@ -210,7 +210,7 @@ async def test_a_claim_that_never_reached_discord_is_posted_at_the_next_start(
     await schedule(fake)
     await bot_harness.stop()
     await to_hour(fake)
-    async with await Storage.open(bot_harness.settings.database) as storage:
+    async with await Storage.open(bot_harness.config.database) as storage:
         bank = [(entry.id, float(entry.rating)) for entry in ENTRIES.values()]
         await storage.puzzles.seed(bank, deviation=PUZZLE_DEVIATION)
         claim = await storage.daily.claim(fake.guild.id, fake.clock.timestamp())
