@@ -65,9 +65,7 @@ async def processes(
 ) -> AsyncIterator[tuple[BotHarness, BotHarness]]:
     """Shard 0 (the server "Reversi Club") and shard 1 ("Second Server") on one database."""
     zero, one = (
-        BotHarness(
-            fake_discord, replace(bot_config, shards=Shards(2, (n,))), sync_commands=n == 0
-        )
+        BotHarness(fake_discord, replace(bot_config, shards=Shards(2, (n,))), sync_commands=n == 0)
         for n in (0, 1)
     )
     await zero.start()
