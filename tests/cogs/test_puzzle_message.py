@@ -35,6 +35,9 @@ async def test_more_moves_than_buttons_are_listed_in_menus_beside_the_hint() -> 
     listed = [option.value for select in selects for option in select.item.options]
     assert listed == moves
     assert selects[0].item.custom_id == "reversi:puzzle-pick:7:0:0"
+    assert [select.item.placeholder for select in selects] == [
+        f"Choose your move ({moves[0]}-{moves[-1]})"
+    ]
     assert sum(isinstance(item, PuzzleHintButton) for item in items) == 1
 
 
