@@ -114,6 +114,94 @@ class GameButton(
         return cls(int(match["game"]))
 
 
+class SquareButton(
+    Taken,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:squares",  # a base, never registered: each `kind` has its own
+):
+    """A square to play on the board a message shows: `reversi:<kind>:<id>:<step>:<square>`,
+    `id` what is played (a game, a puzzle attempt) and `step` the point the board showed, so a
+    click on an old board is known as one. Subclasses name the `kind` and hand the click to
+    their cog in `callback`."""
+
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, *, kind: str) -> None:
+        super().__init_subclass__(
+            template=rf"reversi:{kind}:(?P<id>[0-9]+):(?P<step>[0-9]+):(?P<square>[a-h][1-8])"
+        )
+        cls.kind = kind
+
+    def __init__(self, record_id: int, step: int, square: str, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=square,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"reversi:{self.kind}:{record_id}:{step}:{square}",
+                row=row,
+            )
+        )
+        self.record_id, self.step, self.square = record_id, step, square
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["id"]), int(match["step"]), match["square"])
+
+
+class SquareSelect(
+    Taken,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"reversi:square-menus",  # a base, never registered: each `kind` has its own
+):
+    """One menu of the squares to play, where there are more than buttons for them:
+    `reversi:<kind>:<id>:<step>:<part>`, as `SquareButton`'s. The chosen square is `square`."""
+
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, *, kind: str) -> None:
+        super().__init_subclass__(
+            template=rf"reversi:{kind}:(?P<id>[0-9]+):(?P<step>[0-9]+):(?P<part>[0-9])"
+        )
+        cls.kind = kind
+
+    def __init__(
+        self,
+        record_id: int,
+        step: int,
+        part: int,
+        squares: list[str] | None = None,
+        *,
+        row: int | None = None,
+    ) -> None:
+        names = squares or []
+        placeholder = (
+            _("Choose your move ({first}-{last})").format(first=names[0], last=names[-1])
+            if names
+            else _("Choose a move")
+        )
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"reversi:{self.kind}:{record_id}:{step}:{part}",
+                placeholder=placeholder,
+                options=[discord.SelectOption(label=name, value=name) for name in names],
+                row=row,
+            )
+        )
+        self.record_id, self.step = record_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["id"]), int(match["step"]), int(match["part"]))
+
+    @property
+    def square(self) -> str:
+        return self.item.values[0] if self.item.values else ""
+
+
 PAGER_LABELS = {"prev": N_("Previous"), "next": N_("Next")}
 
 

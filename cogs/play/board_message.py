@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
-from dataclasses import dataclass
 
 import discord
 
@@ -13,6 +11,7 @@ from bot.domain import GameState, RatingChange
 from bot.i18n import _, in_force, ngettext
 from bot.services.endings import abort_window
 from cogs import time_option
+from cogs.boards import BoardMessage, add_moves
 from cogs.game_summary import final_status, headline, result_of, stopped
 from cogs.links import mention
 from cogs.play import buttons
@@ -21,24 +20,7 @@ from cogs.reviews.buttons import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
 from rendering.words import color_name
 
-MAX_BUTTONS = 20  # four rows of five; the fifth row holds Resign
-SELECT_OPTIONS = 25
-
 DISC = {engine.Color.BLACK: "⚫", engine.Color.WHITE: "⚪"}
-
-
-@dataclass(frozen=True, slots=True)
-class BoardMessage:
-    """A rendered game message; `file()` makes a fresh attachment each time it is sent."""
-
-    content: str
-    image: bytes
-    filename: str
-    description: str
-    view: discord.ui.View
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.image), self.filename, description=self.description)
 
 
 def discs(count: int) -> str:
@@ -147,13 +129,7 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
         return view
     thinking = state.to_move_id == bot_id
     moves = [] if thinking else [engine.square_name(s) for s in state.position.legal_moves()]
-    if len(moves) <= MAX_BUTTONS:
-        for index, name in enumerate(moves):
-            view.add_item(buttons.MoveButton(record.id, record.ply, name, row=index // 5))
-    else:
-        for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
-            chunk = moves[start : start + SELECT_OPTIONS]
-            view.add_item(buttons.MoveSelect(record.id, record.ply, part, chunk, row=part))
+    add_moves(view, moves, record.id, record.ply, buttons.MoveButton, buttons.MoveSelect)
     abort = _("Abort") if abort_window(state.game) else None
     view.add_item(buttons.ResignButton(record.id, row=4, label=abort))
     return view

@@ -10,7 +10,7 @@ import discord
 
 from bot.domain import EndReason
 from bot.i18n import N_, _
-from cogs.buttons import ActionButton, GameButton, Taken
+from cogs.buttons import ActionButton, GameButton, SquareButton, SquareSelect, Taken
 from cogs.features import features
 
 
@@ -27,71 +27,18 @@ class ChallengeButton(ActionButton, kind="challenge"):
         )
 
 
-class MoveButton(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:move:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<square>[a-h][1-8])",
-):
-    def __init__(self, game_id: int, ply: int, square: str, *, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=square,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"reversi:move:{game_id}:{ply}:{square}",
-                row=row,
-            )
-        )
-        self.game_id, self.ply, self.square = game_id, ply, square
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveButton:
-        return cls(int(match["game"]), int(match["ply"]), match["square"])
-
+class MoveButton(SquareButton, kind="move"):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await features(interaction).play.on_move(interaction, self.game_id, self.ply, self.square)
-
-
-class MoveSelect(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"reversi:pick:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<part>[0-9])",
-):
-    def __init__(
-        self,
-        game_id: int,
-        ply: int,
-        part: int,
-        squares: list[str] | None = None,
-        *,
-        row: int | None = None,
-    ) -> None:
-        names = squares or []
-        placeholder = (
-            _("Choose your move ({first}-{last})").format(first=names[0], last=names[-1])
-            if names
-            else _("Choose a move")
+        await features(interaction).play.on_move(
+            interaction, self.record_id, self.step, self.square
         )
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"reversi:pick:{game_id}:{ply}:{part}",
-                placeholder=placeholder,
-                options=[discord.SelectOption(label=name, value=name) for name in names],
-                row=row,
-            )
-        )
-        self.game_id, self.ply = game_id, ply
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["ply"]), int(match["part"]))
 
+class MoveSelect(SquareSelect, kind="pick"):
     async def callback(self, interaction: discord.Interaction) -> None:
-        square = self.item.values[0] if self.item.values else ""
-        await features(interaction).play.on_move(interaction, self.game_id, self.ply, square)
+        await features(interaction).play.on_move(
+            interaction, self.record_id, self.step, self.square
+        )
 
 
 class ResignButton(

@@ -33,6 +33,7 @@ from bot.i18n import N_, _
 from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.audience import for_everyone
+from cogs.boards import BoardMessage
 from cogs.links import message_link
 from cogs.names import Names
 from cogs.play import board_message
@@ -199,7 +200,7 @@ class BoardPublisher:
     async def _show(
         self,
         state: GameState,
-        built: board_message.BoardMessage,
+        built: BoardMessage,
         board: _Board,
         reply: Reply | None = None,
         *,
@@ -248,7 +249,7 @@ class BoardPublisher:
     async def _answer_click(
         self,
         record: GameRecord,
-        built: board_message.BoardMessage,
+        built: BoardMessage,
         board: _Board,
         reply: Reply,
         clicked: discord.Message,
@@ -278,7 +279,7 @@ class BoardPublisher:
         self,
         record: GameRecord,
         board: _Board,
-        built: board_message.BoardMessage,
+        built: BoardMessage,
         reply: Reply | None,
     ) -> int | None:
         channel = self.bot.get_partial_messageable(record.channel_id)
@@ -324,7 +325,7 @@ class BoardPublisher:
         except discord.HTTPException as error:
             log.info("Old board %s not cleared (%s)", record.message_id, error.code)
 
-    async def build(self, state: GameState) -> board_message.BoardMessage:
+    async def build(self, state: GameState) -> BoardMessage:
         bot_id = self.bot.user.id if self.bot.user is not None else None
         return await board_message.build(
             state, await self.names.players(state.record), bot_id=bot_id

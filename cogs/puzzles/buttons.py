@@ -10,79 +10,24 @@ from typing import Any, Self
 import discord
 
 from bot.i18n import _
-from cogs.buttons import Taken
+from cogs.buttons import SquareButton, SquareSelect, Taken
 from cogs.features import features
 
 
-class PuzzleMoveButton(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:puzzle-move:(?P<attempt>[0-9]+):(?P<step>[0-9]+):(?P<square>[a-h][1-8])",
-):
-    def __init__(self, attempt_id: int, step: int, square: str, *, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=square,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"reversi:puzzle-move:{attempt_id}:{step}:{square}",
-                row=row,
-            )
+class PuzzleMoveButton(SquareButton, kind="puzzle-move"):
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await features(interaction).puzzles.on_move(
+            interaction, self.record_id, self.step, self.square
         )
-        self.attempt_id, self.step, self.square = attempt_id, step, square
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["attempt"]), int(match["step"]), match["square"])
+
+class PuzzleMoveSelect(SquareSelect, kind="puzzle-pick"):
+    """One menu of a puzzle's moves, where there are more than buttons for them."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await features(interaction).puzzles.on_move(
-            interaction, self.attempt_id, self.step, self.square
+            interaction, self.record_id, self.step, self.square
         )
-
-
-class PuzzleMoveSelect(
-    Taken,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"reversi:puzzle-pick:(?P<attempt>[0-9]+):(?P<step>[0-9]+):(?P<part>[0-9])",
-):
-    """One menu of a puzzle's moves, where there are more than buttons for them."""
-
-    def __init__(
-        self,
-        attempt_id: int,
-        step: int,
-        part: int,
-        squares: list[str] | None = None,
-        *,
-        row: int | None = None,
-    ) -> None:
-        names = squares or []
-        placeholder = (
-            _("Choose your move ({first}-{last})").format(first=names[0], last=names[-1])
-            if names
-            else _("Choose a move")
-        )
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"reversi:puzzle-pick:{attempt_id}:{step}:{part}",
-                placeholder=placeholder,
-                options=[discord.SelectOption(label=name, value=name) for name in names],
-                row=row,
-            )
-        )
-        self.attempt_id, self.step = attempt_id, step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["attempt"]), int(match["step"]), int(match["part"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        square = self.item.values[0] if self.item.values else ""
-        await features(interaction).puzzles.on_move(interaction, self.attempt_id, self.step, square)
 
 
 class PuzzleHintButton(

@@ -5,7 +5,6 @@ of the reply that refutes the wrong move, with the solution line and a Next puzz
 from __future__ import annotations
 
 import asyncio
-import io
 from dataclasses import dataclass
 
 import discord
@@ -13,6 +12,7 @@ import discord
 from bot.domain.puzzles import Finished, Line, Shown
 from bot.engine import Position, square_name
 from bot.i18n import _, in_force, ngettext
+from cogs.boards import BoardMessage, add_moves
 from cogs.puzzles.buttons import (
     NextPuzzleButton,
     PuzzleHintButton,
@@ -23,20 +23,8 @@ from cogs.puzzles.texts import rating_change, refutation_text, solution_text
 from rendering import board_alt_text, describe_status, render_board
 from rendering.words import color_name
 
-MAX_BUTTONS = 20  # four rows of five; the fifth row holds Hint
-SELECT_OPTIONS = 25
-
-
-@dataclass(frozen=True, slots=True)
-class PuzzleMessage:
-    content: str
-    image: bytes
-    filename: str
-    description: str
-    view: discord.ui.View
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.image), self.filename, description=self.description)
+PuzzleMessage = BoardMessage
+"""A puzzle's message is a board's: text, the image with its alt text, and components."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +130,7 @@ def _view(shown: Shown) -> discord.ui.View:
     attempt_id, step = shown.attempt.id, shown.attempt.step
     view = discord.ui.View(timeout=None)
     moves = [square_name(square) for square in shown.position.legal_moves()]
-    if len(moves) <= MAX_BUTTONS:
-        for index, name in enumerate(moves):
-            view.add_item(PuzzleMoveButton(attempt_id, step, name, row=index // 5))
-    else:
-        for part, start in enumerate(range(0, len(moves), SELECT_OPTIONS)):
-            chunk = moves[start : start + SELECT_OPTIONS]
-            view.add_item(PuzzleMoveSelect(attempt_id, step, part, chunk, row=part))
+    add_moves(view, moves, attempt_id, step, PuzzleMoveButton, PuzzleMoveSelect)
     view.add_item(PuzzleHintButton(attempt_id, step, row=4))
     return view
 

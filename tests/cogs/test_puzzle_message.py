@@ -7,6 +7,7 @@ from bot.domain.puzzles import Attempt, AttemptStatus, Line, Shown
 from bot.engine import Game, Position, square_name
 from bot.engine.puzzle_bank import Entry
 from bot.engine.puzzles import MAX_EMPTIES
+from cogs.boards import MAX_BUTTONS
 from cogs.puzzles import message
 from cogs.puzzles.buttons import PuzzleHintButton, PuzzleMoveButton, PuzzleMoveSelect
 from tests.aimed_puzzles import THREE_MOVES
@@ -26,7 +27,7 @@ def shown_in(position: Position) -> Shown:
 async def test_more_moves_than_buttons_are_listed_in_menus_beside_the_hint() -> None:
     shown = shown_at(mobile_opening(20, seed=3))
     moves = [square_name(square) for square in shown.position.legal_moves()]
-    assert len(moves) > message.MAX_BUTTONS
+    assert len(moves) > MAX_BUTTONS
     built = await message.question(shown)
     items = built.view.children
     selects = [item for item in items if isinstance(item, PuzzleMoveSelect)]
@@ -34,6 +35,9 @@ async def test_more_moves_than_buttons_are_listed_in_menus_beside_the_hint() -> 
     listed = [option.value for select in selects for option in select.item.options]
     assert listed == moves
     assert selects[0].item.custom_id == "reversi:puzzle-pick:7:0:0"
+    assert [select.item.placeholder for select in selects] == [
+        f"Choose your move ({moves[0]}-{moves[-1]})"
+    ]
     assert sum(isinstance(item, PuzzleHintButton) for item in items) == 1
 
 

@@ -200,6 +200,7 @@ async def test_more_than_twenty_moves_come_as_a_select_menu(
     (menu,) = board.selects
     assert menu.values == legal
     assert menu.custom_id == f"reversi:pick:{game_id}:{len(game)}:0"
+    assert menu.placeholder == f"Choose your move ({legal[0]}-{legal[-1]})"
     assert [b.label for b in board.buttons] == ["Resign"]
     player = to_move(game, fake.alice, fake.bob)
 
@@ -223,6 +224,7 @@ async def test_more_than_twenty_five_moves_split_over_two_menus(
     first, second = board.selects
     assert first.values == legal[:25]
     assert second.values == legal[25:]
+    assert second.placeholder == f"Choose your move ({legal[25]}-{legal[-1]})"
     player = to_move(game, fake.alice, fake.bob)
     other = fake.bob if player is fake.alice else fake.alice
 
