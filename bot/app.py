@@ -55,7 +55,12 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     config, clock, events, shards = bot.config, bot.clock, bot.events, bot.config.shards
     bot.storage = storage = await Storage.open(config.database)
     bot.services = services = Services.build(
-        storage, clock, events, shards=shards, members=GuildMembers(bot)
+        storage,
+        clock,
+        events,
+        shards=shards,
+        members=GuildMembers(bot),
+        refuter=bot.computer.refute,
     )
     services.context.bot_id = bot.user.id if bot.user is not None else None
     bot.reviews = ReviewService(storage, clock, events, bot.computer.analyse, shards=shards)

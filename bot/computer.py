@@ -1,5 +1,5 @@
-"""The bot's own moves, and the analyses of post-game reviews, searched in worker processes so the
-event loop never waits on them.
+"""The bot's own moves, the analyses of post-game reviews and the refutations of wrong puzzle
+moves, searched in worker processes so the event loop never waits on them.
 
 At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
 A review asks for one position at a time, so a move of the bot's waits behind one position of a
@@ -21,6 +21,7 @@ from typing import TypeVar
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
+from bot.engine.puzzles import refutation
 
 T = TypeVar("T")
 
@@ -45,6 +46,11 @@ def _leave_stopping_to_the_bot() -> None:
         os.nice(WORKER_NICENESS)
 
 
+def _refutation(position_string: str, move: int) -> tuple[int | None, int, bool]:
+    """`puzzles.refutation` from what crosses to a worker: a position is sent as its string."""
+    return refutation(Position.from_string(position_string), move)
+
+
 class Computer:
     """Chooses moves for the bot's games; the worker processes start on first use."""
 
@@ -64,6 +70,10 @@ class Computer:
     ) -> PositionAnalysis:
         """One position of a review (`analyse_position`), in a worker."""
         return await self._run(partial(analyse_position, position_string, played, budget))
+
+    async def refute(self, position: Position, move: int) -> tuple[int | None, int, bool]:
+        """A wrong puzzle move's refutation (`puzzles.refutation`), in a worker."""
+        return await self._run(partial(_refutation, position.to_string(), move))
 
     async def _run(self, search: Callable[[], T]) -> T:
         """Run `search` in a worker. A worker that died breaks the whole pool: the search fails,

@@ -6,6 +6,9 @@ from __future__ import annotations
 from bot.domain.puzzles import NEW_SOLVER, PUZZLE_DEVIATION
 from bot.engine.puzzle_bank import Entry, bank
 from bot.storage import Storage
+from tests.fakediscord.driver import FakeDiscord
+from tests.fakediscord.world import Message, User
+from tests.gameplay.play import eventually
 
 ENTRIES = {entry.id: entry for entry in bank()}
 ONE_MOVE = ENTRIES["e1394ac97c"]
@@ -30,3 +33,10 @@ async def aim(storage: Storage, guild_id: int, user_id: int, entry: Entry) -> No
         """,
         (guild_id, user_id, AIMED, NEW_SOLVER.deviation, NEW_SOLVER.volatility),
     )
+
+
+async def answer_wrong(fake: FakeDiscord, user: User, message: Message, label: str) -> None:
+    """Click the wrong move `label`: its refutation is searched in a worker process, out of the
+    fake's sight, so wait for the message to show it."""
+    await fake.click(user, message, label, expect_answer=False)
+    await eventually(lambda: message.content.startswith("❌"), seconds=30)

@@ -18,7 +18,7 @@ from bot.services.games import Games
 from bot.services.lookups import Lookups
 from bot.services.notices import Notices
 from bot.services.places import Place
-from bot.services.puzzles import Puzzles
+from bot.services.puzzles import Puzzles, Refuter, refuted_here
 from bot.services.recovery import Recovery
 from bot.services.replays import Replays
 from bot.services.settings import Settings, SettingsChange, SettingsSaved
@@ -60,14 +60,16 @@ class Services:
         shards: Shards = ALL_SHARDS,
         rng: random.Random | None = None,
         members: Members | None = None,
+        refuter: Refuter = refuted_here,
     ) -> Services:
-        """`members` tells who left a server (Discord, in the bot); without it nobody does."""
+        """`members` tells who left a server (Discord, in the bot); without it nobody does.
+        `refuter` refutes a wrong puzzle move (in this process unless given)."""
         context = Context(storage, clock, events, shards, rng or random.Random())
         endings = Endings(context)
         versus_bot = VersusBot(context)
         rounds = TournamentRounds(context, members or NobodyLeaves())
         boards = Boards(context)
-        puzzles = Puzzles(context)
+        puzzles = Puzzles(context, refuter)
         daily = DailyPuzzles(context, puzzles)
         return cls(
             context=context,

@@ -3,12 +3,14 @@ and the ratings once the attempt ends.
 
 Every answer names the step it answers; the storage moves an attempt on only from that step
 while it is open, so a double click or a stale button changes nothing. A wrong move is refuted
-by the exact solver, after the attempt is stored as failed, so that concurrent wrong clicks
-cost one solve.
+by the exact solver (or, in a verified puzzle, the search), after the attempt is stored as
+failed, so that concurrent wrong clicks cost one solve; the bot runs it in a worker process
+(`Refuter`), so that nobody's game waits for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 
 from bot.domain.events import PuzzleSolved
@@ -35,11 +37,21 @@ SPREAD = 100.0
 that members of one rating don't all meet the same puzzles in the same order."""
 
 
+Refuter = Callable[[Position, int], Awaitable[tuple[int | None, int, bool]]]
+"""Runs `puzzles.refutation`: the bot gives the worker processes' (`Computer.refute`)."""
+
+
+async def refuted_here(position: Position, move: int) -> tuple[int | None, int, bool]:
+    """`puzzles.refutation` in this process, blocking it: for tests and tools."""
+    return refutation(position, move)
+
+
 class Puzzles(Service):
     """Personal rated puzzles from the bank, per server."""
 
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: Context, refuter: Refuter = refuted_here) -> None:
         super().__init__(context)
+        self.refuter = refuter
         self._entries = {entry.id: entry for entry in bank()}
         ids = sorted(self._entries)
         self._sample_starts = ids[: max(1, len(ids) - SAMPLE)] or [""]
@@ -88,7 +100,7 @@ class Puzzles(Service):
         finished, changes = done
         if right:
             self.events.emit(PuzzleSolved(finished))
-        refutation = None if right else refute(position, square, line.entry.score)
+        refutation = None if right else await self.refute(position, square, line.entry.score)
         return Finished(finished, line, changes, refutation)
 
     async def hint(self, attempt_id: int, user_id: int, guild_id: int, step: int) -> Hint:
@@ -100,6 +112,12 @@ class Puzzles(Service):
             raise await self._gone(attempt_id)
         line = self.line(hinted.puzzle_id)
         return Hint(Shown(hinted, line), Quadrant.of(line.solution(step)))
+
+    async def refute(self, position: Position, move: int, best: int) -> Refutation:
+        """The opponent's best reply to `move` (the lowest square among equals) and the result
+        it leads to: exact in a proven puzzle, the search's estimate in a verified one."""
+        reply, score, exact = await self.refuter(position, move)
+        return Refutation(move, reply, score, best, exact)
 
     def line(self, puzzle_id: str) -> Line:
         return _line(self._entries[puzzle_id])
@@ -136,10 +154,3 @@ class Puzzles(Service):
 @lru_cache(maxsize=1024)
 def _line(entry: Entry) -> Line:
     return Line.of(entry)
-
-
-def refute(position: Position, move: int, best: int) -> Refutation:
-    """The opponent's best reply to `move` (the lowest square among equals) and the result it
-    leads to: exact in a proven puzzle, the search's estimate in a verified one."""
-    reply, score, exact = refutation(position, move)
-    return Refutation(move, reply, score, best, exact)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.domain.puzzles import Line
 from bot.engine import square_name
 from bot.engine.puzzle_bank import Entry
-from tests.aimed_puzzles import ENTRIES, ONE_MOVE, THREE_MOVES, aim
+from tests.aimed_puzzles import ENTRIES, ONE_MOVE, THREE_MOVES, aim, answer_wrong
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import User
@@ -29,8 +29,7 @@ async def attempt(
     if not solve:
         right = square_name(line.solution(0))
         legal = [square_name(square) for square in line.positions[0].legal_moves()]
-        await fake.click(user, message, next(label for label in legal if label != right))
-        assert message.content.startswith("❌")
+        await answer_wrong(fake, user, message, next(label for label in legal if label != right))
         return
     for step, ours in enumerate(line.ours):
         if ours:

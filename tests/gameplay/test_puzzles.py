@@ -16,10 +16,11 @@ from bot.storage import Storage
 from cogs import replies
 from cogs.core import NOT_ON_ITS_MESSAGE
 from cogs.puzzles import message as puzzle_message
-from tests.aimed_puzzles import ENTRIES, ONE_MOVE, THREE_MOVES, aim
+from tests.aimed_puzzles import ENTRIES, ONE_MOVE, THREE_MOVES, aim, answer_wrong
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
+from tests.gameplay.play import eventually
 from tests.rendering.images import decode, hinted_squares, marked_squares
 
 FINISHED = "That puzzle is already over: start another with `/reversi puzzle`."
@@ -105,7 +106,7 @@ async def test_a_wrong_move_shows_the_reply_that_refutes_it_and_the_solution(
     await fake.click(fake.alice, message, "a4")
     wrong = next(label for label in move_labels(message) if label != "b2")
 
-    await fake.click(fake.alice, message, wrong)
+    await answer_wrong(fake, fake.alice, message, wrong)
 
     attempt = await storage_of(bot_harness).puzzles.start(
         fake.guild.id, fake.alice.id, 0.0, now=0.0
@@ -157,7 +158,7 @@ async def test_next_puzzle_starts_another_in_the_same_message_rated_once_each(
     assert started is not None
     solution = square_name(ENTRIES[started.puzzle_id].line[0])
     wrong = next(label for label in move_labels(message) if label != solution)
-    await fake.click(fake.alice, message, wrong)
+    await answer_wrong(fake, fake.alice, message, wrong)
     done = [await store.attempt(first), await store.attempt(second)]
     assert all(attempt is not None and attempt.finished for attempt in done)
     assert done[0] is not None and done[1] is not None
@@ -263,3 +264,34 @@ async def test_a_slow_answer_is_acknowledged_in_time_and_then_shown_in_place(
     assert not reply.late
     assert "🎉 **Solved!**" in message.content
     assert [button.label for button in message.buttons] == ["Next puzzle"]
+
+
+async def test_a_refutation_is_searched_away_from_everyone_elses_answers(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a wrong move's refutation is being searched, in a worker, another member's
+    puzzle is answered at once; the refutation then shows in its own message."""
+    alices = await puzzle(fake, bot_harness, fake.alice, THREE_MOVES)
+    bobs = await puzzle(fake, bot_harness, fake.bob, THREE_MOVES)
+    held = asyncio.Event()
+    searching = asyncio.Event()
+    service = bot_harness.bot.services.puzzles
+    refute = service.refuter
+    assert refute == bot_harness.bot.computer.refute  # the worker processes'
+
+    async def slow(position: Any, move: int) -> Any:
+        searching.set()
+        await held.wait()
+        return await refute(position, move)
+
+    monkeypatch.setattr(service, "refuter", slow)
+    wrong = next(label for label in move_labels(alices) if label != "a4")
+    fake.click(fake.alice, alices, wrong, expect_answer=False)
+    await asyncio.wait_for(searching.wait(), 30)
+
+    await fake.click(fake.bob, bobs, "a4")
+    assert "✅ a4 is right" in bobs.content
+    assert not alices.content.startswith("❌")
+
+    held.set()
+    await eventually(lambda: alices.content.startswith("❌"), seconds=30)
