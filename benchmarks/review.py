@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.roundtrip import Table, set_up, start_bots, stop_bots
+from benchmarks.roundtrip import GameTable, set_up, start_bots, stop_bots
 from bot.domain import Ending, EndReason, TimeControl
 from bot.engine import Color, Game, square_name
 from bot.engine.ai.analysis import ReviewBudget, default_budget
@@ -78,7 +78,7 @@ def engine_figures(count: int, budget: ReviewBudget) -> None:
     )
 
 
-async def move(fake: FakeDiscord, table: Table, index: int) -> float:
+async def move(fake: FakeDiscord, table: GameTable, index: int) -> float:
     """`roundtrip.move`, for games long enough to meet a position with more than 20 moves, which
     the board offers in menus: one legal move, by its button or its menu; the seconds until the
     bot answered."""
@@ -118,7 +118,7 @@ def percentiles(seconds: list[float]) -> str:
 
 
 async def load(
-    fake: FakeDiscord, tables: list[Table], rate: float, until: asyncio.Event
+    fake: FakeDiscord, tables: list[GameTable], rate: float, until: asyncio.Event
 ) -> list[float]:
     """Moves offered at `rate` a second over the tables until `until` is set."""
     latencies: list[float] = []
@@ -137,7 +137,7 @@ async def load(
             continue
         table = free[sent % len(free)]
 
-        async def one(table: Table = table, index: int = sent) -> None:
+        async def one(table: GameTable = table, index: int = sent) -> None:
             latencies.append(await move(fake, table, index))
 
         task = asyncio.create_task(one())
@@ -148,7 +148,7 @@ async def load(
 
 
 async def timed_load(
-    fake: FakeDiscord, tables: list[Table], rate: float, seconds: float
+    fake: FakeDiscord, tables: list[GameTable], rate: float, seconds: float
 ) -> list[float]:
     stop = asyncio.Event()
     asyncio.get_running_loop().call_later(seconds, stop.set)
