@@ -9,6 +9,7 @@ from functools import partial
 from bot.bot_player import BotPlayer
 from bot.config import Config
 from bot.deadlines import Deadlines
+from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
 from bot.services import Services
@@ -69,6 +70,7 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
     bot.review_messages = ReviewMessages(bot)
     bot.review_messages.subscribe(events)
+    GamePuzzles(services.puzzles, bot.computer, bot.background).subscribe(events)
     bot.signups = Signups(bot)
     bot.signups.subscribe(events)
     bot.round_opener = RoundOpener(bot)

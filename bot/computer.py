@@ -1,5 +1,5 @@
-"""The bot's own moves, and the analyses of post-game reviews, searched in worker processes so the
-event loop never waits on them.
+"""The bot's own moves, the analyses of post-game reviews and the puzzles found in reviewed
+games, searched in worker processes so the event loop never waits on them.
 
 At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
 A review asks for one position at a time, so a move of the bot's waits behind one position of a
@@ -21,6 +21,7 @@ from typing import TypeVar
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
+from bot.engine.puzzles import Puzzle, find
 
 T = TypeVar("T")
 
@@ -45,6 +46,10 @@ def _leave_stopping_to_the_bot() -> None:
         os.nice(WORKER_NICENESS)
 
 
+def _find_puzzle(position_string: str) -> Puzzle | None:
+    return find(Position.from_string(position_string))
+
+
 class Computer:
     """Chooses moves for the bot's games; the worker processes start on first use."""
 
@@ -64,6 +69,10 @@ class Computer:
     ) -> PositionAnalysis:
         """One position of a review (`analyse_position`), in a worker."""
         return await self._run(partial(analyse_position, position_string, played, budget))
+
+    async def find_puzzle(self, position_string: str) -> Puzzle | None:
+        """The puzzle a position makes (`bot.engine.puzzles.find`), proven in a worker."""
+        return await self._run(partial(_find_puzzle, position_string))
 
     async def _run(self, search: Callable[[], T]) -> T:
         """Run `search` in a worker. A worker that died breaks the whole pool: the search fails,

@@ -113,6 +113,11 @@ REFUSALS: dict[Refused, str | Plural] = {
     ),
     Refused.STALE_PUZZLE: N_("That puzzle has moved on since this board; use the latest one."),
     Refused.NO_PUZZLE_LEFT: N_("You've met every puzzle there is in this server. Well done!"),
+    Refused.NO_SERVER_PUZZLE_LEFT: N_(
+        "No puzzle from this server's games is waiting for you: they come from reviewed games, "
+        "where a player missed the one move that kept the best result, and never from your own "
+        "games. Try `/reversi puzzle` for any puzzle."
+    ),
 }
 """Each refusal's message, marked with `N_` (`Nn_` for one with a count); `{link}` is where a
 pointing refusal points."""

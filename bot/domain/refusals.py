@@ -101,6 +101,9 @@ class Refused(Enum):
     """An answer to a position the attempt has left (or a square that is no move there)."""
     NO_PUZZLE_LEFT = auto()
     """The member has attempted every puzzle of the bank in this server."""
+    NO_SERVER_PUZZLE_LEFT = auto()
+    """No puzzle of this server's games is left for the member: none found yet, all met, or
+    only those of their own games."""
 
 
 class Refusal(Exception):
