@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 SOURCES = [
     # TRANSLATORS: the choices of /reversi puzzle's `source`: where the puzzle comes from.
-    app_commands.Choice(name=locale_str("Any"), value=PuzzleSource.ANY.value),
+    app_commands.Choice(name=locale_str("Any puzzle"), value=PuzzleSource.ANY.value),
     app_commands.Choice(
         name=locale_str("This server's games"), value=PuzzleSource.SERVER_GAMES.value
     ),
