@@ -124,11 +124,11 @@ class Puzzles(Service):
         return missed_moves(review, skip)
 
     async def keep_from_game(
-        self, record: GameRecord, found: list[tuple[ReviewedMove, Puzzle]]
+        self, record: GameRecord, engine: str, found: list[tuple[ReviewedMove, Puzzle]]
     ) -> int:
         """Keep as the server's puzzles those of `found` (a missed move and the puzzle its
-        position makes) that the player missed: their move was not the solution. Returns how
-        many were new."""
+        position makes) that the player missed: their move was not the solution; the game's
+        review by `engine` is searched. Returns how many were new."""
         kept = [
             ServerPuzzle(
                 record.guild_id,
@@ -138,10 +138,8 @@ class Puzzles(Service):
             for move, puzzle in found
             if puzzle.steps[0].solution != move.square
         ]
-        if not kept:
-            return 0
-        return await self.storage.puzzles.add_from_games(
-            kept, deviation=PUZZLE_DEVIATION, now=self.now()
+        return await self.storage.puzzles.searched(
+            record.id, engine, kept, deviation=PUZZLE_DEVIATION, now=self.now()
         )
 
     async def _puzzle(self, puzzle_id: str) -> tuple[Line, Origin | None]:

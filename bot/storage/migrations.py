@@ -978,6 +978,20 @@ _SERVER_PUZZLES: Migration = (
         )
         """,
     ),
+    # Whether a done review's game was searched for puzzles: a restart searches those it left.
+    # The reviews done before this migration are left alone.
+    PerDialect(
+        """
+        ALTER TABLE reviews ADD COLUMN puzzles_searched INTEGER NOT NULL DEFAULT 0
+            CHECK (puzzles_searched IN (0, 1))
+        """,
+        "ALTER TABLE reviews ADD COLUMN puzzles_searched BOOLEAN NOT NULL DEFAULT FALSE",
+    ),
+    "UPDATE reviews SET puzzles_searched = TRUE WHERE status = 'done'",
+    """
+    CREATE INDEX reviews_unsearched ON reviews (guild_id)
+    WHERE status = 'done' AND NOT puzzles_searched
+    """,
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

@@ -138,15 +138,25 @@ class PuzzleStore(Store):
                 )
         return len(missing)
 
-    async def add_from_games(
-        self, found: Sequence[ServerPuzzle], *, deviation: float, now: float
+    async def searched(
+        self,
+        game_id: int,
+        engine: str,
+        found: Sequence[ServerPuzzle],
+        *,
+        deviation: float,
+        now: float,
     ) -> int:
-        """Keep the puzzles found in a server's games, each with its starting rating (the
-        entry's) and `deviation`, in one transaction; returns how many were new (a position
-        the server has a puzzle of already adds nothing: the id is the server's and the
-        position's)."""
+        """Keep the puzzles found in a game by its review (by `engine`), each with its starting
+        rating (the entry's) and `deviation`, and mark the review searched, in one transaction;
+        returns how many were new (a position the server has a puzzle of already adds nothing:
+        the id is the server's and the position's)."""
         added = 0
         async with self.transaction() as db:
+            await db.all(
+                "UPDATE reviews SET puzzles_searched = TRUE WHERE game_id = ? AND engine = ?",
+                (game_id, engine),
+            )
             for puzzle in found:
                 entry, origin = puzzle.entry, puzzle.origin
                 rows = await db.all(

@@ -222,12 +222,16 @@ CREATE TABLE reviews (
     channel_id INTEGER,
     message_id INTEGER,
     created_at REAL    NOT NULL,
-    updated_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL, puzzles_searched INTEGER NOT NULL DEFAULT 0
+    CHECK (puzzles_searched IN (0, 1)),
     UNIQUE (game_id, engine),
     CHECK ((channel_id IS NULL) = (message_id IS NULL))
 );
 
 CREATE INDEX reviews_running ON reviews (guild_id) WHERE status = 'running';
+
+CREATE INDEX reviews_unsearched ON reviews (guild_id)
+WHERE status = 'done' AND NOT puzzles_searched;
 
 CREATE TABLE server_puzzles (
     puzzle_id  TEXT    PRIMARY KEY REFERENCES puzzle_ratings (puzzle_id),

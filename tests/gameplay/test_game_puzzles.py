@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 import bot.services.reviews
+from bot.computer import Computer
 from bot.domain import GameRecord
 from bot.domain.puzzles import NEW_SOLVER, ServerPuzzle, server_puzzle_id
 from bot.engine import Game, parse_square
@@ -24,7 +26,7 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
 
-from .play import wthor_games
+from .play import eventually, wthor_games
 from .test_review import FAST, finished_game, review_shown
 
 SAMPLE = 38
@@ -208,3 +210,28 @@ async def test_in_a_game_against_the_bot_only_the_players_misses_make_puzzles(
         "SELECT game_id FROM server_puzzles", ()
     )
     assert [row["game_id"] for row in rows] == [human.id]
+
+
+async def test_a_search_that_failed_is_made_again_at_the_next_start(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = await finished_game(fake, bot_harness, sample=SAMPLE)
+    calls = []
+
+    async def broken(self: Computer, position: str) -> None:
+        calls.append(position)
+        raise BrokenProcessPool("a worker died")
+
+    original = Computer.find_puzzle
+    monkeypatch.setattr(Computer, "find_puzzle", broken)
+    await reviewed(fake, bot_harness, record)
+    await eventually(lambda: bool(calls))
+    unsearched = await storage_of(bot_harness).reviews.unsearched()
+    assert [review.game_id for review in unsearched] == [record.id]
+
+    monkeypatch.setattr(Computer, "find_puzzle", original)
+    await bot_harness.restart()
+
+    found = await kept(bot_harness, fake.guild.id)
+    assert found.origin.game_id == record.id
+    assert await storage_of(bot_harness).reviews.unsearched() == []

@@ -61,7 +61,7 @@ async def fill(storage: Storage) -> None:
         await storage.games.record_final_move(game.id, 1, "d6", ending, now=11.5 * n)
     entry = replace(bank()[0], id=server_puzzle_id(GUILD, bank()[0].position))
     found = ServerPuzzle(GUILD, entry, Origin(game.id, 2, CAROL, ALICE))
-    await storage.puzzles.add_from_games([found], deviation=200.0, now=12.5)
+    await storage.puzzles.searched(game.id, "engine", [found], deviation=200.0, now=12.5)
     cancelled = await start_game(storage, ALICE, CAROL, guild=OTHER_GUILD)
     await storage.games.finish(
         cancelled.id, 0, Ending(EndReason.CANCELLED, None, 2, 2, cancelled_by=BOB), now=50
