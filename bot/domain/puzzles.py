@@ -304,7 +304,7 @@ class Origin:
 @dataclass(frozen=True, slots=True)
 class ServerPuzzle:
     """A puzzle of a server's own games: the entry as the bank would hold it (its rating the
-    starting one), and where it was missed."""
+    starting one when found, the learned one when read back), and where it was missed."""
 
     guild_id: int
     entry: Entry
