@@ -1,7 +1,8 @@
 """Puzzles from a server's own games through the fake Discord: a finished game is reviewed,
 the move where its player missed the one move that kept the best result becomes a puzzle of
-that server, named after the game; its players never get it, nor does another server, and a
-player who asks to be forgotten takes the names off it.
+that server, named after the game; its players never get it, nor does another server, a
+player who asks to be forgotten takes the names off it, the bot's own misses make none, and a
+search that failed is made again at the next start.
 
 The game is WTH_1984#111 of the WTHOR sample: at move 55 (6 empty squares) White played g1,
 where b2 alone kept the best result (b2 a1 g1, losing by 20 instead of 24 or more). The
