@@ -10,6 +10,7 @@ from bot.bot_player import BotPlayer
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
+from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
 from bot.services import Services
@@ -76,6 +77,8 @@ async def compose(bot: Bot, extensions: Sequence[str]) -> None:
     TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
     bot.review_messages = ReviewMessages(bot)
     bot.review_messages.subscribe(events)
+    bot.game_puzzles = GamePuzzles(services.puzzles, bot.reviews, bot.computer, bot.background)
+    bot.game_puzzles.subscribe(events)
     bot.signups = Signups(bot)
     bot.signups.subscribe(events)
     bot.round_opener = RoundOpener(bot)

@@ -18,6 +18,7 @@ from bot.background import Background
 from bot.clock import Clock, SystemClock
 from bot.computer import Computer
 from bot.config import Config
+from bot.game_puzzles import GamePuzzles
 from bot.invite import invite_url
 from bot.services import Services
 from bot.services.bus import Events
@@ -80,6 +81,7 @@ class ReversiBot(commands.AutoShardedBot):
         self._storage: Storage | None = None
         self._services: Services | None = None
         self._reviews: ReviewService | None = None
+        self.game_puzzles: GamePuzzles | None = None
         self.timers: Timers | None = None
         self._recovered = False
         self._interaction_tasks: set[asyncio.Task[Any]] = set()
@@ -193,6 +195,8 @@ class ReversiBot(commands.AutoShardedBot):
     async def _recover(self) -> None:
         await self.services.recovery.recover()
         await self.reviews.recover()
+        if self.game_puzzles is not None:
+            await self.game_puzzles.recover()
         self._announce_ready()
 
     def _announce_ready(self) -> None:

@@ -1,5 +1,6 @@
-"""The bot's own moves, the analyses of post-game reviews and the refutations of wrong puzzle
-moves, searched in worker processes so the event loop never waits on them.
+"""The bot's own moves, the analyses of post-game reviews, the puzzles found in reviewed games
+and the refutations of wrong puzzle moves, searched in worker processes so the event loop never
+waits on them.
 
 At most one search runs per spare CPU core; the pool's queue keeps the rest in order of arrival.
 A review asks for one position at a time, so a move of the bot's waits behind one position of a
@@ -21,7 +22,7 @@ from typing import TypeVar
 from bot.engine import Position
 from bot.engine.ai import SearchResult, choose_move
 from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
-from bot.engine.puzzles import refutation
+from bot.engine.puzzles import Puzzle, find, refutation
 
 T = TypeVar("T")
 
@@ -51,6 +52,10 @@ def _refutation(position_string: str, move: int) -> tuple[int | None, int, bool]
     return refutation(Position.from_string(position_string), move)
 
 
+def _find_puzzle(position_string: str) -> Puzzle | None:
+    return find(Position.from_string(position_string))
+
+
 class Computer:
     """Chooses moves for the bot's games; the worker processes start on first use."""
 
@@ -74,6 +79,10 @@ class Computer:
     async def refute(self, position: Position, move: int) -> tuple[int | None, int, bool]:
         """A wrong puzzle move's refutation (`puzzles.refutation`), in a worker."""
         return await self._run(partial(_refutation, position.to_string(), move))
+
+    async def find_puzzle(self, position_string: str) -> Puzzle | None:
+        """The puzzle a position makes (`bot.engine.puzzles.find`), proven in a worker."""
+        return await self._run(partial(_find_puzzle, position_string))
 
     async def _run(self, search: Callable[[], T]) -> T:
         """Run `search` in a worker. A worker that died breaks the whole pool: the search fails,

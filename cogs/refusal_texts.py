@@ -122,6 +122,11 @@ REFUSALS: dict[Refused, str | Plural] = {
     Refused.FINISH_OPEN_PUZZLE: N_(
         "Finish your open puzzle first: `/reversi puzzle` brings it back."
     ),
+    Refused.NO_SERVER_PUZZLE_LEFT: N_(
+        "No puzzle from this server's games is waiting for you: they come from reviewed games, "
+        "where a player missed the one move that kept the best result, and never from your own "
+        "games. Try `/reversi puzzle` for any puzzle."
+    ),
 }
 """Each refusal's message, marked with `N_` (`Nn_` for one with a count); `{link}` is where a
 pointing refusal points."""

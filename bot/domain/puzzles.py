@@ -8,14 +8,17 @@ a draw (the hint did half the work).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.domain.games import DELETED_USER_ID
 from bot.domain.glicko2 import Rating
-from bot.engine.position import Position
+from bot.engine.position import Color, Position
 from bot.engine.puzzle_bank import Entry
-from bot.engine.puzzles import PuzzleTheme
+from bot.engine.puzzles import MAX_EMPTIES, PuzzleTheme
+from bot.engine.review import Review, ReviewedMove
 
 NEW_SOLVER = Rating()
 """A member's puzzle rating before their first attempt in a server."""
@@ -249,14 +252,77 @@ class Refutation:
         return self.best - self.score
 
 
+class PuzzleSource(StrEnum):
+    """Where a member's next puzzle may come from: the bank or their server's own games, or
+    those games alone."""
+
+    ANY = "any"
+    SERVER_GAMES = "server-games"
+
+
+BANK_POOL = 0
+"""The pool of the bank's puzzles, which every server meets; a server's own games' puzzles are
+in the pool of its id."""
+
+
+def server_puzzle_id(guild_id: int, position: str) -> str:
+    """The id of the puzzle a server's game makes of `position`: `g` and a digest of both, so
+    that it never meets a bank id (hex digits alone) and each server has its own."""
+    return "g" + hashlib.sha1(f"{guild_id}:{position}".encode()).hexdigest()[:9]
+
+
+def missed_moves(review: Review, skip: Color | None = None) -> list[ReviewedMove]:
+    """The moves of a reviewed game whose position may make a puzzle the player missed: one
+    that lost discs by exact solving where the player had a choice, shallow enough to prove
+    (`MAX_EMPTIES`); none of `skip`'s (the bot's side). Whether one move alone kept the best
+    result there is the solver's to say (`bot.engine.puzzles.find`)."""
+    return [
+        move
+        for move in review.moves
+        if move.exact
+        and move.loss > 0
+        and not move.forced
+        and move.before.empties <= MAX_EMPTIES
+        and move.color is not skip
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """The game of this server a puzzle was found in, the move missed there, and its players
+    as the game holds them now."""
+
+    game_id: int
+    move: int
+    black_id: int
+    white_id: int
+
+    @property
+    def named(self) -> bool:
+        """Whether both players may be named: neither asked to be forgotten."""
+        return DELETED_USER_ID not in (self.black_id, self.white_id)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPuzzle:
+    """A puzzle of a server's own games: the entry as the bank would hold it (its rating the
+    starting one when found, the learned one when read back), and where it was missed."""
+
+    guild_id: int
+    entry: Entry
+    origin: Origin
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """An open attempt at the move the member is to find; `played` are the moves made since
-    the previous position shown (their right move and the replies), to mark on the board."""
+    the previous position shown (their right move and the replies), to mark on the board;
+    `origin` the game it comes from, for a puzzle of the server's games."""
 
     attempt: Attempt
     line: Line
     played: tuple[int, ...] = ()
+    origin: Origin | None = None
 
     @property
     def position(self) -> Position:

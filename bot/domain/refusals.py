@@ -107,6 +107,9 @@ class Refused(Enum):
     """A Solve button of a daily puzzle whose next day's post has revealed it."""
     FINISH_OPEN_PUZZLE = auto()
     """The daily puzzle asked for while another puzzle of the member's is open."""
+    NO_SERVER_PUZZLE_LEFT = auto()
+    """No puzzle of this server's games is left for the member: none found yet, all met, or
+    only those of their own games."""
 
 
 class Refusal(Exception):

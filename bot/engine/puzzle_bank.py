@@ -50,9 +50,15 @@ class Entry:
         return proven(self.position)
 
     def to_line(self) -> str:
-        themes = ",".join(sorted(self.themes)) or "-"
-        moves = " ".join(square_name(square) for square in self.line)
-        fields = (self.id, self.position, moves, self.score, self.margin, themes, self.rating)
+        fields = (
+            self.id,
+            self.position,
+            moves_text(self.line),
+            self.score,
+            self.margin,
+            themes_text(self.themes),
+            self.rating,
+        )
         return "\t".join(str(field) for field in fields)
 
     @classmethod
@@ -61,10 +67,10 @@ class Entry:
         return cls(
             id_,
             position,
-            tuple(parse_square(name) for name in moves.split()),
+            parse_moves(moves),
             int(score),
             int(margin),
-            frozenset() if themes == "-" else frozenset(PuzzleTheme(t) for t in themes.split(",")),
+            parse_themes(themes),
             int(rating),
         )
 
@@ -79,6 +85,24 @@ class Entry:
             puzzle.themes,
             estimated_rating(puzzle),
         )
+
+
+def moves_text(line: tuple[int, ...]) -> str:
+    """A line as the bank writes it: square names, space-separated."""
+    return " ".join(square_name(square) for square in line)
+
+
+def parse_moves(text: str) -> tuple[int, ...]:
+    return tuple(parse_square(name) for name in text.split())
+
+
+def themes_text(themes: frozenset[PuzzleTheme]) -> str:
+    """Themes as the bank writes them: comma-separated, `-` for none."""
+    return ",".join(sorted(themes)) or "-"
+
+
+def parse_themes(text: str) -> frozenset[PuzzleTheme]:
+    return frozenset() if text == "-" else frozenset(PuzzleTheme(t) for t in text.split(","))
 
 
 def estimated_rating(puzzle: Puzzle) -> int:

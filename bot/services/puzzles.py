@@ -11,24 +11,33 @@ failed, so that concurrent wrong clicks cost one solve; the bot runs it in a wor
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import lru_cache
 
+from bot.domain import GameRecord
 from bot.domain.events import PuzzleSolved
 from bot.domain.puzzles import (
+    BANK_POOL,
     NEW_SOLVER,
     PUZZLE_DEVIATION,
     Attempt,
     Finished,
     Hint,
     Line,
+    Origin,
+    PuzzleSource,
     Quadrant,
     Refutation,
+    ServerPuzzle,
     Shown,
+    missed_moves,
+    server_puzzle_id,
 )
 from bot.domain.refusals import Refusal, Refused
-from bot.engine.position import Position
+from bot.engine.position import Color, Position
 from bot.engine.puzzle_bank import Entry, bank
-from bot.engine.puzzles import refutation
+from bot.engine.puzzles import Puzzle, refutation
+from bot.engine.review import Review, ReviewedMove
 from bot.services.context import Context, Service
 from bot.storage.puzzles import SAMPLE
 
@@ -47,7 +56,8 @@ async def refuted_here(position: Position, move: int) -> tuple[int | None, int, 
 
 
 class Puzzles(Service):
-    """Personal rated puzzles from the bank, per server."""
+    """Personal rated puzzles, per server: from the bank, and from the server's own games
+    (positions where a reviewed game's player missed the one move that kept the best result)."""
 
     def __init__(self, context: Context, refuter: Refuter = refuted_here) -> None:
         super().__init__(context)
@@ -58,23 +68,29 @@ class Puzzles(Service):
         """Where a sample of `SAMPLE` puzzles in id order may start and still be whole."""
         self._seeded = False
 
-    async def start(self, guild_id: int, user_id: int) -> Shown:
+    async def start(
+        self, guild_id: int, user_id: int, source: PuzzleSource = PuzzleSource.ANY
+    ) -> Shown:
         """The member's open attempt in the server, or a new one at a puzzle they never met
-        there, near their puzzle rating."""
+        there, near their puzzle rating: from the bank or the server's games, or from those
+        games alone; never one of a game they played."""
         await self.seed()
         solver = await self.storage.puzzles.solver(guild_id, user_id)
         rating = (solver.rating if solver else NEW_SOLVER).rating
         target = rating + self.rng.uniform(-SPREAD, SPREAD)
+        games_only = source is PuzzleSource.SERVER_GAMES
         attempt = await self.storage.puzzles.start(
             guild_id,
             user_id,
             target,
             sample_from=self.rng.choice(self._sample_starts),
+            pools=(guild_id,) if games_only else (BANK_POOL, guild_id),
             now=self.now(),
         )
         if attempt is None:
-            raise Refusal(Refused.NO_PUZZLE_LEFT)
-        return Shown(attempt, self.line(attempt.puzzle_id))
+            raise Refusal(Refused.NO_SERVER_PUZZLE_LEFT if games_only else Refused.NO_PUZZLE_LEFT)
+        line, origin = await self._puzzle(attempt.puzzle_id)
+        return Shown(attempt, line, origin=origin)
 
     async def answer(
         self, attempt_id: int, user_id: int, guild_id: int, step: int, square: int
@@ -82,7 +98,7 @@ class Puzzles(Service):
         """Play `square` as the answer at `step`: the right move plays the replies and asks for
         the next one, or solves the puzzle; any other fails it, refuted."""
         attempt = await self._open(attempt_id, user_id, guild_id, step)
-        line = self.line(attempt.puzzle_id)
+        line, origin = await self._puzzle(attempt.puzzle_id)
         position = line.positions[step]
         if not position.is_legal(square):
             raise Refusal(Refused.STALE_PUZZLE)
@@ -93,7 +109,7 @@ class Puzzles(Service):
             moved = await puzzles.advance(attempt_id, step, following)
             if moved is None:
                 raise await self._gone(attempt_id)
-            return Shown(moved, line, (square, *line.replies(step)))
+            return Shown(moved, line, (square, *line.replies(step)), origin)
         done = await puzzles.finish(attempt_id, step, solved=right, now=self.now())
         if done is None:
             raise await self._gone(attempt_id)
@@ -106,12 +122,12 @@ class Puzzles(Service):
     async def hint(self, attempt_id: int, user_id: int, guild_id: int, step: int) -> Hint:
         """The quadrant of the move to find at `step` and the puzzle's themes; the attempt
         remembers it was helped."""
-        await self._open(attempt_id, user_id, guild_id, step)
+        attempt = await self._open(attempt_id, user_id, guild_id, step)
+        line, origin = await self._puzzle(attempt.puzzle_id)
         hinted = await self.storage.puzzles.hint(attempt_id, step)
         if hinted is None:
             raise await self._gone(attempt_id)
-        line = self.line(hinted.puzzle_id)
-        return Hint(Shown(hinted, line), Quadrant.of(line.solution(step)))
+        return Hint(Shown(hinted, line, origin=origin), Quadrant.of(line.solution(step)))
 
     async def refute(self, position: Position, move: int, best: int) -> Refutation:
         """The opponent's best reply to `move` (the lowest square among equals) and the result
@@ -121,6 +137,44 @@ class Puzzles(Service):
 
     def line(self, puzzle_id: str) -> Line:
         return _line(self._entries[puzzle_id])
+
+    def missed(self, record: GameRecord, review: Review) -> list[ReviewedMove]:
+        """The moves of a reviewed game of this server whose positions may make puzzles: the
+        players' misses (`missed_moves`), the bot's own moves left out."""
+        bot = self.bot_id
+        skip = Color.BLACK if record.black_id == bot else None
+        skip = Color.WHITE if record.white_id == bot else skip
+        return missed_moves(review, skip)
+
+    async def keep_from_game(
+        self, record: GameRecord, engine: str, found: list[tuple[ReviewedMove, Puzzle]]
+    ) -> int:
+        """Keep as the server's puzzles those of `found` (a missed move and the puzzle its
+        position makes) that the player missed: their move was not the solution; the game's
+        review by `engine` is searched. Returns how many were new."""
+        kept = [
+            ServerPuzzle(
+                record.guild_id,
+                replace(Entry.of(puzzle), id=server_puzzle_id(record.guild_id, puzzle.position)),
+                Origin(record.id, move.number, record.black_id, record.white_id),
+            )
+            for move, puzzle in found
+            if puzzle.steps[0].solution != move.square
+        ]
+        return await self.storage.puzzles.searched(
+            record.id, engine, kept, deviation=PUZZLE_DEVIATION, now=self.now()
+        )
+
+    async def _puzzle(self, puzzle_id: str) -> tuple[Line, Origin | None]:
+        """The puzzle's line, from the bank or the server's games, and the game it comes from
+        (None for the bank's), its players as the game holds them now."""
+        entry = self._entries.get(puzzle_id)
+        if entry is not None:
+            return _line(entry), None
+        found = await self.storage.puzzles.server_puzzle(puzzle_id)
+        if found is None:
+            raise Refusal(Refused.NO_SUCH_PUZZLE)
+        return _line(found.entry), found.origin
 
     async def seed(self) -> None:
         """Give every puzzle of the bank its starting rating, once per process."""
@@ -132,7 +186,7 @@ class Puzzles(Service):
     async def _open(self, attempt_id: int, user_id: int, guild_id: int, step: int) -> Attempt:
         """The attempt, if it is the member's, in this server, open, and at `step`."""
         attempt = await self.storage.puzzles.attempt(attempt_id)
-        if attempt is None or attempt.puzzle_id not in self._entries:
+        if attempt is None:
             raise Refusal(Refused.NO_SUCH_PUZZLE)
         if attempt.guild_id != guild_id:
             raise Refusal(Refused.PUZZLE_ELSEWHERE)

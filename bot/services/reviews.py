@@ -288,6 +288,15 @@ class ReviewService:
                     continue
             self._spawn(record.game_id)
 
+    async def unsearched(self) -> list[ReviewDone]:
+        """The reviews done in this process's servers whose games were not searched for puzzles
+        yet (`bot.game_puzzles`), as their end was announced."""
+        done = []
+        for record in await self.storage.reviews.unsearched(self.shards):
+            state = GameState.of(await self.storage.games.get(record.game_id))
+            done.append(ReviewDone(record.game_id, record, state, self._build(state, record)))
+        return done
+
     async def stop(self) -> None:
         """Stop the reviews under way; what they analysed is stored, and `recover` resumes."""
         self._closing = True

@@ -16,7 +16,12 @@ from bot.storage.errors import DatabaseError
 from bot.storage.games import GAME_COLUMNS
 from bot.storage.players import PLAYER_COLUMNS
 from bot.storage.postgres import shown_url
-from bot.storage.puzzles import ATTEMPT_COLUMNS, PUZZLE_COLUMNS, SOLVER_COLUMNS
+from bot.storage.puzzles import (
+    ATTEMPT_COLUMNS,
+    PUZZLE_COLUMNS,
+    SERVER_PUZZLE_COLUMNS,
+    SOLVER_COLUMNS,
+)
 from bot.storage.reviews import REVIEW_COLUMNS
 from bot.storage.tournaments import BOARD_COLUMNS, TOURNAMENT_COLUMNS
 
@@ -74,8 +79,9 @@ TABLES = (
         ("game_id", "ping_ply", "reminder_ply", "channel_id", "message_id", "end_ply"),
         ("game_id",),
     ),
-    # Puzzle ids are lowercase hex digits, which every collation orders alike.
+    # Puzzle ids are digits and lowercase letters, which every collation orders alike.
     Table("puzzle_ratings", _columns(PUZZLE_COLUMNS), ("puzzle_id",)),
+    Table("server_puzzles", _columns(SERVER_PUZZLE_COLUMNS), ("puzzle_id",)),
     Table("puzzle_solvers", _columns(SOLVER_COLUMNS), ("guild_id", "user_id")),
     Table("puzzle_attempts", _columns(ATTEMPT_COLUMNS), ("id",)),
     Table("daily_puzzles", _columns(DAILY_COLUMNS), ("guild_id", "day")),

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass
 
 from bot.domain.daily import DailyPuzzle, DailySchedule
-from bot.domain.puzzles import NEW_SOLVER, Attempt
+from bot.domain.puzzles import BANK_POOL, NEW_SOLVER, Attempt
 from bot.domain.shards import Shards
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.puzzles import ATTEMPT_COLUMNS, attempt_from_row
@@ -180,7 +180,8 @@ async def _met(db: Transaction, guild_id: int, user_id: int, puzzle_id: str) -> 
 
 
 async def _choose(db: Transaction, guild_id: int, day: int) -> str | None:
-    """A puzzle near the server's median puzzle rating never posted there, drawn by the day."""
+    """A puzzle of the bank near the server's median puzzle rating never posted there, drawn by
+    the day: never one of a server's games, which its players have seen."""
     solvers = int(
         await db.value("SELECT count(*) FROM puzzle_solvers WHERE guild_id = ?", (guild_id,)) or 0
     )
@@ -200,7 +201,7 @@ async def _choose(db: Transaction, guild_id: int, day: int) -> str | None:
         near += await db.all(
             f"""
             SELECT puzzle_id, rating FROM puzzle_ratings r
-            WHERE rating {side} ? AND (
+            WHERE guild_id = {BANK_POOL} AND rating {side} ? AND (
                 SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = r.puzzle_id
             ) IS NULL
             ORDER BY rating{order}, puzzle_id{order} LIMIT {CANDIDATES}

@@ -971,6 +971,66 @@ _DAILY_PUZZLES: Migration = (
     ),
 )
 
+_SERVER_PUZZLES: Migration = (
+    # Puzzles found in a server's own reviewed games. Each has a learned rating beside the
+    # bank's, marked with its server (0 for the bank's, which every server meets), so that a
+    # pick walks one server's puzzles, or the bank's, along one index.
+    PerDialect(
+        "ALTER TABLE puzzle_ratings ADD COLUMN guild_id INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE puzzle_ratings ADD COLUMN guild_id BIGINT NOT NULL DEFAULT 0",
+    ),
+    "DROP INDEX puzzle_ratings_by_rating",
+    "CREATE INDEX puzzle_ratings_by_rating ON puzzle_ratings (guild_id, rating, puzzle_id)",
+    # The puzzle as the bank would hold it, and the move of the game it was missed at; the
+    # players' names are read from the game when it is shown, as `forget-me` leaves them.
+    PerDialect(
+        """
+        CREATE TABLE server_puzzles (
+            puzzle_id  TEXT    PRIMARY KEY REFERENCES puzzle_ratings (puzzle_id),
+            guild_id   INTEGER NOT NULL,
+            game_id    INTEGER NOT NULL REFERENCES games (id),
+            move       INTEGER NOT NULL CHECK (move > 0),
+            position   TEXT    NOT NULL,
+            line       TEXT    NOT NULL,
+            score      INTEGER NOT NULL,
+            margin     INTEGER NOT NULL,
+            themes     TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            UNIQUE (game_id, move)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE server_puzzles (
+            puzzle_id  TEXT             PRIMARY KEY REFERENCES puzzle_ratings (puzzle_id),
+            guild_id   BIGINT           NOT NULL,
+            game_id    BIGINT           NOT NULL REFERENCES games (id),
+            move       INTEGER          NOT NULL CHECK (move > 0),
+            position   TEXT             NOT NULL,
+            line       TEXT             NOT NULL,
+            score      INTEGER          NOT NULL,
+            margin     INTEGER          NOT NULL,
+            themes     TEXT             NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            UNIQUE (game_id, move)
+        )
+        """,
+    ),
+    # Whether a done review's game was searched for puzzles: a restart searches those it left.
+    # The reviews done before this migration are left alone.
+    PerDialect(
+        """
+        ALTER TABLE reviews ADD COLUMN puzzles_searched INTEGER NOT NULL DEFAULT 0
+            CHECK (puzzles_searched IN (0, 1))
+        """,
+        "ALTER TABLE reviews ADD COLUMN puzzles_searched BOOLEAN NOT NULL DEFAULT FALSE",
+    ),
+    "UPDATE reviews SET puzzles_searched = TRUE WHERE status = 'done'",
+    """
+    CREATE INDEX reviews_unsearched ON reviews (guild_id)
+    WHERE status = 'done' AND NOT puzzles_searched
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -990,6 +1050,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _PUZZLES,
     _PUZZLE_STREAKS,
     _DAILY_PUZZLES,
+    _SERVER_PUZZLES,
 )
 
 

@@ -14,18 +14,22 @@ from collections.abc import Sequence
 from bot.domain import InvalidInputError
 from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating, rate
 from bot.domain.puzzles import (
+    BANK_POOL,
     NEW_SOLVER,
     Attempt,
     AttemptStatus,
+    Origin,
     PuzzleBoard,
     PuzzleBoardEntry,
     PuzzleRecord,
     RatingChanges,
+    ServerPuzzle,
     SolverRecord,
     Streak,
     attempt_score,
     day_of,
 )
+from bot.engine.puzzle_bank import Entry, moves_text, parse_moves, parse_themes, themes_text
 from bot.storage.database import Row, Store, Transaction
 from bot.storage.players import MAX_PER_PAGE
 
@@ -37,7 +41,10 @@ SOLVER_COLUMNS = (
     "guild_id, user_id, rating, deviation, volatility, attempts, solved, updated_at, "
     "streak, best_streak, solved_day"
 )
-PUZZLE_COLUMNS = "puzzle_id, rating, deviation, volatility, attempts, solved"
+PUZZLE_COLUMNS = "puzzle_id, rating, deviation, volatility, attempts, solved, guild_id"
+SERVER_PUZZLE_COLUMNS = (
+    "puzzle_id, guild_id, game_id, move, position, line, score, margin, themes, created_at"
+)
 RANKED = f"guild_id = :guild AND deviation <= {PROVISIONAL_DEVIATION!r}"
 """The members a server's puzzle leaderboard ranks: those whose rating is no longer
 provisional. The limit is a literal, the one of the partial index `puzzle_solvers_ranked`, so
@@ -86,16 +93,32 @@ def puzzle_from_row(row: Row) -> PuzzleRecord:
     return PuzzleRecord(row["puzzle_id"], _rating(row), row["attempts"], row["solved"])
 
 
+def server_puzzle_from_row(row: Row) -> ServerPuzzle:
+    """A row of `server_puzzles` with its learned rating and its game's players."""
+    entry = Entry(
+        row["puzzle_id"],
+        row["position"],
+        parse_moves(row["line"]),
+        row["score"],
+        row["margin"],
+        parse_themes(row["themes"]),
+        round(row["rating"]),
+    )
+    origin = Origin(row["game_id"], row["move"], row["black_id"], row["white_id"])
+    return ServerPuzzle(row["guild_id"], entry, origin)
+
+
 class PuzzleStore(Store):
     async def seed(self, ratings: Sequence[tuple[str, float]], *, deviation: float) -> int:
         """Give each puzzle of `ratings` (id, starting rating) that has no rating yet its
         starting one, with `deviation`; returns how many were added. Cheap when none is missing:
         the bank only grows, so equal counts mean nothing to add."""
+        bank = f"FROM puzzle_ratings WHERE guild_id = {BANK_POOL}"
         async with self.transaction() as db:
-            held = await db.value("SELECT count(*) FROM puzzle_ratings")
+            held = await db.value(f"SELECT count(*) {bank}")
             if held >= len(ratings):
                 return 0
-            known = {row[0] for row in await db.all("SELECT puzzle_id FROM puzzle_ratings")}
+            known = {row[0] for row in await db.all(f"SELECT puzzle_id {bank}")}
             missing = [(id_, rating) for id_, rating in ratings if id_ not in known]
             volatility = NEW_SOLVER.volatility
             for start in range(0, len(missing), SEED_BATCH):
@@ -114,6 +137,80 @@ class PuzzleStore(Store):
                     params,
                 )
         return len(missing)
+
+    async def searched(
+        self,
+        game_id: int,
+        engine: str,
+        found: Sequence[ServerPuzzle],
+        *,
+        deviation: float,
+        now: float,
+    ) -> int:
+        """Keep the puzzles found in a game by its review (by `engine`), each with its starting
+        rating (the entry's) and `deviation`, and mark the review searched, in one transaction;
+        returns how many were new (a position the server has a puzzle of already adds nothing:
+        the id is the server's and the position's)."""
+        added = 0
+        async with self.transaction() as db:
+            await db.all(
+                "UPDATE reviews SET puzzles_searched = TRUE WHERE game_id = ? AND engine = ?",
+                (game_id, engine),
+            )
+            for puzzle in found:
+                entry, origin = puzzle.entry, puzzle.origin
+                rows = await db.all(
+                    """
+                    INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, guild_id)
+                    VALUES (?, ?, ?, ?, ?) ON CONFLICT (puzzle_id) DO NOTHING
+                    RETURNING puzzle_id
+                    """,
+                    (
+                        entry.id,
+                        float(entry.rating),
+                        deviation,
+                        NEW_SOLVER.volatility,
+                        puzzle.guild_id,
+                    ),
+                )
+                if not rows:
+                    continue
+                await db.all(
+                    f"""
+                    INSERT INTO server_puzzles ({SERVER_PUZZLE_COLUMNS})
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    (
+                        entry.id,
+                        puzzle.guild_id,
+                        origin.game_id,
+                        origin.move,
+                        entry.position,
+                        moves_text(entry.line),
+                        entry.score,
+                        entry.margin,
+                        themes_text(entry.themes),
+                        now,
+                    ),
+                )
+                added += 1
+        return added
+
+    async def server_puzzle(self, puzzle_id: str) -> ServerPuzzle | None:
+        """A puzzle of a server's games, with its game's players as they are now."""
+        async with self.transaction(read_only=True) as db:
+            row = await db.one(
+                """
+                SELECT s.puzzle_id, s.guild_id, s.game_id, s.move, s.position, s.line, s.score,
+                       s.margin, s.themes, r.rating, g.black_id, g.white_id
+                FROM server_puzzles s
+                JOIN puzzle_ratings r ON r.puzzle_id = s.puzzle_id
+                JOIN games g ON g.id = s.game_id
+                WHERE s.puzzle_id = ?
+                """,
+                (puzzle_id,),
+            )
+        return None if row is None else server_puzzle_from_row(row)
 
     async def solver(self, guild_id: int, user_id: int) -> SolverRecord | None:
         async with self.transaction(read_only=True) as db:
@@ -183,16 +280,23 @@ class PuzzleStore(Store):
         return None if row is None else attempt_from_row(row)
 
     async def start(
-        self, guild_id: int, user_id: int, target: float, *, sample_from: str = "", now: float
+        self,
+        guild_id: int,
+        user_id: int,
+        target: float,
+        *,
+        sample_from: str = "",
+        pools: Sequence[int] = (BANK_POOL,),
+        now: float,
     ) -> Attempt | None:
         """The member's open attempt in the server if they have one, else a new one at a puzzle
-        they never met there, near `target` in rating (`pick_unmet`, which samples from id
-        `sample_from` on if it must); None if they have met every puzzle."""
+        of `pools` they never met there, near `target` in rating (`pick_unmet`, which samples
+        from id `sample_from` on if it must); None if they have met every such puzzle."""
         async with self.transaction() as db:
             found = await _open_attempt(db, guild_id, user_id)
             if found is not None:
                 return found
-            puzzle_id = await pick_unmet(db, guild_id, user_id, target, sample_from)
+            puzzle_id = await pick_unmet(db, guild_id, user_id, target, sample_from, pools)
             if puzzle_id is None:
                 return None
             row = await db.one(
@@ -341,28 +445,45 @@ PostgreSQL would make that an anti join, which its generic plan for a prepared s
 the sixth run on) does by hashing every attempt in the table, 200 ms with 100,000 of them."""
 
 
+NOT_PLAYED = """
+    (
+        SELECT 1 FROM server_puzzles s JOIN games g ON g.id = s.game_id
+        WHERE s.puzzle_id = r.puzzle_id AND (g.black_id = ? OR g.white_id = ?)
+    ) IS NULL
+"""
+"""A probe, per puzzle of a server's games walked past, of whether the member played that game:
+its players saw the position already."""
+
+
 async def pick_unmet(
-    db: Transaction, guild_id: int, user_id: int, target: float, sample_from: str
+    db: Transaction,
+    guild_id: int,
+    user_id: int,
+    target: float,
+    sample_from: str,
+    pools: Sequence[int] = (BANK_POOL,),
 ) -> str | None:
-    """The puzzle nearest `target` in rating that the member never met in the server, among the
-    `NEAR` nearest on each side. A member who met all of those (their attempts gather around
-    their rating) gets the nearest among the `SAMPLE` puzzles from id `sample_from` on (ids are
-    digests: any run of them is a random sample); one who met those too, the nearest of all. So
-    a pick probes a bounded number of puzzles however many the member met, short of nearly all.
-    Ties go to the lower id."""
-    near = await _walks(db, guild_id, user_id, target, NEAR)
-    if not near:
+    """The puzzle of `pools` (`BANK_POOL`, the server's id for its games' puzzles) nearest
+    `target` in rating that the member never met in the server, among the `NEAR` nearest on
+    each side in each pool; none of a game they played. A member who met all of those (their
+    attempts gather around their rating) gets the nearest among the bank's `SAMPLE` puzzles
+    from id `sample_from` on (ids are digests: any run of them is a random sample); one who met
+    those too, the nearest of all. So a pick probes a bounded number of puzzles however many the
+    member met, short of nearly all. Ties go to the lower id."""
+    near = await _walks(db, guild_id, user_id, target, NEAR, pools)
+    if not near and BANK_POOL in pools:
         near = await db.all(
             f"""
             SELECT puzzle_id, rating FROM (
-                SELECT puzzle_id, rating FROM puzzle_ratings WHERE puzzle_id >= ?
+                SELECT puzzle_id, rating FROM puzzle_ratings
+                WHERE puzzle_id >= ? AND guild_id = {BANK_POOL}
                 ORDER BY puzzle_id LIMIT {SAMPLE}
             ) r WHERE {UNMET}
             """,
             (sample_from, guild_id, user_id),
         )
     if not near:
-        near = await _walks(db, guild_id, user_id, target, None)
+        near = await _walks(db, guild_id, user_id, target, None, pools)
     if not near:
         return None
     best = min(near, key=lambda row: (abs(row["rating"] - target), row["puzzle_id"]))
@@ -370,25 +491,34 @@ async def pick_unmet(
 
 
 async def _walks(
-    db: Transaction, guild_id: int, user_id: int, target: float, limit: int | None
+    db: Transaction,
+    guild_id: int,
+    user_id: int,
+    target: float,
+    limit: int | None,
+    pools: Sequence[int],
 ) -> list[Row]:
-    """The first unmet puzzle up from `target` and the first down, along the rating index,
-    within `limit` puzzles each way (without a limit, as far as it takes)."""
+    """In each pool, the first unmet puzzle up from `target` and the first down, along the
+    rating index, within `limit` puzzles each way (without a limit, as far as it takes)."""
     found = []
-    for side, order in ((">=", ""), ("<", " DESC")):
-        bounded = "" if limit is None else f"LIMIT {limit}"
-        row = await db.one(
-            f"""
-            SELECT puzzle_id, rating FROM (
-                SELECT puzzle_id, rating FROM puzzle_ratings WHERE rating {side} ?
-                ORDER BY rating{order}, puzzle_id{order} {bounded}
-            ) r WHERE {UNMET}
-            ORDER BY rating{order}, puzzle_id{order} LIMIT 1
-            """,
-            (target, guild_id, user_id),
-        )
-        if row is not None:
-            found.append(row)
+    bounded = "" if limit is None else f"LIMIT {limit}"
+    for pool in pools:
+        played = "" if pool == BANK_POOL else f"AND {NOT_PLAYED}"
+        extra = () if pool == BANK_POOL else (user_id, user_id)
+        for side, order in ((">=", ""), ("<", " DESC")):
+            row = await db.one(
+                f"""
+                SELECT puzzle_id, rating FROM (
+                    SELECT puzzle_id, rating FROM puzzle_ratings
+                    WHERE guild_id = ? AND rating {side} ?
+                    ORDER BY rating{order}, puzzle_id{order} {bounded}
+                ) r WHERE {UNMET} {played}
+                ORDER BY rating{order}, puzzle_id{order} LIMIT 1
+                """,
+                (pool, target, guild_id, user_id, *extra),
+            )
+            if row is not None:
+                found.append(row)
     return found
 
 

@@ -19,7 +19,7 @@ from bot.storage.shards import in_shards
 
 REVIEW_COLUMNS = (
     "id, game_id, engine, guild_id, status, positions, analyses, channel_id, message_id, "
-    "created_at, updated_at"
+    "created_at, updated_at, puzzles_searched"
 )
 MAX_POSITIONS = 60
 
@@ -128,6 +128,19 @@ class ReviewStore(Store):
                 f"""
                 SELECT {REVIEW_COLUMNS} FROM reviews
                 WHERE status = 'running' AND {in_shards(shards)} ORDER BY id
+                """
+            )
+        return [review_from_row(row) for row in rows]
+
+    async def unsearched(self, shards: Shards = ALL_SHARDS) -> list[ReviewRecord]:
+        """Reviews done in the servers of `shards` whose games were not searched for puzzles
+        yet, oldest first: what a restart searches."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                f"""
+                SELECT {REVIEW_COLUMNS} FROM reviews
+                WHERE status = 'done' AND NOT puzzles_searched AND {in_shards(shards)}
+                ORDER BY id
                 """
             )
         return [review_from_row(row) for row in rows]

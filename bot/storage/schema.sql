@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 18.
+-- Schema version 19.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
@@ -189,9 +189,9 @@ CREATE TABLE puzzle_ratings (
     volatility REAL    NOT NULL,
     attempts   INTEGER NOT NULL DEFAULT 0,
     solved     INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
+, guild_id INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
 
-CREATE INDEX puzzle_ratings_by_rating ON puzzle_ratings (rating, puzzle_id);
+CREATE INDEX puzzle_ratings_by_rating ON puzzle_ratings (guild_id, rating, puzzle_id);
 
 CREATE TABLE puzzle_solvers (
     guild_id   INTEGER NOT NULL,
@@ -234,12 +234,30 @@ CREATE TABLE reviews (
     channel_id INTEGER,
     message_id INTEGER,
     created_at REAL    NOT NULL,
-    updated_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL, puzzles_searched INTEGER NOT NULL DEFAULT 0
+    CHECK (puzzles_searched IN (0, 1)),
     UNIQUE (game_id, engine),
     CHECK ((channel_id IS NULL) = (message_id IS NULL))
 );
 
 CREATE INDEX reviews_running ON reviews (guild_id) WHERE status = 'running';
+
+CREATE INDEX reviews_unsearched ON reviews (guild_id)
+WHERE status = 'done' AND NOT puzzles_searched;
+
+CREATE TABLE server_puzzles (
+    puzzle_id  TEXT    PRIMARY KEY REFERENCES puzzle_ratings (puzzle_id),
+    guild_id   INTEGER NOT NULL,
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    move       INTEGER NOT NULL CHECK (move > 0),
+    position   TEXT    NOT NULL,
+    line       TEXT    NOT NULL,
+    score      INTEGER NOT NULL,
+    margin     INTEGER NOT NULL,
+    themes     TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    UNIQUE (game_id, move)
+) WITHOUT ROWID;
 
 CREATE TABLE tournament_entrants (
     tournament_id   INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,

@@ -14,11 +14,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
+from discord.utils import escape_markdown, escape_mentions
 
-from bot.domain.puzzles import Shown
+from bot.domain.puzzles import PuzzleSource, Shown
 from bot.domain.refusals import Refusal, Refused
-from bot.engine import parse_square
+from bot.engine import Color, parse_square
 from bot.engine.errors import InvalidMoveError
+from bot.i18n import _, in_force
 from cogs.features import features_of
 from cogs.group import add_feature_cog, remove_feature_commands
 from cogs.play.publish import LATE
@@ -27,11 +29,20 @@ from cogs.puzzles.buttons import DYNAMIC_ITEMS
 from cogs.puzzles.daily import DailySolveButton
 from cogs.puzzles.texts import done_text, hint_text
 from cogs.replies import Reply, answering
+from rendering.words import color_name
 
 if TYPE_CHECKING:
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
+
+SOURCES = [
+    # TRANSLATORS: the choices of /reversi puzzle's `source`: where the puzzle comes from.
+    app_commands.Choice(name=locale_str("Any puzzle"), value=PuzzleSource.ANY.value),
+    app_commands.Choice(
+        name=locale_str("This server's games"), value=PuzzleSource.SERVER_GAMES.value
+    ),
+]
 
 
 def _server(interaction: discord.Interaction) -> int:
@@ -50,10 +61,18 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     @app_commands.command(
         name="puzzle", description=locale_str("A puzzle at your level, rated, just for you")
     )
-    async def puzzle(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(
+        source=locale_str("Any puzzle, or only those from this server's games (default: any)")
+    )
+    @app_commands.choices(source=SOURCES)
+    async def puzzle(
+        self, interaction: discord.Interaction, source: str = PuzzleSource.ANY.value
+    ) -> None:
         async with answering(interaction, "/reversi puzzle"):
-            shown = await self.puzzles.start(_server(interaction), interaction.user.id)
-            built = await message.question(shown)
+            shown = await self.puzzles.start(
+                _server(interaction), interaction.user.id, PuzzleSource(source)
+            )
+            built = await self._question(shown)
             await interaction.response.send_message(
                 built.content, file=built.file(), view=built.view, ephemeral=True
             )
@@ -70,7 +89,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
                 attempt_id, interaction.user.id, _server(interaction), step, index
             )
             if isinstance(outcome, Shown):
-                built = await message.question(outcome, message.right_note(outcome))
+                built = await self._question(outcome, message.right_note(outcome))
             else:
                 built = await message.finished(outcome)
             await _edit(r, built)
@@ -80,7 +99,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
             hint = await self.puzzles.hint(
                 attempt_id, interaction.user.id, _server(interaction), step
             )
-            built = await message.question(hint.shown, hint_text(hint.quadrant, hint.themes))
+            built = await self._question(hint.shown, hint_text(hint.quadrant, hint.themes))
             await _edit(reply, built)
 
     async def on_daily(self, interaction: discord.Interaction, day: int) -> None:
@@ -100,7 +119,27 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     async def on_next(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "next puzzle") as reply:
             shown = await self.puzzles.start(_server(interaction), interaction.user.id)
-            await _edit(reply, await message.question(shown))
+            await _edit(reply, await self._question(shown))
+
+    async def _question(self, shown: Shown, note: str | None = None) -> message.PuzzleMessage:
+        """The puzzle's message, saying which of the server's games it comes from, if any."""
+        return await message.question(shown, note, origin=await self._origin(shown))
+
+    async def _origin(self, shown: Shown) -> str | None:
+        """`From Alice vs Bob, move 47`: the players as their game holds them now, unnamed once
+        either asked to be forgotten."""
+        origin = shown.origin
+        if origin is None:
+            return None
+        if not origin.named:
+            return _("🏟️ From a game in this server, move {move}").format(move=origin.move)
+        names = []
+        for user_id, color in ((origin.black_id, Color.BLACK), (origin.white_id, Color.WHITE)):
+            found = await self.bot.names.name(user_id, color_name(color, in_force()))
+            names.append(escape_mentions(escape_markdown(found)))
+        return _("🏟️ From {black} vs {white}, move {move}").format(
+            black=names[0], white=names[1], move=origin.move
+        )
 
 
 async def _edit(reply: Reply, built: message.PuzzleMessage) -> None:

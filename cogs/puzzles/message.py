@@ -86,8 +86,11 @@ def moves_left(shown: Shown) -> int:
     return moves_to_find(shown.line, shown.attempt.step)
 
 
-async def question(shown: Shown, note: str | None = None) -> PuzzleMessage:
-    """The position to find a move in, and `note` (the last answer's outcome, a hint)."""
+async def question(
+    shown: Shown, note: str | None = None, *, origin: str | None = None
+) -> PuzzleMessage:
+    """The position to find a move in, the game it comes from (`origin`, for a puzzle of the
+    server's games), and `note` (the last answer's outcome, a hint)."""
     attempt, line, position = shown.attempt, shown.line, shown.position
     step = attempt.step
     left = moves_left(shown)
@@ -97,6 +100,8 @@ async def question(shown: Shown, note: str | None = None) -> PuzzleMessage:
         left,
     ).format(color=color_name(position.turn, in_force()), count=left)
     lines = [header]
+    if origin:
+        lines.append(origin)
     if note:
         lines.append(note)
     if step == 0:

@@ -25,7 +25,7 @@ from rendering.review_graph import HEIGHT, WIDTH
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
-from tests.fakediscord.world import Message
+from tests.fakediscord.world import Message, User
 
 from .play import eventually, game_id, start_game, wthor_games
 
@@ -67,17 +67,27 @@ class AnalysisGate:
 
 
 async def finished_game(
-    fake: FakeDiscord, harness: BotHarness, *, against_bot: bool = False
+    fake: FakeDiscord,
+    harness: BotHarness,
+    *,
+    against_bot: bool = False,
+    sample: int = 0,
+    black: User | None = None,
+    white: User | None = None,
 ) -> GameRecord:
-    """A 60-move tournament game (WTH_1977#1, Black wins 34-30) as stored when played here."""
-    moves = wthor_games()[0]["moves"]
+    """A tournament game of the WTHOR sample (by default the first, WTH_1977#1, 60 moves, Black
+    wins 34-30) as stored when played here, by Alice and Bob unless told (Alice and the bot
+    `against_bot`)."""
+    game_row = wthor_games()[sample]
+    moves = game_row["moves"]
     storage = harness.bot.storage
-    white = fake.world.bot_user if against_bot else fake.bob
+    black = black or fake.alice
+    white = white or (fake.world.bot_user if against_bot else fake.bob)
     now = harness.bot.services.games.now() - 3600
     game = await storage.games.create(
         fake.guild.id,
         fake.general.id,
-        fake.alice.id,
+        black.id,
         white.id,
         rated=not against_bot,
         time_control=TimeControl(per_move=86_400),
@@ -89,7 +99,10 @@ async def finished_game(
         game = await storage.games.record_move(
             game.id, ply, moves[2 * ply : 2 * ply + 2], deadline=None, now=now
         )
-    ending = Ending(EndReason.NORMAL, engine.Color.BLACK, 34, 30)
+    discs = int(game_row["final_black"]), int(game_row["final_white"])
+    winner = None if discs[0] == discs[1] else engine.Color.BLACK
+    winner = engine.Color.WHITE if discs[0] < discs[1] else winner
+    ending = Ending(EndReason.NORMAL, winner, *discs)
     return (await storage.games.finish(game.id, game.ply, ending, now=now)).game
 
 

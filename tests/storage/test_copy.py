@@ -1,13 +1,16 @@
 import re
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.domain import DELETED_USER_ID, Ending, EndReason, TimeControl
+from bot.domain.puzzles import Origin, ServerPuzzle, server_puzzle_id
 from bot.domain.tournament import Format, Pairing, TournamentState
 from bot.engine import Color
+from bot.engine.puzzle_bank import bank
 from bot.storage import DatabaseError, Storage
 from bot.storage.copy import TABLES, CopyMismatchError, TargetNotEmptyError, copy_database
 from bot.storage.database import SQLITE, Transaction
@@ -56,6 +59,9 @@ async def fill(storage: Storage) -> None:
         await storage.games.set_board(game.id, 1_180_000_000_000_000_000 + n, game.version)
         ending = Ending(EndReason.NORMAL, winner, 40, 24)
         await storage.games.record_final_move(game.id, 1, "d6", ending, now=11.5 * n)
+    entry = replace(bank()[0], id=server_puzzle_id(GUILD, bank()[0].position))
+    found = ServerPuzzle(GUILD, entry, Origin(game.id, 2, CAROL, ALICE))
+    await storage.puzzles.searched(game.id, "engine", [found], deviation=200.0, now=12.5)
     cancelled = await start_game(storage, ALICE, CAROL, guild=OTHER_GUILD)
     await storage.games.finish(
         cancelled.id, 0, Ending(EndReason.CANCELLED, None, 2, 2, cancelled_by=BOB), now=50
@@ -131,6 +137,8 @@ async def test_round_trip_from_sqlite_to_postgresql_and_back(
     assert expected["games"] == 9 and expected["players"] == 2 and expected["challenges"] == 2
     assert expected["tournaments"] == 1 and expected["tournament_entrants"] == 5
     assert expected["tournament_pairings"] == 3
+    assert expected["server_puzzles"] == 1
+    assert [row[-1] for row in original["puzzle_ratings"]] == [GUILD]  # still this server's
     assert DELETED_USER_ID in {row[5] for row in original["games"]}  # Carol, forgotten
     assert (
         f"Copied {first} to {middle}: guild_settings 2, allowed_channels 2, blocked_channels 1,"

@@ -56,6 +56,22 @@ async def test_the_puzzle_follows_the_servers_median_rating(scheduled: Storage) 
     assert abs(dict(RATINGS)[claim.puzzle.puzzle_id] - 3600.0) <= 1000
 
 
+async def test_the_puzzle_is_the_banks_never_one_of_a_servers_games(scheduled: Storage) -> None:
+    """Puzzles of this server's games and another's sit at the median, nearer than any of the
+    bank's: the day's puzzle is still the bank's."""
+    for index, guild in enumerate((GUILD, GUILD + 1) * 15):
+        await scheduled.database.execute_alone(
+            """
+            INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, guild_id)
+            VALUES (?, ?, 200, 0.06, ?)
+            """,
+            (f"g{index:02}", NEW_SOLVER.rating, guild),
+        )
+    for day in range(10):
+        claim = await scheduled.daily.claim(GUILD, START + day * DAY + 9 * HOUR)
+        assert claim.puzzle is not None and claim.puzzle.puzzle_id in dict(RATINGS)
+
+
 async def test_the_post_is_recorded_once_and_solvers_counted_since_the_claim(
     scheduled: Storage,
 ) -> None:
