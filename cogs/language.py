@@ -3,22 +3,16 @@ messages), in every server. Which language applies where is `bot.services.langua
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
 from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.replies import answering
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
@@ -61,7 +55,3 @@ class LanguageCog(FeatureCog, name="Language"):
                     text = _("Saved: I answer you in {language}, in every server.")
                 text = text.format(language=LANGUAGES[code])
             await interaction.response.send_message(text, ephemeral=True)
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, LanguageCog(cast("Bot", bot)))

@@ -6,12 +6,9 @@ permissions, so each checks the caller's permissions itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import ChannelChange, ChannelEffect, GuildSettings
 from bot.domain.refusals import ChannelsChangedRefusal
@@ -21,8 +18,7 @@ from bot.services import SettingsChange
 from cogs import time_option
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.audience import for_everyone, for_reader
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
@@ -30,9 +26,6 @@ from cogs.puzzles.daily import missing_in
 from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, answering
 from cogs.text import fit
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 CHANNEL_LIST = 1500
 """Characters of the settings' list of channels, so the whole text stays a message."""
@@ -277,15 +270,3 @@ class AdminCog(FeatureCog, name="Admin"):
                 ),
                 view=None,
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = AdminCog(cast("Bot", bot))
-    features_of(bot).admin = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    del features_of(bot).admin

@@ -6,12 +6,11 @@ handler's own task)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
@@ -21,8 +20,7 @@ from bot.i18n import N_, _
 from bot.services.endings import resignation
 from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play import challenge_message
@@ -317,15 +315,3 @@ DYNAMIC_ITEMS = (
     ResignConfirmButton,
     RematchButton,
 )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = PlayCog(cast("Bot", bot))
-    features_of(bot).play = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).play

@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.domain import GameRecord, GameState
@@ -19,7 +18,7 @@ from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from cogs.audience import for_everyone
 from cogs.game_summary import headline, played, result_of, what_happened
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
@@ -223,7 +222,3 @@ class NotifyCog(FeatureCog, name="Notify"):
                 await self.bot.services.notices.choose_notices(user_id, chosen)
                 text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
             await interaction.response.send_message(text, ephemeral=True)
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, NotifyCog(cast("Bot", bot)))

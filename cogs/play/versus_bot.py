@@ -6,12 +6,9 @@ plays whenever it is the bot's turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
@@ -19,15 +16,12 @@ from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
 from cogs.replies import answering
 from rendering.words import color_name
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 HINT_BUDGET_MS = 1000
 LEVEL_TITLES = (
@@ -150,7 +144,3 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
                 ),
                 ephemeral=True,
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBotCog(cast("Bot", bot)))

@@ -8,7 +8,7 @@ reader's language.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,12 +19,9 @@ from bot.domain.puzzles import Shown
 from bot.domain.refusals import Refusal, Refused
 from bot.engine import parse_square
 from bot.engine.errors import InvalidMoveError
-from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import remove_feature_commands
 from cogs.play.publish import LATE
 from cogs.puzzles import message
-from cogs.puzzles.buttons import DYNAMIC_ITEMS
-from cogs.puzzles.daily import DailySolveButton
 from cogs.puzzles.texts import done_text, hint_text
 from cogs.replies import Reply, answering
 
@@ -122,15 +119,3 @@ async def _edit(reply: Reply, built: message.PuzzleMessage) -> None:
             attachments=[built.file()],
             view=built.view,
         )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
-    cog = PuzzleCog(cast("Bot", bot))
-    features_of(bot).puzzles = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
-    del features_of(bot).puzzles

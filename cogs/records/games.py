@@ -7,12 +7,11 @@ invitation."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
@@ -20,18 +19,14 @@ from bot.engine import Color
 from bot.i18n import _, ngettext
 from bot.membership import GuildMembers
 from cogs import time_option
-from cogs.features import features_of
 from cogs.game_summary import games, numbered, opponent_of, players
-from cogs.group import IN_DMS, FeatureCog, add_feature_cog
+from cogs.group import IN_DMS, FeatureCog
 from cogs.links import mention, message_link
 from cogs.records.buttons import GamesPageButton
 from cogs.records.leaderboard import COLOR
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -331,15 +326,3 @@ class GamesCog(FeatureCog, name="Games"):
             if user_id not in await members.gone(guild_id, (user_id,)):
                 found.append((guild, count))
         return sorted(found, key=lambda pair: (pair[0].name.casefold(), pair[0].id))
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = GamesCog(cast("Bot", bot))
-    features_of(bot).games = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).games

@@ -11,24 +11,21 @@ place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import GameState, ReviewRecord
 from bot.engine.review import Review
 from bot.i18n import _
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.reviews import message as review_message
-from cogs.reviews.buttons import DYNAMIC_ITEMS
 from cogs.reviews.progress import QUIET, render
 
 if TYPE_CHECKING:
@@ -199,15 +196,3 @@ class ReviewCog(FeatureCog, name="Review"):
             await interaction.message.edit(
                 embeds=built.embeds, attachments=built.files(), view=built.view
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = ReviewCog(cast("Bot", bot))
-    features_of(bot).review = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).review

@@ -9,26 +9,22 @@ import asyncio
 import io
 from collections.abc import Collection
 from enum import Enum, auto
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.engine import Position
 from bot.i18n import N_, _, current, in_force, using
 from bot.services.tournaments import Manager
-from cogs.group import GROUP_NAME, IN_DMS, FeatureCog, add_feature_cog
+from cogs.group import GROUP_NAME, IN_DMS, FeatureCog
 from cogs.language import CHOICES
 from cogs.records.leaderboard import COLOR
 from cogs.replies import answering
 from cogs.rules.texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
 from rendering import board_alt_text, render_board
-
-if TYPE_CHECKING:
-    from cogs.host import Bot
 
 PICTURE_SIZE = 320
 PICTURE_NAME = "reversi-start.png"
@@ -229,7 +225,3 @@ class RulesCog(FeatureCog, name="Rules"):
         ):
             who.add(Who.ORGANISERS)
         return who
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, RulesCog(cast("Bot", bot)))

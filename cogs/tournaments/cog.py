@@ -18,12 +18,11 @@ from bot.i18n import N_, _, ngettext
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
-from cogs.tournaments.buttons import TournamentButton, signup_view
+from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.rounds import cannot_start, missing_in
 from cogs.tournaments.texts import (
@@ -353,15 +352,3 @@ def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise Declined(_("Tournaments belong to servers; use this in a server channel."))
     return interaction.guild_id
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(TournamentButton)
-    cog = TournamentsCog(cast("Bot", bot))
-    features_of(bot).tournaments = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(TournamentButton)
-    del features_of(bot).tournaments
