@@ -68,7 +68,16 @@ async def core(bot: Bot) -> None:
 
 async def play(bot: Bot) -> None:
     bot.add_dynamic_items(*play_cog.DYNAMIC_ITEMS)
-    bot.features.play = cog = PlayCog(bot)
+    services = bot.services
+    bot.features.play = cog = PlayCog(
+        bot,
+        games=services.games,
+        challenges=services.challenges,
+        endings=services.endings,
+        publisher=bot.publisher,
+        challenge_messages=bot.challenge_messages,
+        names=bot.names,
+    )
     await add_feature_cog(bot, cog)
 
 
