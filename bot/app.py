@@ -82,7 +82,8 @@ async def play(bot: Bot) -> None:
 
 
 async def versus_bot(bot: Bot) -> None:
-    await add_feature_cog(bot, VersusBotCog(bot))
+    cog = VersusBotCog(bot, versus_bot=bot.services.versus_bot, computer=bot.computer)
+    await add_feature_cog(bot, cog)
 
 
 async def records(bot: Bot) -> None:
@@ -117,11 +118,13 @@ async def reviews(bot: Bot) -> None:
 
 
 async def notices(bot: Bot) -> None:
-    await add_feature_cog(bot, NotifyCog(bot))
+    await add_feature_cog(bot, NotifyCog(bot, notices=bot.services.notices))
 
 
 async def language(bot: Bot) -> None:
-    await add_feature_cog(bot, LanguageCog(bot))
+    services = bot.services
+    cog = LanguageCog(bot, settings=services.settings, languages=services.context.languages)
+    await add_feature_cog(bot, cog)
 
 
 async def tournaments(bot: Bot) -> None:

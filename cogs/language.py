@@ -3,6 +3,8 @@ messages), in every server. Which language applies where is `bot.services.langua
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -13,6 +15,12 @@ from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
 from cogs.group import FeatureCog
 from cogs.replies import answering
+
+if TYPE_CHECKING:
+    from bot.services.languages import Languages
+    from bot.services.settings import Settings
+    from cogs.host import Bot
+
 
 CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
@@ -26,6 +34,11 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
 
 
 class LanguageCog(FeatureCog, name="Language"):
+    def __init__(self, bot: Bot, *, settings: Settings, languages: Languages) -> None:
+        super().__init__(bot)
+        self.settings = settings
+        self.languages = languages
+
     @app_commands.command(
         name="language", description=locale_str("The language I use for what only you see")
     )
@@ -36,10 +49,8 @@ class LanguageCog(FeatureCog, name="Language"):
     ) -> None:
         async with answering(interaction, "/reversi language"):
             if language is not None:
-                await self.bot.services.settings.choose_language(
-                    interaction.user.id, language.value
-                )
-            chosen = await self.bot.services.context.languages.personal(interaction.user.id)
+                await self.settings.choose_language(interaction.user.id, language.value)
+            chosen = await self.languages.personal(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:

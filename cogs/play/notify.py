@@ -25,6 +25,7 @@ from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.services.notices import Notices
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -194,6 +195,10 @@ class NoticeMessages:
 class NotifyCog(FeatureCog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
 
+    def __init__(self, bot: Bot, *, notices: Notices) -> None:
+        super().__init__(bot)
+        self.notices = notices
+
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
     @app_commands.describe(
         choice=locale_str("Where your turn notices go (default: the game's channel)")
@@ -213,12 +218,12 @@ class NotifyCog(FeatureCog, name="Notify"):
         async with answering(interaction, "/reversi notify"):
             user_id = interaction.user.id
             if choice is None:
-                current = await self.bot.services.notices.choice(user_id)
+                current = await self.notices.choice(user_id)
                 text = _(
                     "When it's your move and you haven't played for a minute, I send {how}."
                 ).format(how=_(CHOICES[current]))
             else:
                 chosen = NotifyChoice(choice.value)
-                await self.bot.services.notices.choose_notices(user_id, chosen)
+                await self.notices.choose_notices(user_id, chosen)
                 text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
             await interaction.response.send_message(text, ephemeral=True)
