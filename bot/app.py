@@ -88,16 +88,24 @@ async def versus_bot(bot: Bot) -> None:
 
 async def records(bot: Bot) -> None:
     bot.add_dynamic_items(LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
-    bot.features.leaderboard = leaderboard = LeaderboardCog(bot)
-    bot.features.stats = stats = StatsCog(bot)
-    bot.features.history = history = HistoryCog(bot)
+    lookups = bot.services.lookups
+    bot.features.leaderboard = leaderboard = LeaderboardCog(bot, lookups=lookups)
+    bot.features.stats = stats = StatsCog(bot, lookups=lookups)
+    bot.features.history = history = HistoryCog(
+        bot,
+        lookups=lookups,
+        replays=bot.services.replays,
+        games=bot.services.games,
+        publisher=bot.publisher,
+        names=bot.names,
+    )
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
 
 
 async def games(bot: Bot) -> None:
     bot.add_dynamic_items(GamesPageButton)
-    bot.features.games = cog = GamesCog(bot)
+    bot.features.games = cog = GamesCog(bot, lookups=bot.services.lookups)
     await add_feature_cog(bot, cog)
 
 
@@ -107,7 +115,10 @@ async def rules(bot: Bot) -> None:
 
 async def admin(bot: Bot) -> None:
     bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    bot.features.admin = cog = AdminCog(bot)
+    services = bot.services
+    bot.features.admin = cog = AdminCog(
+        bot, lookups=services.lookups, settings_service=services.settings, endings=services.endings
+    )
     await add_feature_cog(bot, cog)
 
 

@@ -7,7 +7,7 @@ invitation."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -27,6 +27,11 @@ from cogs.records.leaderboard import COLOR
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
+
+if TYPE_CHECKING:
+    from bot.services.lookups import Lookups
+    from cogs.host import Bot
+
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -239,6 +244,10 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
 
 
 class GamesCog(FeatureCog, name="Games"):
+    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+
     @app_commands.command(
         name="games",
         description=locale_str("Your games in progress here, your move first, and your challenges"),
@@ -284,7 +293,7 @@ class GamesCog(FeatureCog, name="Games"):
         list in every server. Only a `private` answer counts the player's games in other
         servers."""
         guild_id = interaction.guild_id
-        lookups = self.bot.services.lookups
+        lookups = self.lookups
         if guild_id is None:
             if user_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
@@ -316,7 +325,7 @@ class GamesCog(FeatureCog, name="Games"):
     ) -> list[tuple[discord.Guild, int]]:
         """The servers of this process, but `besides`, where the player has games in progress or
         open challenges and is still a member, by name, each with how many."""
-        counts = await self.bot.services.lookups.servers_of(user_id)
+        counts = await self.lookups.servers_of(user_id)
         members = GuildMembers(self.bot)
         found = []
         for guild_id, count in counts.items():
