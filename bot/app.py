@@ -110,7 +110,7 @@ async def games(bot: Bot) -> None:
 
 
 async def rules(bot: Bot) -> None:
-    await add_feature_cog(bot, RulesCog(bot))
+    await add_feature_cog(bot, RulesCog(bot, lookups=bot.services.lookups))
 
 
 async def admin(bot: Bot) -> None:
@@ -124,7 +124,9 @@ async def admin(bot: Bot) -> None:
 
 async def reviews(bot: Bot) -> None:
     bot.add_dynamic_items(*review_buttons.DYNAMIC_ITEMS)
-    bot.features.review = cog = ReviewCog(bot)
+    bot.features.review = cog = ReviewCog(
+        bot, reviews=bot.reviews, review_messages=bot.review_messages
+    )
     await add_feature_cog(bot, cog)
 
 
@@ -140,7 +142,15 @@ async def language(bot: Bot) -> None:
 
 async def tournaments(bot: Bot) -> None:
     bot.add_dynamic_items(TournamentButton)
-    bot.features.tournaments = cog = TournamentsCog(bot)
+    bot.features.tournaments = cog = TournamentsCog(
+        bot,
+        tournaments=bot.services.tournaments,
+        lookups=bot.services.lookups,
+        clock=bot.clock,
+        round_opener=bot.round_opener,
+        scheduled_events=bot.scheduled_events,
+        names=bot.names,
+    )
     await add_feature_cog(bot, cog)
 
 

@@ -29,16 +29,21 @@ from cogs.reviews import message as review_message
 from cogs.reviews.progress import QUIET, render
 
 if TYPE_CHECKING:
+    from bot.services.reviews import ReviewService
     from cogs.host import Bot
+    from cogs.reviews.progress import ReviewMessages
 
 
 class ReviewCog(FeatureCog, name="Review"):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self, bot: Bot, *, reviews: ReviewService, review_messages: ReviewMessages
+    ) -> None:
         super().__init__(bot)
-        self.reviews = bot.reviews
+        self.reviews = reviews
+        self.review_messages = review_messages
 
     async def cog_unload(self) -> None:
-        await self.bot.review_messages.stop()  # the bot closing: the reviews resume next start
+        await self.review_messages.stop()  # the bot closing: the reviews resume next start
         await super().cog_unload()
 
     # --- asking ---------------------------------------------------------------------------
@@ -86,7 +91,7 @@ class ReviewCog(FeatureCog, name="Review"):
                 )
             message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
             message_id = message.id
-            self.bot.review_messages.posted(game_id, text)
+            self.review_messages.posted(game_id, text)
         finally:  # without its message the review still runs, and is kept for the next request
             channel_id = interaction.channel_id if message_id is not None else None
             await self.reviews.start(game_id, channel_id, message_id)
