@@ -156,7 +156,8 @@ async def tournaments(bot: Bot) -> None:
 
 async def puzzles(bot: Bot) -> None:
     bot.add_dynamic_items(*puzzle_buttons.DYNAMIC_ITEMS, DailySolveButton)
-    bot.features.puzzles = cog = PuzzleCog(bot)
+    services = bot.services
+    bot.features.puzzles = cog = PuzzleCog(bot, puzzles=services.puzzles, daily=services.daily)
     await add_feature_cog(bot, cog)
 
 

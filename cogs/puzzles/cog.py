@@ -26,6 +26,8 @@ from cogs.puzzles.texts import done_text, hint_text
 from cogs.replies import Reply, answering
 
 if TYPE_CHECKING:
+    from bot.services.daily import DailyPuzzles
+    from bot.services.puzzles import Puzzles
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -37,9 +39,9 @@ def _server(interaction: discord.Interaction) -> int:
 
 
 class PuzzleCog(commands.Cog, name="Puzzles"):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, puzzles: Puzzles, daily: DailyPuzzles) -> None:
         self.bot = bot
-        self.puzzles = bot.services.puzzles
+        self.puzzles, self.daily = puzzles, daily
 
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
@@ -83,9 +85,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     async def on_daily(self, interaction: discord.Interaction, day: int) -> None:
         """The daily post's Solve: the day's puzzle just for the clicker, or their result."""
         async with answering(interaction, f"daily puzzle of day {day}"):
-            outcome = await self.bot.services.daily.solve(
-                _server(interaction), interaction.user.id, day
-            )
+            outcome = await self.daily.solve(_server(interaction), interaction.user.id, day)
             if isinstance(outcome, Shown):
                 built = await message.question(outcome)
                 await interaction.response.send_message(
