@@ -195,20 +195,32 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     BotPlayer(services.games, bot.computer, bot.background, timers).subscribe(events)
     TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
     bot.names, bot.shares, bot.features = Names(bot), Shares(), Features()
-    bot.publisher = BoardPublisher(bot, bot.names, bot.background)
+    bot.publisher = BoardPublisher(
+        bot, boards=services.boards, names=bot.names, background=bot.background
+    )
     bot.publisher.subscribe(events)
     bot.challenge_messages = ChallengeMessages(bot)
     bot.challenge_messages.subscribe(events)
-    TurnNotices(services.notices, timers, NoticeMessages(bot)).subscribe(events)
+    TurnNotices(
+        services.notices,
+        timers,
+        NoticeMessages(bot, languages=services.context.languages, names=bot.names),
+    ).subscribe(events)
     bot.review_messages = ReviewMessages(bot)
     bot.review_messages.subscribe(events)
-    bot.signups = Signups(bot)
+    bot.signups = Signups(bot, tournaments=services.tournaments, names=bot.names)
     bot.signups.subscribe(events)
-    bot.round_opener = RoundOpener(bot)
+    bot.round_opener = RoundOpener(
+        bot,
+        rounds=services.rounds,
+        notices=services.notices,
+        languages=services.context.languages,
+        names=bot.names,
+    )
     bot.round_opener.subscribe(events)
-    bot.scheduled_events = ScheduledEvents(bot)
+    bot.scheduled_events = ScheduledEvents(bot, tournaments=services.tournaments)
     bot.scheduled_events.subscribe(events)
-    daily_messages = DailyMessages(bot)
+    daily_messages = DailyMessages(bot, daily=services.daily, names=bot.names)
     daily_messages.subscribe(events)
     DailyTimers(services.daily, timers, daily_messages).subscribe(events)
     await bot.tree.set_translator(CatalogueTranslator())

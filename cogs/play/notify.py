@@ -25,8 +25,10 @@ from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.services.languages import Languages
     from bot.services.notices import Notices
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -104,8 +106,9 @@ class NoticeMessages:
     """The notices on Discord (`bot.notifications.Sender`): a mention in the game's channel or
     a direct message, and the game's end announced to its players."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, languages: Languages, names: Names) -> None:
         self.bot = bot
+        self.languages, self.names = languages, names
 
     async def notify_player(
         self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
@@ -139,7 +142,7 @@ class NoticeMessages:
         """A direct message to `user_id` in their language; None if it could not be sent (their
         DMs are closed): the channel it is, then."""
         record = state.record
-        languages = self.bot.services.context.languages
+        languages = self.languages
         with using(await languages.for_reader(user_id, record.guild_id, None)):
             content = text()
         try:
@@ -155,7 +158,7 @@ class NoticeMessages:
         say): naming someone pings nobody."""
         color = record.color_of(user_id)
         fallback = _("a moderator") if color is None else color_name(color, in_force())
-        found = await self.bot.names.name(user_id, fallback)
+        found = await self.names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
