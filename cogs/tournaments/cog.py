@@ -6,7 +6,7 @@ channel."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -63,22 +63,6 @@ DONE = {
 NONE = discord.AllowedMentions.none()
 
 
-async def tournament_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """The server's latest tournaments whose name or number holds what was typed."""
-    if interaction.guild_id is None:
-        return []
-    bot = cast("Bot", interaction.client)
-    typed = current.strip().lower().lstrip("#")
-    found = await bot.services.tournaments.of_guild(interaction.guild_id)
-    return [
-        app_commands.Choice(name=shorten(f"#{t.id} {t.name}", 100), value=t.id)
-        for t in found
-        if typed in t.name.lower() or typed in str(t.id)
-    ][:25]
-
-
 async def manager_of(lookups: Lookups, interaction: discord.Interaction) -> Manager:
     """Who asks, and whether they may run any tournament here: Manage Server, or the role the
     server's settings name."""
@@ -115,6 +99,20 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         self.round_opener = round_opener
         self.scheduled_events = scheduled_events
         self.names = names
+
+    async def tournament_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's latest tournaments whose name or number holds what was typed."""
+        if interaction.guild_id is None:
+            return []
+        typed = current.strip().lower().lstrip("#")
+        found = await self.tournaments.of_guild(interaction.guild_id)
+        return [
+            app_commands.Choice(name=shorten(f"#{t.id} {t.name}", 100), value=t.id)
+            for t in found
+            if typed in t.name.lower() or typed in str(t.id)
+        ][:25]
 
     @commands.Cog.listener()
     async def on_guild_channel_update(
