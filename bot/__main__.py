@@ -65,7 +65,7 @@ async def scratch_bot(config: Config) -> AsyncIterator[Bot]:
 
 
 async def check(config: Config) -> int:
-    """Load every extension and build the command tree, without logging in: the token is not
+    """Add every feature and build the command tree, without logging in: the token is not
     checked, and the output says so, lest an OK pass for a working setup."""
     async with scratch_bot(config) as bot:
         await bot.setup_hook()
@@ -74,7 +74,7 @@ async def check(config: Config) -> int:
             command.to_dict(bot.tree)
         names = ", ".join(sorted(c.qualified_name for c in commands))
         print(
-            f"OK: {len(bot.extensions)} extensions; commands: {names} "
+            f"OK: {len(bot.cogs)} cogs; commands: {names} "
             "(the token was not checked: `python -m bot sync` logs in)"
         )
     return 0
@@ -83,7 +83,7 @@ async def check(config: Config) -> int:
 async def sync(config: Config) -> int:
     """Register the slash commands with Discord: to the development server if set, else global."""
     async with scratch_bot(config) as bot:
-        await bot.login(config.token or "")  # loads the extensions (setup_hook)
+        await bot.login(config.token or "")  # adds the features (setup_hook)
         synced = await bot.register_commands()
     where = (
         f"server {config.dev_guild_id}"

@@ -122,7 +122,7 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def setup_hook(self: Self) -> None:
         """Build and wire everything (`compose`): the storage, the services, every subscriber of
-        the one event bus (`events`), the extensions."""
+        the one event bus (`events`), the features' cogs."""
         await self._compose(self)
 
     async def connect(self, *, reconnect: bool = True) -> None:

@@ -1,7 +1,7 @@
 """What every persistent button and select shares: each `custom_id` carries what it acts on, so
 they keep working after a restart. Each feature's own live in its package (`cogs/*/buttons.py`),
-whose callbacks hand the click to the feature's cog (`cogs.features`); its extension's `setup`
-registers them."""
+whose callbacks hand the click to the feature's cog (`cogs.features`); the composition root
+(`bot/app.py`) registers them with the cog."""
 
 from __future__ import annotations
 

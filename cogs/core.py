@@ -4,7 +4,7 @@ one error handler of the whole command tree."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -54,7 +54,3 @@ class CoreCog(commands.Cog, name=COG_NAME):
         command = interaction.command.qualified_name if interaction.command else "a command"
         async with for_reader(interaction):
             await answer_error(interaction, cause, f"/{command}")
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await bot.add_cog(CoreCog(cast("Bot", bot)))

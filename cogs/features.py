@@ -1,5 +1,6 @@
-"""The feature cogs that answer buttons and selects, each put here by the extension that loads it:
-a button's callback reaches its cog through the bot that got the click, typed, not by name."""
+"""The feature cogs that answer buttons and selects, each put here by the composition root as it
+adds it: a button's callback reaches its cog through the bot that got the click, typed, not by
+name."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 
 class Features:
-    """The loaded feature cogs; one not loaded is absent, and its buttons fail loudly."""
+    """The feature cogs the bot was built with; one left out is absent, and its buttons fail
+    loudly."""
 
     play: PlayCog
     leaderboard: LeaderboardCog
@@ -48,9 +50,4 @@ def host(interaction: discord.Interaction) -> Host:
 
 def features(interaction: discord.Interaction) -> Features:
     """The feature cogs of the bot that got `interaction`."""
-    return features_of(interaction.client)
-
-
-def features_of(client: discord.Client) -> Features:
-    """The feature cogs of `client`, which its extensions set and unset."""
-    return cast(Host, client).features
+    return cast(Host, interaction.client).features

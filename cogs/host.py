@@ -1,5 +1,5 @@
 """The bot as the cogs see it: the Discord client and what every feature shares on Discord's side,
-each put there by the composition root (`bot.app`) before the extensions load."""
+each put there by the composition root (`bot.app`) before it adds the features' cogs."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Bot(ReversiBot):
     """The client with the display names, the shares, the Discord-side subscribers (the board
     publisher, the challenge messages, the reviews' messages, a tournament's sign-up message,
-    rounds and scheduled event) and the loaded feature cogs."""
+    rounds and scheduled event) and the feature cogs the buttons call."""
 
     names: Names
     shares: Shares

@@ -3,22 +3,24 @@ messages), in every server. Which language applies where is `bot.services.langua
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
 from bot.services.languages import AUTO_LANGUAGE
 from cogs.audience import reader_language
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.replies import answering
 
 if TYPE_CHECKING:
+    from bot.services.languages import Languages
+    from bot.services.settings import Settings
     from cogs.host import Bot
+
 
 CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
@@ -32,6 +34,11 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
 
 
 class LanguageCog(FeatureCog, name="Language"):
+    def __init__(self, bot: Bot, *, settings: Settings, languages: Languages) -> None:
+        super().__init__(bot)
+        self.settings = settings
+        self.languages = languages
+
     @app_commands.command(
         name="language", description=locale_str("The language I use for what only you see")
     )
@@ -42,10 +49,8 @@ class LanguageCog(FeatureCog, name="Language"):
     ) -> None:
         async with answering(interaction, "/reversi language"):
             if language is not None:
-                await self.bot.services.settings.choose_language(
-                    interaction.user.id, language.value
-                )
-            chosen = await self.bot.services.context.languages.personal(interaction.user.id)
+                await self.settings.choose_language(interaction.user.id, language.value)
+            chosen = await self.languages.personal(interaction.user.id)
             code = await reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:
@@ -61,7 +66,3 @@ class LanguageCog(FeatureCog, name="Language"):
                     text = _("Saved: I answer you in {language}, in every server.")
                 text = text.format(language=LANGUAGES[code])
             await interaction.response.send_message(text, ephemeral=True)
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, LanguageCog(cast("Bot", bot)))

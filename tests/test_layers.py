@@ -50,7 +50,7 @@ def test_the_layers_are_kept() -> None:
         ("bot/services/bus.py", "import cogs.core", "The services know no Discord"),
         ("rendering/board.py", "from bot.i18n import _", "Rendering draws what it is given"),
         ("cogs/records/stats.py", "import bot.storage", "Only the services touch storage"),
-        ("cogs/core.py", "from bot.app import EXTENSIONS", "The composition root wires"),
+        ("cogs/core.py", "from bot.app import FEATURES", "The composition root wires"),
         ("bot/client.py", "import bot.app", "The composition root wires"),
     ],
 )

@@ -6,12 +6,11 @@ permissions, so each checks the caller's permissions itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import ChannelChange, ChannelEffect, GuildSettings
 from bot.domain.refusals import ChannelsChangedRefusal
@@ -21,8 +20,7 @@ from bot.services import SettingsChange
 from cogs import time_option
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.audience import for_everyone, for_reader
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.language import language_choices
 from cogs.links import mention, message_link
 from cogs.place import place_of
@@ -32,7 +30,11 @@ from cogs.replies import Declined, answering
 from cogs.text import fit
 
 if TYPE_CHECKING:
+    from bot.services.endings import Endings
+    from bot.services.lookups import Lookups
+    from bot.services.settings import Settings
     from cogs.host import Bot
+
 
 CHANNEL_LIST = 1500
 """Characters of the settings' list of channels, so the whole text stays a message."""
@@ -123,6 +125,14 @@ def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> dis
 
 
 class AdminCog(FeatureCog, name="Admin"):
+    def __init__(
+        self, bot: Bot, *, lookups: Lookups, settings_service: Settings, endings: Endings
+    ) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+        self.settings_service = settings_service
+        self.endings = endings
+
     @app_commands.command(
         name="settings", description=locale_str("Show or change this server's settings")
     )
@@ -181,10 +191,10 @@ class AdminCog(FeatureCog, name="Admin"):
             if daily_channel is not None and (missing := missing_in(daily_channel)):
                 raise Declined(cannot_post(daily_channel, missing))
             if not changes:
-                current = await self.bot.services.lookups.settings(guild_id)
+                current = await self.lookups.settings(guild_id)
                 await interaction.response.send_message(settings_text(current), ephemeral=True)
                 return
-            saved = await self.bot.services.settings.change_settings(
+            saved = await self.settings_service.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
             async with for_reader(interaction):  # in the server's new language, if it changed
@@ -205,7 +215,7 @@ class AdminCog(FeatureCog, name="Admin"):
     )
     async def admin_cancel(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi admin cancel"):
-            state = await self.bot.services.endings.cancel(
+            state = await self.endings.cancel(
                 place_of(interaction),
                 interaction.user.id,
                 moderator=interaction.permissions.manage_messages,
@@ -248,7 +258,7 @@ class AdminCog(FeatureCog, name="Admin"):
             if guild_id is None:
                 raise Declined(_("Settings belong to servers; use this in a server channel."))
             try:
-                updated = await self.bot.services.settings.confirm_channels(
+                updated = await self.settings_service.confirm_channels(
                     guild_id, change, offered, manager=interaction.permissions.manage_guild
                 )
             except ChannelsChangedRefusal as changed:
@@ -268,7 +278,7 @@ class AdminCog(FeatureCog, name="Admin"):
         async with answering(interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
                 raise Declined(_("Stats belong to servers; use this in a server channel."))
-            await self.bot.services.settings.forget(
+            await self.settings_service.forget(
                 interaction.guild_id, user_id, confirmed_by=interaction.user.id
             )
             await interaction.response.edit_message(
@@ -277,15 +287,3 @@ class AdminCog(FeatureCog, name="Admin"):
                 ),
                 view=None,
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    cog = AdminCog(cast("Bot", bot))
-    features_of(bot).admin = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    del features_of(bot).admin

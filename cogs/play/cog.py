@@ -6,12 +6,11 @@ handler's own task)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
@@ -21,8 +20,7 @@ from bot.i18n import N_, _
 from bot.services.endings import resignation
 from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play import challenge_message
@@ -40,7 +38,13 @@ from cogs.refusal_texts import refusal_text
 from cogs.replies import Declined, Reply, answering
 
 if TYPE_CHECKING:
+    from bot.services.challenges import Challenges
+    from bot.services.endings import Endings
+    from bot.services.games import Games
     from cogs.host import Bot
+    from cogs.names import Names
+    from cogs.play.challenge_message import ChallengeMessages
+    from cogs.play.publish import BoardPublisher
 
 NO_THREAD_ACCESS = {50001, 50013}
 THREAD_REFUSED = N_(
@@ -69,8 +73,20 @@ async def is_member(interaction: discord.Interaction, user_id: int) -> bool:
 class PlayCog(FeatureCog, name="Play"):
     """Play Reversi (Othello) in this channel."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        games: Games,
+        challenges: Challenges,
+        endings: Endings,
+        publisher: BoardPublisher,
+        challenge_messages: ChallengeMessages,
+        names: Names,
+    ) -> None:
         super().__init__(bot)
+        self.games, self.challenges, self.endings = games, challenges, endings
+        self.publisher, self.challenge_messages, self.names = publisher, challenge_messages, names
         self.menu = app_commands.ContextMenu(
             name="Challenge to Reversi", callback=self.challenge_from_menu
         )
@@ -127,7 +143,7 @@ class PlayCog(FeatureCog, name="Play"):
     ) -> None:
         async with answering(interaction, "challenge"):
             check_permissions(interaction, thread=thread)
-            created = await self.bot.services.challenges.challenge(
+            created = await self.challenges.challenge(
                 place_of(interaction),
                 interaction.user.id,
                 None if opponent is None else opponent.id,
@@ -152,32 +168,32 @@ class PlayCog(FeatureCog, name="Play"):
             view = challenge_message.invitation_view(created)
         await interaction.response.send_message(text, view=view)
         message = await interaction.original_response()
-        await self.bot.services.challenges.challenge_posted(created.id, message.id)
+        await self.challenges.challenge_posted(created.id, message.id)
 
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, action: str
     ) -> None:
         async with answering(interaction, f"challenge {challenge_id} {action}") as reply:
-            challenges = self.bot.services.challenges
+            challenges = self.challenges
             place, user = place_of(interaction), interaction.user.id
             if action == "decline":
                 closed = await challenges.decline(challenge_id, user, place)
-                await self.bot.challenge_messages.answer_closed(reply, closed)
+                await self.challenge_messages.answer_closed(reply, closed)
             elif action == "cancel":
                 closed = await challenges.cancel(challenge_id, user, place)
-                await self.bot.challenge_messages.answer_closed(reply, closed)
+                await self.challenge_messages.answer_closed(reply, closed)
             else:
                 await self.accept(reply, challenge_id)
 
     async def accept(self, reply: Reply, challenge_id: int) -> None:
         interaction = reply.interaction
-        self.bot.names.remember(interaction.user)
-        challenges = self.bot.services.challenges
+        self.names.remember(interaction.user)
+        challenges = self.challenges
         challenge, state = await challenges.accept(
             challenge_id, interaction.user.id, place_of(interaction)
         )
         if not challenge.in_thread:
-            await self.bot.publisher.answer(reply, state)  # the invitation becomes it
+            await self.publisher.answer(reply, state)  # the invitation becomes it
             return
         # The game exists, so the thread is created now; it shares the invitation's id.
         message = interaction.message
@@ -192,7 +208,7 @@ class PlayCog(FeatureCog, name="Play"):
                 raise Declined(_(THREAD_REFUSED)) from None
             raise Declined(_(THREAD_FAILED)) from None
         challenges.thread_ready(challenge, state)
-        await self.bot.challenge_messages.answer_closed(reply, challenge)
+        await self.challenge_messages.answer_closed(reply, challenge)
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -200,23 +216,21 @@ class PlayCog(FeatureCog, name="Play"):
         self, interaction: discord.Interaction, game_id: int, ply: int, square: str
     ) -> None:
         async with answering(interaction, f"move {square} in game {game_id}") as reply:
-            state = await self.bot.services.games.move(
+            state = await self.games.move(
                 game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
-            await self.bot.publisher.answer(reply, state)
+            await self.publisher.answer(reply, state)
 
     @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
     @app_commands.describe(square=locale_str("The square to play, like d3"))
     async def move(self, interaction: discord.Interaction, square: str) -> None:
         async with answering(interaction, "/reversi move") as reply:
-            state = await self.bot.services.games.move_here(
-                place_of(interaction), interaction.user.id, square
-            )
+            state = await self.games.move_here(place_of(interaction), interaction.user.id, square)
             last = state.game.last
             assert last is not None
             played = f"**{engine.square_name(last.square)}**"
             said = _("You played {square}.").format(square=played)
-            await self.bot.publisher.answer(reply, state, said=said)
+            await self.publisher.answer(reply, state, said=said)
 
     @move.autocomplete("square")
     async def move_autocomplete(
@@ -224,9 +238,7 @@ class PlayCog(FeatureCog, name="Play"):
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
-        names = await self.bot.services.games.legal_moves(
-            place_of(interaction), interaction.user.id
-        )
+        names = await self.games.legal_moves(place_of(interaction), interaction.user.id)
         typed = current.strip().lower()
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(typed)][:25]
 
@@ -235,7 +247,7 @@ class PlayCog(FeatureCog, name="Play"):
     @app_commands.command(name="resign", description=locale_str("Resign this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi resign"):
-            state = await self.bot.services.games.channel_game(place_of(interaction))
+            state = await self.games.channel_game(place_of(interaction))
             await self.confirm_resignation(interaction, state.record.id)
 
     async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -245,9 +257,7 @@ class PlayCog(FeatureCog, name="Play"):
     async def confirm_resignation(
         self, interaction: discord.Interaction, game_id: int, note: str | None = None
     ) -> None:
-        state = await self.bot.services.endings.resignable(
-            game_id, interaction.user.id, place_of(interaction)
-        )
+        state = await self.endings.resignable(game_id, interaction.user.id, place_of(interaction))
         await self.ask_to_resign(interaction, state, note)
 
     async def ask_to_resign(
@@ -277,7 +287,7 @@ class PlayCog(FeatureCog, name="Play"):
                 )
                 return
             try:
-                ended = await self.bot.services.endings.resign(
+                ended = await self.endings.resign(
                     game_id, interaction.user.id, place_of(interaction), offered=offered
                 )
             except ResignationChangedRefusal as changed:
@@ -292,15 +302,15 @@ class PlayCog(FeatureCog, name="Play"):
     )
     async def board(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi board"):
-            state = await self.bot.services.games.channel_game(place_of(interaction))
+            state = await self.games.channel_game(place_of(interaction))
             await interaction.response.send_message(_("Here's the board again."), ephemeral=True)
-            self.bot.publisher.repost(state.record.id)
+            self.publisher.repost(state.record.id)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         async with answering(interaction, f"rematch of game {game_id}"):
             check_permissions(interaction, thread=False)
-            self.bot.names.remember(interaction.user)
-            created = await self.bot.services.challenges.rematch(
+            self.names.remember(interaction.user)
+            created = await self.challenges.rematch(
                 game_id,
                 interaction.user.id,
                 place_of(interaction),
@@ -317,15 +327,3 @@ DYNAMIC_ITEMS = (
     ResignConfirmButton,
     RematchButton,
 )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = PlayCog(cast("Bot", bot))
-    features_of(bot).play = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).play

@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.domain import GameRecord, GameState
@@ -19,14 +18,17 @@ from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from cogs.audience import for_everyone
 from cogs.game_summary import headline, played, result_of, what_happened
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.services.languages import Languages
+    from bot.services.notices import Notices
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -104,8 +106,9 @@ class NoticeMessages:
     """The notices on Discord (`bot.notifications.Sender`): a mention in the game's channel or
     a direct message, and the game's end announced to its players."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, languages: Languages, names: Names) -> None:
         self.bot = bot
+        self.languages, self.names = languages, names
 
     async def notify_player(
         self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
@@ -139,7 +142,7 @@ class NoticeMessages:
         """A direct message to `user_id` in their language; None if it could not be sent (their
         DMs are closed): the channel it is, then."""
         record = state.record
-        languages = self.bot.services.context.languages
+        languages = self.languages
         with using(await languages.for_reader(user_id, record.guild_id, None)):
             content = text()
         try:
@@ -155,7 +158,7 @@ class NoticeMessages:
         say): naming someone pings nobody."""
         color = record.color_of(user_id)
         fallback = _("a moderator") if color is None else color_name(color, in_force())
-        found = await self.bot.names.name(user_id, fallback)
+        found = await self.names.name(user_id, fallback)
         return discord.utils.escape_mentions(discord.utils.escape_markdown(found))
 
     async def announce_end(self, state: GameState, choices: dict[int, NotifyChoice]) -> None:
@@ -195,6 +198,10 @@ class NoticeMessages:
 class NotifyCog(FeatureCog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
 
+    def __init__(self, bot: Bot, *, notices: Notices) -> None:
+        super().__init__(bot)
+        self.notices = notices
+
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
     @app_commands.describe(
         choice=locale_str("Where your turn notices go (default: the game's channel)")
@@ -214,16 +221,12 @@ class NotifyCog(FeatureCog, name="Notify"):
         async with answering(interaction, "/reversi notify"):
             user_id = interaction.user.id
             if choice is None:
-                current = await self.bot.services.notices.choice(user_id)
+                current = await self.notices.choice(user_id)
                 text = _(
                     "When it's your move and you haven't played for a minute, I send {how}."
                 ).format(how=_(CHOICES[current]))
             else:
                 chosen = NotifyChoice(choice.value)
-                await self.bot.services.notices.choose_notices(user_id, chosen)
+                await self.notices.choose_notices(user_id, chosen)
                 text = _("Saved: your turn notices are now {how}.").format(how=_(CHOICES[chosen]))
             await interaction.response.send_message(text, ephemeral=True)
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, NotifyCog(cast("Bot", bot)))

@@ -40,6 +40,7 @@ from cogs.play import board_message
 from cogs.replies import Reply, tell_reader
 
 if TYPE_CHECKING:
+    from bot.services.boards import Boards
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -85,9 +86,9 @@ class _Board:
 
 
 class BoardPublisher:
-    def __init__(self, bot: Bot, names: Names, background: Background) -> None:
+    def __init__(self, bot: Bot, *, boards: Boards, names: Names, background: Background) -> None:
         self.bot = bot
-        self.names = names
+        self.boards, self.names = boards, names
         self._updates: Latest[int, _Update] = Latest(background, self._update, "board of game")
         self._boards: dict[int, _Board] = {}
 
@@ -144,7 +145,7 @@ class BoardPublisher:
         try:
             state = update.state
             if state is None:
-                state = GameState.of(await self.bot.services.boards.current(update.game_id))
+                state = GameState.of(await self.boards.current(update.game_id))
             if state.record.board_behind or update.repost:
                 await self._present(state, self._board(state.record), repost=update.repost)
         except Exception:
@@ -300,7 +301,7 @@ class BoardPublisher:
     ) -> None:
         """Record what the message shows; for a click's answer on the game's own message, with
         the game's next move (which the answer invites) rather than a write of its own."""
-        boards = self.bot.services.boards
+        boards = self.boards
         if clicked and record.active and message_id == record.message_id:
             boards.shown_with_next_move(record.id, record.version)
         else:

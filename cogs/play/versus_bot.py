@@ -6,12 +6,11 @@ plays whenever it is the bot's turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
@@ -19,7 +18,7 @@ from bot.domain import GameState
 from bot.engine.ai import LEVELS
 from bot.i18n import N_, _, in_force, ngettext
 from cogs import time_option
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
 from cogs.play.challenge_message import COLOR_CHOICES, chosen_color
@@ -27,7 +26,10 @@ from cogs.replies import answering
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.computer import Computer
+    from bot.services.versus_bot import VersusBot
     from cogs.host import Bot
+
 
 HINT_BUDGET_MS = 1000
 LEVEL_TITLES = (
@@ -104,6 +106,11 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
 
 
 class VersusBotCog(FeatureCog, name="VersusBot"):
+    def __init__(self, bot: Bot, *, versus_bot: VersusBot, computer: Computer) -> None:
+        super().__init__(bot)
+        self.versus_bot = versus_bot
+        self.computer = computer
+
     @app_commands.command(name="play-bot", description=locale_str("Play a game against me"))
     @app_commands.describe(
         level=locale_str("How well I play: 1 (beginner) to 5 (full strength); default 3"),
@@ -123,7 +130,7 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
     ) -> None:
         async with answering(interaction, "/reversi play-bot"):
             check_permissions(interaction, thread=False)
-            state = await self.bot.services.versus_bot.start_bot_game(
+            state = await self.versus_bot.start_bot_game(
                 place_of(interaction),
                 interaction.user.id,
                 level=level.value if level else DEFAULT_LEVEL,
@@ -137,11 +144,9 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
     )
     async def hint(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi hint"):
-            state = await self.bot.services.versus_bot.hint_position(
-                place_of(interaction), interaction.user.id
-            )
+            state = await self.versus_bot.hint_position(place_of(interaction), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            result = await self.bot.computer.choose(state.position, 5, budget_ms=HINT_BUDGET_MS)
+            result = await self.computer.choose(state.position, 5, budget_ms=HINT_BUDGET_MS)
             assert result.move is not None
             square = engine.square_name(result.move)
             await interaction.followup.send(
@@ -150,7 +155,3 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
                 ),
                 ephemeral=True,
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, VersusBotCog(cast("Bot", bot)))

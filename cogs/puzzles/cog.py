@@ -8,7 +8,7 @@ reader's language.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -21,17 +21,16 @@ from bot.domain.refusals import Refusal, Refused
 from bot.engine import Color, parse_square
 from bot.engine.errors import InvalidMoveError
 from bot.i18n import _, in_force
-from cogs.features import features_of
-from cogs.group import add_feature_cog, remove_feature_commands
+from cogs.group import remove_feature_commands
 from cogs.play.publish import LATE
 from cogs.puzzles import message
-from cogs.puzzles.buttons import DYNAMIC_ITEMS
-from cogs.puzzles.daily import DailySolveButton
 from cogs.puzzles.texts import done_text, hint_text
 from cogs.replies import Reply, answering
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.services.daily import DailyPuzzles
+    from bot.services.puzzles import Puzzles
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -51,9 +50,9 @@ def _server(interaction: discord.Interaction) -> int:
 
 
 class PuzzleCog(commands.Cog, name="Puzzles"):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, puzzles: Puzzles, daily: DailyPuzzles) -> None:
         self.bot = bot
-        self.puzzles = bot.services.puzzles
+        self.puzzles, self.daily = puzzles, daily
 
     async def cog_unload(self) -> None:
         remove_feature_commands(self.bot, self)
@@ -105,9 +104,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     async def on_daily(self, interaction: discord.Interaction, day: int) -> None:
         """The daily post's Solve: the day's puzzle just for the clicker, or their result."""
         async with answering(interaction, f"daily puzzle of day {day}"):
-            outcome = await self.bot.services.daily.solve(
-                _server(interaction), interaction.user.id, day
-            )
+            outcome = await self.daily.solve(_server(interaction), interaction.user.id, day)
             if isinstance(outcome, Shown):
                 built = await message.question(outcome)
                 await interaction.response.send_message(
@@ -161,15 +158,3 @@ async def _edit(reply: Reply, built: message.PuzzleMessage) -> None:
             attachments=[built.file()],
             view=built.view,
         )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
-    cog = PuzzleCog(cast("Bot", bot))
-    features_of(bot).puzzles = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, DailySolveButton)
-    del features_of(bot).puzzles

@@ -34,7 +34,9 @@ from cogs.text import shorten
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.services.daily import DailyPuzzles
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -136,8 +138,9 @@ def post_text(view: DailyView, first: str | None) -> str:
 class DailyMessages:
     """Posts each day's puzzle and keeps its count of solvers up to date."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, daily: DailyPuzzles, names: Names) -> None:
         self.bot = bot
+        self.daily, self.names = daily, names
         self._editing: set[int] = set()
         """Servers whose post is being edited; a solve meanwhile asks for another edit."""
         self._again: set[int] = set()
@@ -197,7 +200,7 @@ class DailyMessages:
             self._again.discard(guild_id)
 
     async def _edit_once(self, guild_id: int) -> None:
-        view = await self.bot.services.daily.latest(guild_id)
+        view = await self.daily.latest(guild_id)
         if view is None or view.puzzle.message_id is None:
             return
         shown = (view.puzzle.day, view.solved)
@@ -225,7 +228,7 @@ class DailyMessages:
         reveal = view.previous
         if reveal is None or reveal.first is None:
             return None
-        name = await self.bot.names.name(reveal.first, _("a member"))
+        name = await self.names.name(reveal.first, _("a member"))
         return escape_mentions(escape_markdown(shorten(name, NAME)))
 
 

@@ -7,12 +7,11 @@ invitation."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
@@ -20,9 +19,8 @@ from bot.engine import Color
 from bot.i18n import _, ngettext
 from bot.membership import GuildMembers
 from cogs import time_option
-from cogs.features import features_of
 from cogs.game_summary import games, numbered, opponent_of, players
-from cogs.group import IN_DMS, FeatureCog, add_feature_cog
+from cogs.group import IN_DMS, FeatureCog
 from cogs.links import mention, message_link
 from cogs.records.buttons import GamesPageButton
 from cogs.records.leaderboard import COLOR
@@ -31,7 +29,9 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
+    from bot.services.lookups import Lookups
     from cogs.host import Bot
+
 
 PER_PAGE = 10
 """Games and challenges a page: with the longest ids and words, a page stays far inside an
@@ -244,6 +244,10 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
 
 
 class GamesCog(FeatureCog, name="Games"):
+    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+
     @app_commands.command(
         name="games",
         description=locale_str("Your games in progress here, your move first, and your challenges"),
@@ -289,7 +293,7 @@ class GamesCog(FeatureCog, name="Games"):
         list in every server. Only a `private` answer counts the player's games in other
         servers."""
         guild_id = interaction.guild_id
-        lookups = self.bot.services.lookups
+        lookups = self.lookups
         if guild_id is None:
             if user_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
@@ -321,7 +325,7 @@ class GamesCog(FeatureCog, name="Games"):
     ) -> list[tuple[discord.Guild, int]]:
         """The servers of this process, but `besides`, where the player has games in progress or
         open challenges and is still a member, by name, each with how many."""
-        counts = await self.bot.services.lookups.servers_of(user_id)
+        counts = await self.lookups.servers_of(user_id)
         members = GuildMembers(self.bot)
         found = []
         for guild_id, count in counts.items():
@@ -331,15 +335,3 @@ class GamesCog(FeatureCog, name="Games"):
             if user_id not in await members.gone(guild_id, (user_id,)):
                 found.append((guild, count))
         return sorted(found, key=lambda pair: (pair[0].name.casefold(), pair[0].id))
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = GamesCog(cast("Bot", bot))
-    features_of(bot).games = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).games

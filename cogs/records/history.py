@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -25,6 +25,15 @@ from cogs.replies import Declined, answering, tell
 from cogs.reviews.buttons import ReviewButton
 from cogs.text import EMBED_DESCRIPTION, fit, page_of
 from rendering import render_replay, replay_alt_text, written_moves
+
+if TYPE_CHECKING:
+    from bot.services.games import Games
+    from bot.services.lookups import Lookups
+    from bot.services.replays import Replays
+    from cogs.host import Bot
+    from cogs.names import Names
+    from cogs.play.publish import BoardPublisher
+
 
 PER_PAGE = 10
 MOVES_PER_ROW = 10
@@ -104,6 +113,23 @@ def status(record: GameRecord) -> str:
 
 
 class HistoryCog(FeatureCog, name="History"):
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        lookups: Lookups,
+        replays: Replays,
+        games: Games,
+        publisher: BoardPublisher,
+        names: Names,
+    ) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+        self.replays = replays
+        self.games = games
+        self.publisher = publisher
+        self.names = names
+
     @app_commands.command(
         name="history", description=locale_str("Recent finished games in this server")
     )
@@ -144,7 +170,7 @@ class HistoryCog(FeatureCog, name="History"):
     ) -> Answer:
         if interaction.guild_id is None:
             raise Declined(_("Game history belongs to servers; use this in a server channel."))
-        found = await self.bot.services.lookups.history(
+        found = await self.lookups.history(
             interaction.guild_id, user_id=user_id, page=page, per_page=PER_PAGE
         )
         return Answer(
@@ -166,7 +192,7 @@ class HistoryCog(FeatureCog, name="History"):
     async def game_answer(self, state: GameState) -> Answer:
         """The game's card: players, result, transcript, final board and animated replay."""
         record = state.record
-        board = await self.bot.publisher.build(state)
+        board = await self.publisher.build(state)
         description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
         if record.message_id is not None:
             link = message_link(record.guild_id, record.channel_id, record.message_id)
@@ -197,7 +223,7 @@ class HistoryCog(FeatureCog, name="History"):
         async with answering(interaction, f"replay of game {game_id}"):
             if interaction.guild_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
-            replays = self.bot.services.replays
+            replays = self.replays
             state, replay = await replays.claim_replay(game_id, interaction.guild_id)
             if replay is not None and replay.channel_id and replay.message_id:
                 if await still_there(self.bot, replay.channel_id, replay.message_id):
@@ -230,12 +256,12 @@ class HistoryCog(FeatureCog, name="History"):
         """The game, if it was played in this server; others' games stay private."""
         if interaction.guild_id is None:
             raise Declined(_("Games belong to servers; use this in a server channel."))
-        return await self.bot.services.games.game_in_server(game_id, interaction.guild_id)
+        return await self.games.game_in_server(game_id, interaction.guild_id)
 
     async def replay_file(self, state: GameState) -> discord.File:
         """The animated GIF, drawn off the event loop (a long game takes about half a second),
         with its alt text."""
-        names = await self.bot.names.players(state.record)
+        names = await self.names.players(state.record)
         gif = await asyncio.to_thread(replay_gif, state, names)
         return discord.File(
             io.BytesIO(gif),

@@ -4,7 +4,7 @@ members by puzzle rating, ten a page, with pagers."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,6 +21,11 @@ from cogs.records.buttons import SHARE_PUZZLES, LeaderboardPageButton
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
+
+if TYPE_CHECKING:
+    from bot.services.lookups import Lookups
+    from cogs.host import Bot
+
 
 PER_PAGE = 10
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -155,6 +160,10 @@ def requester_id(interaction: discord.Interaction) -> int:
 
 
 class LeaderboardCog(FeatureCog, name="Leaderboard"):
+    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+
     @app_commands.command(
         name="leaderboard", description=locale_str("This server's best players by rating")
     )
@@ -196,7 +205,7 @@ class LeaderboardCog(FeatureCog, name="Leaderboard"):
         if guild_id is None:
             raise Declined(_("Leaderboards belong to servers; use this in a server channel."))
         name = interaction.guild.name if interaction.guild is not None else _("this server")
-        lookups = self.bot.services.lookups
+        lookups = self.lookups
         if kind == PUZZLES:
             puzzles = await lookups.puzzle_leaderboard(
                 guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id

@@ -24,6 +24,7 @@ from cogs.replies import Declined, answering
 from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 if TYPE_CHECKING:
+    from bot.services.lookups import Lookups
     from cogs.host import Bot
 
 RECENT_GAMES = 5
@@ -116,8 +117,9 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class StatsCog(FeatureCog, name="Stats"):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
         super().__init__(bot)
+        self.lookups = lookups
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True
 
@@ -171,7 +173,7 @@ class StatsCog(FeatureCog, name="Stats"):
             raise Declined(_(NO_LONGER_WORKS)) from None
 
     async def stats_card(self, guild_id: int, user: discord.Member | discord.User) -> discord.Embed:
-        lookups = self.bot.services.lookups
+        lookups = self.lookups
         standing = await lookups.leaderboard(guild_id, page=1, per_page=1, viewer_id=user.id)
         versus_me = await lookups.record_against_bot(guild_id, user.id)
         recent = await lookups.history(guild_id, user_id=user.id, per_page=RECENT_GAMES)
@@ -231,7 +233,7 @@ class StatsCog(FeatureCog, name="Stats"):
 
     async def h2h_card(self, guild_id: int, first: int, second: int) -> discord.Embed:
         """The record between the two, and their latest games with links, from `first`'s side."""
-        lookups = self.bot.services.lookups
+        lookups = self.lookups
         record = await lookups.head_to_head(guild_id, first, second)
         embed = discord.Embed(
             title=_("Reversi head to head"), description=h2h_text(record), color=COLOR

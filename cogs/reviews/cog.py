@@ -11,37 +11,39 @@ place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.domain import GameState, ReviewRecord
 from bot.engine.review import Review
 from bot.i18n import _
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.reviews import message as review_message
-from cogs.reviews.buttons import DYNAMIC_ITEMS
 from cogs.reviews.progress import QUIET, render
 
 if TYPE_CHECKING:
+    from bot.services.reviews import ReviewService
     from cogs.host import Bot
+    from cogs.reviews.progress import ReviewMessages
 
 
 class ReviewCog(FeatureCog, name="Review"):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self, bot: Bot, *, reviews: ReviewService, review_messages: ReviewMessages
+    ) -> None:
         super().__init__(bot)
-        self.reviews = bot.reviews
+        self.reviews = reviews
+        self.review_messages = review_messages
 
     async def cog_unload(self) -> None:
-        await self.bot.review_messages.stop()  # the bot closing: the reviews resume next start
+        await self.review_messages.stop()  # the bot closing: the reviews resume next start
         await super().cog_unload()
 
     # --- asking ---------------------------------------------------------------------------
@@ -89,7 +91,7 @@ class ReviewCog(FeatureCog, name="Review"):
                 )
             message = await interaction.followup.send(text, wait=True, allowed_mentions=QUIET)
             message_id = message.id
-            self.bot.review_messages.posted(game_id, text)
+            self.review_messages.posted(game_id, text)
         finally:  # without its message the review still runs, and is kept for the next request
             channel_id = interaction.channel_id if message_id is not None else None
             await self.reviews.start(game_id, channel_id, message_id)
@@ -199,15 +201,3 @@ class ReviewCog(FeatureCog, name="Review"):
             await interaction.message.edit(
                 embeds=built.embeds, attachments=built.files(), view=built.view
             )
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = ReviewCog(cast("Bot", bot))
-    features_of(bot).review = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-    del features_of(bot).review

@@ -9,26 +9,27 @@ import asyncio
 import io
 from collections.abc import Collection
 from enum import Enum, auto
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
 from bot.engine import Position
 from bot.i18n import N_, _, current, in_force, using
-from bot.services.tournaments import Manager
-from cogs.group import GROUP_NAME, IN_DMS, FeatureCog, add_feature_cog
+from cogs.group import GROUP_NAME, IN_DMS, FeatureCog
 from cogs.language import CHOICES
 from cogs.records.leaderboard import COLOR
 from cogs.replies import answering
 from cogs.rules.texts import rules
 from cogs.text import EMBED_DESCRIPTION, fit
+from cogs.tournaments.cog import manager_of
 from rendering import board_alt_text, render_board
 
 if TYPE_CHECKING:
+    from bot.services.lookups import Lookups
     from cogs.host import Bot
+
 
 PICTURE_SIZE = 320
 PICTURE_NAME = "reversi-start.png"
@@ -40,18 +41,6 @@ HOW_TO_START = N_(
     "**To start a game**, challenge a member (or anyone) with `/reversi challenge`, or play me "
     "with `/reversi play-bot`. Then click the button of a square under the board to play there."
 )
-
-
-TOURNAMENTS = "Tournaments"
-"""The tournaments' cog, which decides who may run them."""
-
-
-@runtime_checkable
-class Organisers(Protocol):
-    """The tournaments' cog as the help asks it (an extension's classes are its own, so not
-    `isinstance` of an imported one)."""
-
-    async def manager(self, interaction: discord.Interaction) -> Manager: ...
 
 
 class Who(Enum):
@@ -182,6 +171,10 @@ def help_embed(tree: app_commands.CommandTree[Any], who: Collection[Who]) -> dis
 class RulesCog(FeatureCog, name="Rules"):
     """Both replies are ephemeral: a personal read that needn't fill the channel."""
 
+    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
+        super().__init__(bot)
+        self.lookups = lookups
+
     @app_commands.command(
         name="rules",
         description=locale_str("How to play Reversi, and its rules"),
@@ -222,14 +215,6 @@ class RulesCog(FeatureCog, name="Rules"):
             who.add(Who.ADMINS)
         if permissions.manage_messages:
             who.add(Who.MODERATORS)
-        tournaments = self.bot.get_cog(TOURNAMENTS)
-        if (
-            isinstance(tournaments, Organisers)
-            and (await tournaments.manager(interaction)).any_tournament
-        ):
+        if (await manager_of(self.lookups, interaction)).any_tournament:
             who.add(Who.ORGANISERS)
         return who
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    await add_feature_cog(bot, RulesCog(cast("Bot", bot)))

@@ -6,7 +6,7 @@ channel."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,12 +18,11 @@ from bot.i18n import N_, _, ngettext
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
 from cogs.audience import for_everyone
-from cogs.features import features_of
-from cogs.group import FeatureCog, add_feature_cog
+from cogs.group import FeatureCog
 from cogs.links import message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
-from cogs.tournaments.buttons import TournamentButton, signup_view
+from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.rounds import cannot_start, missing_in
 from cogs.tournaments.texts import (
@@ -37,7 +36,13 @@ from cogs.tournaments.texts import (
 )
 
 if TYPE_CHECKING:
+    from bot.clock import Clock
+    from bot.services.lookups import Lookups
+    from bot.services.tournaments import Tournaments
     from cogs.host import Bot
+    from cogs.names import Names
+    from cogs.tournaments.event import ScheduledEvents
+    from cogs.tournaments.rounds import RoundOpener
 
 log = logging.getLogger(__name__)
 
@@ -58,20 +63,15 @@ DONE = {
 NONE = discord.AllowedMentions.none()
 
 
-async def tournament_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """The server's latest tournaments whose name or number holds what was typed."""
-    if interaction.guild_id is None:
-        return []
-    bot = cast("Bot", interaction.client)
-    typed = current.strip().lower().lstrip("#")
-    found = await bot.services.tournaments.of_guild(interaction.guild_id)
-    return [
-        app_commands.Choice(name=shorten(f"#{t.id} {t.name}", 100), value=t.id)
-        for t in found
-        if typed in t.name.lower() or typed in str(t.id)
-    ][:25]
+async def manager_of(lookups: Lookups, interaction: discord.Interaction) -> Manager:
+    """Who asks, and whether they may run any tournament here: Manage Server, or the role the
+    server's settings name."""
+    allowed = interaction.permissions.manage_guild
+    user = interaction.user
+    if not allowed and isinstance(user, discord.Member):
+        role = (await lookups.settings(guild_of(interaction))).organiser_role
+        allowed = role is not None and any(r.id == role for r in user.roles)
+    return Manager(user.id, allowed)
 
 
 class TournamentsCog(FeatureCog, name="Tournaments"):
@@ -81,26 +81,59 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         name="tournament", description=locale_str("Run and follow the server's tournaments")
     )
 
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        tournaments: Tournaments,
+        lookups: Lookups,
+        clock: Clock,
+        round_opener: RoundOpener,
+        scheduled_events: ScheduledEvents,
+        names: Names,
+    ) -> None:
+        super().__init__(bot)
+        self.tournaments = tournaments
+        self.lookups = lookups
+        self.clock = clock
+        self.round_opener = round_opener
+        self.scheduled_events = scheduled_events
+        self.names = names
+
+    async def tournament_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's latest tournaments whose name or number holds what was typed."""
+        if interaction.guild_id is None:
+            return []
+        typed = current.strip().lower().lstrip("#")
+        found = await self.tournaments.of_guild(interaction.guild_id)
+        return [
+            app_commands.Choice(name=shorten(f"#{t.id} {t.name}", 100), value=t.id)
+            for t in found
+            if typed in t.name.lower() or typed in str(t.id)
+        ][:25]
+
     @commands.Cog.listener()
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
-        self.bot.round_opener.on_permissions_updated(after.guild.id)
+        self.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        self.bot.round_opener.on_permissions_updated(after.guild.id)
+        self.round_opener.on_permissions_updated(after.guild.id)
 
     @commands.Cog.listener()
     async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
         if self.bot.user is not None and after.id == self.bot.user.id:
-            self.bot.round_opener.on_permissions_updated(after.guild.id)
+            self.round_opener.on_permissions_updated(after.guild.id)
 
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
         async with answering(interaction, f"tournament {tournament_id} {action}") as reply:
-            service, user = self.bot.services.tournaments, interaction.user.id
+            service, user = self.tournaments, interaction.user.id
             if action == "join":
                 view = await service.join(tournament_id, user, guild_of(interaction))
                 text = _("You're in {title}. Good luck!")
@@ -116,14 +149,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     # --- commands -----------------------------------------------------------------------------
 
     async def manager(self, interaction: discord.Interaction) -> Manager:
-        """Who asks, and whether they may run any tournament here: Manage Server, or the role
-        the server's settings name."""
-        allowed = interaction.permissions.manage_guild
-        user = interaction.user
-        if not allowed and isinstance(user, discord.Member):
-            role = (await self.bot.services.lookups.settings(guild_of(interaction))).organiser_role
-            allowed = role is not None and any(r.id == role for r in user.roles)
-        return Manager(user.id, allowed)
+        return await manager_of(self.lookups, interaction)
 
     @tournament.command(name="create", description=locale_str("Create a tournament"))
     @app_commands.describe(
@@ -152,7 +178,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     ) -> None:
         async with answering(interaction, "/reversi tournament create"):
             await think(interaction)
-            starts_at = start_time(start, self.bot.clock.now().timestamp())
+            starts_at = start_time(start, self.clock.now().timestamp())
             if starts_at is None:
                 raise Declined(
                     _(
@@ -174,7 +200,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
                 starts_at=starts_at,
                 channel_id=channel_id,
             )
-            service = self.bot.services.tournaments
+            service = self.tournaments
             view = await service.create(guild_of(interaction), await self.manager(interaction), new)
             t = view.tournament
             async with for_everyone(self.bot, t.guild_id):
@@ -193,7 +219,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
                 ) from None
             await service.posted(t.id, posted.id)
             link = message_link(t.guild_id, channel_id, posted.id)
-            await self.bot.scheduled_events.announce(interaction.guild, t, link)
+            await self.scheduled_events.announce(interaction.guild, t, link)
             await interaction.followup.send(
                 _("Tournament {title} created: {link}").format(title=title(t), link=link),
                 ephemeral=True,
@@ -202,7 +228,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     @tournament.command(name="list", description=locale_str("This server's tournaments"))
     async def list_(self, interaction: discord.Interaction) -> None:
         async with answering(interaction, "/reversi tournament list"):
-            found = await self.bot.services.tournaments.of_guild(guild_of(interaction))
+            found = await self.tournaments.of_guild(guild_of(interaction))
             lines = [list_line(t) for t in found] or [_("No tournament yet.")]
             await interaction.response.send_message(
                 "\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NONE
@@ -218,8 +244,8 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
-            view, table = await self.bot.services.tournaments.standings(tournament_id, guild_id)
-            image = await standings_file(view, table, self.bot.names)
+            view, table = await self.tournaments.standings(tournament_id, guild_id)
+            image = await standings_file(view, table, self.names)
             await interaction.followup.send(
                 standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
             )
@@ -239,7 +265,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
-            service = self.bot.services.tournaments
+            service = self.tournaments
             view = await service.view(tournament_id, guild_id)
             number = round or view.tournament.round
             if not view.round_boards(number):
@@ -283,7 +309,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
-            view = await self.bot.services.tournaments.remove(
+            view = await self.tournaments.remove(
                 tournament_id, player.id, guild_id, await self.manager(interaction)
             )
             await interaction.followup.send(
@@ -301,7 +327,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
             manager = await self.manager(interaction)
-            service = self.bot.services.tournaments
+            service = self.tournaments
             if action in ("start", "resume"):
                 await self.check_channel(await service.view(tournament_id, guild_id))
             change = {
@@ -336,7 +362,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         """The tournament asked for, or the server's latest."""
         if tournament is not None:
             return tournament
-        latest = await self.bot.services.tournaments.of_guild(guild_id)
+        latest = await self.tournaments.of_guild(guild_id)
         if not latest:
             raise Declined(_("No tournament yet."))
         return latest[0].id
@@ -353,15 +379,3 @@ def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise Declined(_("Tournaments belong to servers; use this in a server channel."))
     return interaction.guild_id
-
-
-async def setup(bot: commands.AutoShardedBot) -> None:
-    bot.add_dynamic_items(TournamentButton)
-    cog = TournamentsCog(cast("Bot", bot))
-    features_of(bot).tournaments = cog
-    await add_feature_cog(bot, cog)
-
-
-async def teardown(bot: commands.AutoShardedBot) -> None:
-    bot.remove_dynamic_items(TournamentButton)
-    del features_of(bot).tournaments

@@ -22,6 +22,7 @@ from cogs.text import shorten
 from cogs.tournaments.texts import event_description
 
 if TYPE_CHECKING:
+    from bot.services.tournaments import Tournaments
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -65,8 +66,9 @@ def may_make_events(guild: discord.Guild) -> bool:
 
 
 class ScheduledEvents:
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, tournaments: Tournaments) -> None:
         self.bot = bot
+        self.tournaments = tournaments
         self._follow: Latest[int, TournamentRecord] = Latest(
             bot.background, self._bring_up_to_date, "tournament event"
         )
@@ -99,7 +101,7 @@ class ScheduledEvents:
         except discord.HTTPException as error:
             log.warning("No scheduled event for tournament %s (%s)", t.id, error.code)
             return
-        await self.bot.services.tournaments.scheduled(t.id, event.id)
+        await self.tournaments.scheduled(t.id, event.id)
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(TournamentUpdated, self.on_updated)

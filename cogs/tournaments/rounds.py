@@ -35,7 +35,11 @@ from cogs.text import shorten
 from cogs.tournaments.texts import board_line, name, round_post, title
 
 if TYPE_CHECKING:
+    from bot.services.languages import Languages
+    from bot.services.notices import Notices
+    from bot.services.tournament_rounds import TournamentRounds
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -119,8 +123,17 @@ class Waiting:
 
 
 class RoundOpener:
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        rounds: TournamentRounds,
+        notices: Notices,
+        languages: Languages,
+        names: Names,
+    ) -> None:
         self.bot = bot
+        self.rounds, self.notices, self.languages, self.names = rounds, notices, languages, names
         self._opening: set[tuple[int, int, int]] = set()
         """Boards whose thread is being opened here, so that a second announcement of the same
         board (a withdrawal, a resumption) opens no second thread."""
@@ -168,7 +181,7 @@ class RoundOpener:
                 return
             await self._post_round(view, channel, boards[0].pairing.round, withdrawn)
             players = {player for board in boards for player in board.pairing.players()}
-            choices = await self.bot.services.notices.choices(players)
+            choices = await self.notices.choices(players)
             opened = [
                 await self._open_board(tournament, channel, board, choices) for board in boards
             ]
@@ -246,7 +259,7 @@ class RoundOpener:
             with suppress(discord.HTTPException):
                 await starter.delete()  # its line comes again with the next try
             return False
-        rounds = self.bot.services.rounds
+        rounds = self.rounds
         if await rounds.start_board(tournament, board, thread.id) is not None:
             await self._tell(tournament, board.pairing, thread, choices)
         return True
@@ -268,7 +281,7 @@ class RoundOpener:
             await self._tell_organiser(tournament, channel, missing)
 
     def _retry(self, tournament_id: int, when: float) -> None:
-        again = partial(self.bot.services.rounds.advance, tournament_id)
+        again = partial(self.rounds.advance, tournament_id)
         self._timers().arm(("tournament round", tournament_id), when, again)
 
     def _timers(self) -> Timers:
@@ -317,7 +330,7 @@ class RoundOpener:
             ):
                 named[player] = mention(player)
             else:
-                found = await self.bot.names.name(player, mention(player))
+                found = await self.names.name(player, mention(player))
                 named[player] = escape_mentions(escape_markdown(found))
         async with for_everyone(self.bot, tournament.guild_id):
             told = _("{black} (black) vs {white} (white): your game starts now. Good luck!")
@@ -331,7 +344,7 @@ class RoundOpener:
         self, tournament: TournamentRecord, user: int, text: Callable[[], str]
     ) -> bool:
         """A direct message, `text` in the user's language; whether it went."""
-        languages = self.bot.services.context.languages
+        languages = self.languages
         with using(await languages.for_reader(user, tournament.guild_id, None)):
             content = text()
         try:

@@ -17,7 +17,9 @@ from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
+    from bot.services.tournaments import Tournaments
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +27,9 @@ NONE = discord.AllowedMentions.none()
 
 
 class Signups:
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, tournaments: Tournaments, names: Names) -> None:
         self.bot = bot
+        self.tournaments, self.names = tournaments, names
         self._signups: Latest[int, TournamentUpdated] = Latest(
             bot.background, self._edit_signup, "tournament sign-up"
         )
@@ -62,10 +65,10 @@ class Signups:
 
     async def _announce_winner(self, event: TournamentFinished) -> None:
         t = event.view.tournament
-        _view, table = await self.bot.services.tournaments.standings(t.id, t.guild_id)
+        _view, table = await self.tournaments.standings(t.id, t.guild_id)
         async with for_everyone(self.bot, t.guild_id):
             text = standings_text(event.view, table)
-            image = await standings_file(event.view, table, self.bot.names)
+            image = await standings_file(event.view, table, self.names)
         try:
             channel = self.bot.get_partial_messageable(t.channel_id)
             await channel.send(text, file=image, allowed_mentions=NONE)

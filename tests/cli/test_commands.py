@@ -50,7 +50,7 @@ async def test_check_builds_every_command_and_says_it_did_not_check_the_token(cl
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 12 extensions; commands: Challenge to Reversi, Reversi stats, reversi "
+        "OK: 14 cogs; commands: Challenge to Reversi, Reversi stats, reversi "
         "(the token was not checked: `python -m bot sync` logs in)\n"
     )
     assert not cli.database.exists()

@@ -2,7 +2,7 @@
 
     fake_discord   the server alone (no bot), discord.py pointed at it
     bot_config   Config with the fake's token and a fresh SQLite file in tmp_path
-    bot_extensions extensions to load: `bot.app.EXTENSIONS`, or @pytest.mark.bot_extensions(...)
+    bot_features   features to add: `bot.app.FEATURES`, or @pytest.mark.bot_features(...)
     bot_harness    the bot started, ready and its commands synced; .bot, .restart(), .stop()
     fake           the fake Discord with the bot running: what most tests need
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import EXTENSIONS
+from bot.app import FEATURES, Feature
 from bot.config import Config
 
 from .driver import FakeDiscord
@@ -27,14 +27,14 @@ from .server import DEFAULT_TOKEN
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "bot_extensions(*names): the extensions the bot under test loads"
+        "markers", "bot_features(*features): the features the bot under test is built with"
     )
 
 
 @pytest.fixture
-def bot_extensions(request: pytest.FixtureRequest) -> tuple[str, ...]:
-    marker = request.node.get_closest_marker("bot_extensions")
-    return tuple(marker.args) if marker is not None else EXTENSIONS
+def bot_features(request: pytest.FixtureRequest) -> tuple[Feature, ...]:
+    marker = request.node.get_closest_marker("bot_features")
+    return tuple(marker.args) if marker is not None else FEATURES
 
 
 @pytest.fixture
@@ -58,9 +58,9 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 async def bot_harness(
-    fake_discord: FakeDiscord, bot_config: Config, bot_extensions: tuple[str, ...]
+    fake_discord: FakeDiscord, bot_config: Config, bot_features: tuple[Feature, ...]
 ) -> AsyncIterator[BotHarness]:
-    harness = BotHarness(fake_discord, bot_config, bot_extensions)
+    harness = BotHarness(fake_discord, bot_config, bot_features)
     await harness.start()
     try:
         yield harness

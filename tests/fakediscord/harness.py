@@ -18,7 +18,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import EXTENSIONS, create_bot
+from bot.app import FEATURES, Feature, create_bot
 from bot.config import Config
 from bot.domain.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 from cogs.host import Bot as ReversiBot
@@ -51,13 +51,13 @@ class BotHarness:
         self,
         fake: FakeDiscord,
         config: Config,
-        extensions: Sequence[str] = EXTENSIONS,
+        features: Sequence[Feature] = FEATURES,
         *,
         sync_commands: bool = True,
     ) -> None:
         self.fake = fake
         self.config = config
-        self.extensions = tuple(extensions)
+        self.features = tuple(features)
         self.sync_commands = sync_commands
         self._bot: ReversiBot | None = None
         self._task: asyncio.Task[None] | None = None
@@ -76,7 +76,7 @@ class BotHarness:
         the first start."""
         if self._bot is not None:
             raise RuntimeError("the bot is already running")
-        bot = create_bot(self.config, extensions=self.extensions)
+        bot = create_bot(self.config, features=self.features)
         for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
             bot.events.subscribe(kind, self.events.append)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
@@ -148,14 +148,14 @@ async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> N
 
 @asynccontextmanager
 async def running_bot(
-    config: Config, extensions: Sequence[str] = EXTENSIONS, **fake_options: Any
+    config: Config, features: Sequence[Feature] = FEATURES, **fake_options: Any
 ) -> AsyncIterator[tuple[FakeDiscord, BotHarness]]:
     """The fake Discord with the real bot connected, outside pytest (benchmarks, scripts)."""
     fake = FakeDiscord(**fake_options)
     await fake.start()
     try:
         with discord_py_pointed_at(fake.api_base, fake.gateway_url):
-            harness = BotHarness(fake, config, extensions)
+            harness = BotHarness(fake, config, features)
             await harness.start()
             try:
                 yield fake, harness

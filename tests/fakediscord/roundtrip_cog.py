@@ -300,7 +300,8 @@ async def tidy(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("tidied", ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def add_probe(bot: commands.Bot) -> None:
+    """The probe as a feature of the bot under test (`create_bot(features=...)`)."""
     await bot.add_cog(Probe(bot))
     bot.tree.add_command(wave_at)
     bot.tree.add_command(tidy)

@@ -8,8 +8,9 @@ import pytest
 
 from tests.errorlog import ErrorLog
 from tests.fakediscord import BotHarness, FakeDiscord
+from tests.fakediscord.roundtrip_cog import add_probe
 
-pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+pytestmark = pytest.mark.bot_features.with_args(add_probe)
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
 

@@ -12,8 +12,9 @@ import pytest
 from bot.config import Config
 from tests.fakediscord import BotHarness, FakeDiscord
 from tests.fakediscord.interaction_data import ImpossibleAction
+from tests.fakediscord.roundtrip_cog import add_probe
 
-pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+pytestmark = pytest.mark.bot_features.with_args(add_probe)
 
 
 async def test_bot_sees_the_guilds_from_guild_create(

@@ -6,8 +6,9 @@ import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord, ImpossibleAction
+from tests.fakediscord.roundtrip_cog import add_probe
 
-pytestmark = pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+pytestmark = pytest.mark.bot_features.with_args(add_probe)
 
 
 async def test_slash_command_answer_is_a_public_message(fake: FakeDiscord) -> None:

@@ -14,9 +14,10 @@ from bot.config import Config
 from bot.domain.shards import Shards
 from tests.fakediscord import BotHarness, FakeDiscord
 from tests.fakediscord.gateway import Session
+from tests.fakediscord.roundtrip_cog import add_probe
 from tests.fakediscord.server import DEFAULT_TOKEN
 
-PROBE = ("tests.fakediscord.roundtrip_cog",)
+PROBE = (add_probe,)
 
 
 @asynccontextmanager

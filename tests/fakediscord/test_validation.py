@@ -10,8 +10,9 @@ from discord.http import Route
 
 from tests.errorlog import ErrorLog
 from tests.fakediscord import BotHarness, FakeDiscord
+from tests.fakediscord.roundtrip_cog import add_probe
 
-pytestmark = pytest.mark.bot_extensions()
+pytestmark = pytest.mark.bot_features()
 
 
 def button(custom_id: str, label: str = "x") -> dict[str, Any]:
@@ -249,7 +250,7 @@ async def test_route_missing_from_the_spec_is_a_violation(
     assert put.method == "PUT" and "method not in the spec" in put.reason
 
 
-@pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+@pytest.mark.bot_features.with_args(add_probe)
 async def test_interaction_answers_are_validated_too(
     fake: FakeDiscord, logged_errors: ErrorLog
 ) -> None:
@@ -262,7 +263,7 @@ async def test_interaction_answers_are_validated_too(
     assert error.exc_info is not None and "50035" in str(error.exc_info[1])
 
 
-@pytest.mark.bot_extensions("tests.fakediscord.roundtrip_cog")
+@pytest.mark.bot_features.with_args(add_probe)
 async def test_answering_twice_is_refused(fake: FakeDiscord, bot_harness: BotHarness) -> None:
     reply = await fake.slash(fake.alice, "probe ping")
     record = reply.record

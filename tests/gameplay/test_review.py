@@ -40,7 +40,7 @@ def fast_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def reviews(harness: BotHarness) -> ReviewService:
-    """The review cog's service (loading an extension runs its module anew: no isinstance)."""
+    """The review cog's service."""
     service = getattr(harness.bot.get_cog("Review"), "reviews", None)
     assert isinstance(service, ReviewService)
     return service
