@@ -119,9 +119,6 @@ REFUSALS: dict[Refused, str | Plural] = {
     Refused.DAILY_OVER: N_(
         "That daily puzzle is over and its solution is out: try today's, or `/reversi puzzle`."
     ),
-    Refused.FINISH_OPEN_PUZZLE: N_(
-        "Finish your open puzzle first: `/reversi puzzle` brings it back."
-    ),
     Refused.NO_SERVER_PUZZLE_LEFT: N_(
         "No puzzle from this server's games is waiting for you: they come from reviewed games, "
         "where a player missed the one move that kept the best result, and never from your own "

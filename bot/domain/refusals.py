@@ -105,8 +105,6 @@ class Refused(Enum):
     """A daily puzzle set with a channel or an hour alone, where none was set before."""
     DAILY_OVER = auto()
     """A Solve button of a daily puzzle whose next day's post has revealed it."""
-    FINISH_OPEN_PUZZLE = auto()
-    """The daily puzzle asked for while another puzzle of the member's is open."""
     NO_SERVER_PUZZLE_LEFT = auto()
     """No puzzle of this server's games is left for the member: none found yet, all met, or
     only those of their own games."""

@@ -57,16 +57,14 @@ class DailyPuzzles(Service):
         return None if daily is None else await self._view(daily)
 
     async def solve(self, guild_id: int, user_id: int, day: int) -> Shown | Attempt:
-        """The member's attempt at day `day`'s puzzle, opened if they never met it; a finished
-        attempt is theirs already (its result to tell). Only the latest post's puzzle opens:
-        the next day's post reveals the solution."""
+        """The member's attempt at day `day`'s puzzle, opened beside any personal puzzle they
+        have open if they never met it; a finished attempt is theirs already (its result to
+        tell). Only the latest post's puzzle opens: the next day's post reveals the solution."""
         latest = await self.storage.daily.posted(guild_id)
         if latest is None or latest.day != day:
             raise Refusal(Refused.DAILY_OVER)
         await self.puzzles.seed()
         attempt = await self.storage.daily.attempt(guild_id, user_id, latest.puzzle_id, self.now())
-        if attempt.puzzle_id != latest.puzzle_id:
-            raise Refusal(Refused.FINISH_OPEN_PUZZLE)
         if attempt.finished:
             return attempt
         return Shown(attempt, self.puzzles.line(attempt.puzzle_id))

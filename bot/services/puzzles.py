@@ -71,7 +71,7 @@ class Puzzles(Service):
     async def start(
         self, guild_id: int, user_id: int, source: PuzzleSource = PuzzleSource.ANY
     ) -> Shown:
-        """The member's open attempt in the server, or a new one at a puzzle they never met
+        """The member's open personal attempt in the server, or a new one at a puzzle they never met
         there, near their puzzle rating: from the bank or the server's games, or from those
         games alone; never one of a game they played."""
         await self.seed()

@@ -14,7 +14,7 @@ from bot.domain.daily import DailyPuzzle, DailySchedule
 from bot.domain.puzzles import BANK_POOL, NEW_SOLVER, Attempt
 from bot.domain.shards import Shards
 from bot.storage.database import Row, Store, Transaction
-from bot.storage.puzzles import ATTEMPT_COLUMNS, attempt_from_row
+from bot.storage.puzzles import ATTEMPT_COLUMNS, attempt_from_row, finish_attempt
 from bot.storage.settings import schedule_from_row
 from bot.storage.shards import in_shards
 
@@ -147,15 +147,26 @@ class DailyStore(Store):
         return Solves(int(count or 0), first)
 
     async def attempt(self, guild_id: int, user_id: int, puzzle_id: str, now: float) -> Attempt:
-        """The member's attempt at the puzzle in the server: the one they made, else an open one
-        at another puzzle (they are to finish it first), else a new one."""
+        """The member's attempt at the day's puzzle in the server: the one they made, else a new
+        daily one, beside any personal one they have open. A daily attempt still open at an
+        earlier day's puzzle, whose solution is out, ends failed first: one daily is open at a
+        time."""
         async with self.transaction() as db:
             row = await _met(db, guild_id, user_id, puzzle_id)
             if row is None:
+                stale = await db.one(
+                    """
+                    SELECT id, step FROM puzzle_attempts
+                    WHERE guild_id = ? AND user_id = ? AND status = 'open' AND daily
+                    """,
+                    (guild_id, user_id),
+                )
+                if stale is not None:
+                    await finish_attempt(db, stale["id"], stale["step"], solved=False, now=now)
                 row = await db.one(
                     f"""
-                    INSERT INTO puzzle_attempts (guild_id, user_id, puzzle_id, started_at)
-                    VALUES (?, ?, ?, ?)
+                    INSERT INTO puzzle_attempts (guild_id, user_id, puzzle_id, daily, started_at)
+                    VALUES (?, ?, ?, TRUE, ?)
                     ON CONFLICT DO NOTHING
                     RETURNING {ATTEMPT_COLUMNS}
                     """,
@@ -168,14 +179,13 @@ class DailyStore(Store):
 
 
 async def _met(db: Transaction, guild_id: int, user_id: int, puzzle_id: str) -> Row | None:
-    """The member's attempt at the puzzle, else their open one at another."""
+    """The member's attempt at the puzzle, daily or personal."""
     return await db.one(
         f"""
         SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts
-        WHERE guild_id = ? AND user_id = ? AND (puzzle_id = ? OR status = 'open')
-        ORDER BY puzzle_id = ? DESC LIMIT 1
+        WHERE guild_id = ? AND user_id = ? AND puzzle_id = ?
         """,
-        (guild_id, user_id, puzzle_id, puzzle_id),
+        (guild_id, user_id, puzzle_id),
     )
 
 

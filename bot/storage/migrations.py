@@ -1031,6 +1031,32 @@ _SERVER_PUZZLES: Migration = (
     """,
 )
 
+_OPEN_DAILY: Migration = (
+    # Whether an attempt was opened from a daily post: a member has at most one open of each
+    # kind in a server, so the day's puzzle opens beside a personal one. The attempts at a
+    # server's daily puzzle begun after it was claimed were opened from its post.
+    PerDialect(
+        """
+        ALTER TABLE puzzle_attempts ADD COLUMN daily INTEGER NOT NULL DEFAULT 0
+            CHECK (daily IN (0, 1))
+        """,
+        "ALTER TABLE puzzle_attempts ADD COLUMN daily BOOLEAN NOT NULL DEFAULT FALSE",
+    ),
+    """
+    UPDATE puzzle_attempts SET daily = TRUE
+    WHERE (
+        SELECT 1 FROM daily_puzzles d
+        WHERE d.guild_id = puzzle_attempts.guild_id AND d.puzzle_id = puzzle_attempts.puzzle_id
+          AND d.claimed_at <= puzzle_attempts.started_at
+    ) IS NOT NULL
+    """,
+    "DROP INDEX puzzle_attempts_open",
+    """
+    CREATE UNIQUE INDEX puzzle_attempts_open ON puzzle_attempts (guild_id, user_id, daily)
+    WHERE status = 'open'
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -1051,6 +1077,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _PUZZLE_STREAKS,
     _DAILY_PUZZLES,
     _SERVER_PUZZLES,
+    _OPEN_DAILY,
 )
 
 

@@ -289,9 +289,10 @@ class PuzzleStore(Store):
         pools: Sequence[int] = (BANK_POOL,),
         now: float,
     ) -> Attempt | None:
-        """The member's open attempt in the server if they have one, else a new one at a puzzle
-        of `pools` they never met there, near `target` in rating (`pick_unmet`, which samples
-        from id `sample_from` on if it must); None if they have met every such puzzle."""
+        """The member's open personal attempt in the server if they have one (a daily one is
+        `DailyStore.attempt`'s), else a new one at a puzzle of `pools` they never met there,
+        near `target` in rating (`pick_unmet`, which samples from id `sample_from` on if it
+        must); None if they have met every such puzzle."""
         async with self.transaction() as db:
             found = await _open_attempt(db, guild_id, user_id)
             if found is not None:
@@ -340,90 +341,99 @@ class PuzzleStore(Store):
     ) -> tuple[Attempt, RatingChanges] | None:
         """End the open attempt at `step`, solved or failed, and rate the member and the puzzle
         against each other, all in one transaction; None if it is not open at `step`."""
-        status = AttemptStatus.SOLVED if solved else AttemptStatus.FAILED
         async with self.transaction() as db:
-            row = await db.one(
-                f"""
-                UPDATE puzzle_attempts SET status = ?, finished_at = ?
-                WHERE id = ? AND step = ? AND status = 'open'
-                RETURNING {ATTEMPT_COLUMNS}
-                """,
-                (status.value, now, attempt_id, step),
-            )
-            if row is None:
-                return None
-            attempt = attempt_from_row(row)
-            # The puzzle first, then the member: every finishing transaction locks in this order.
-            puzzle_row = await db.one(
-                f"""
-                SELECT {PUZZLE_COLUMNS} FROM puzzle_ratings WHERE puzzle_id = ?
-                {db.dialect.for_update}
-                """,
-                (attempt.puzzle_id,),
-            )
-            assert puzzle_row is not None  # the attempt refers to it
-            puzzle = _rating(puzzle_row)
-            solver, streak = await _locked_solver(db, attempt.guild_id, attempt.user_id, now)
-            if solved:
-                streak = streak.after_solve(day_of(now))
-            score = attempt_score(solved=solved, hinted=attempt.hinted)
-            changes = RatingChanges(
-                solver=(solver, rate(solver, [(puzzle, score)])),
-                puzzle=(puzzle, rate(puzzle, [(solver, 1.0 - score)])),
-            )
-            new_solver, new_puzzle = changes.solver[1], changes.puzzle[1]
-            await db.all(
-                """
-                UPDATE puzzle_solvers
-                SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,
-                    solved = solved + ?, updated_at = ?, streak = ?, best_streak = ?,
-                    solved_day = ?
-                WHERE guild_id = ? AND user_id = ?
-                """,
-                (
-                    new_solver.rating,
-                    new_solver.deviation,
-                    new_solver.volatility,
-                    int(solved),
-                    now,
-                    streak.length,
-                    streak.best,
-                    streak.last_day,
-                    attempt.guild_id,
-                    attempt.user_id,
-                ),
-            )
-            await db.all(
-                """
-                UPDATE puzzle_ratings
-                SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,
-                    solved = solved + ?
-                WHERE puzzle_id = ?
-                """,
-                (
-                    new_puzzle.rating,
-                    new_puzzle.deviation,
-                    new_puzzle.volatility,
-                    int(solved),
-                    attempt.puzzle_id,
-                ),
-            )
-            row = await db.one(
-                f"""
-                UPDATE puzzle_attempts SET rating_before = ?, rating_after = ? WHERE id = ?
-                RETURNING {ATTEMPT_COLUMNS}
-                """,
-                (solver.rating, new_solver.rating, attempt_id),
-            )
-        assert row is not None
-        return attempt_from_row(row), changes
+            return await finish_attempt(db, attempt_id, step, solved=solved, now=now)
+
+
+async def finish_attempt(
+    db: Transaction, attempt_id: int, step: int, *, solved: bool, now: float
+) -> tuple[Attempt, RatingChanges] | None:
+    """End the open attempt at `step`, solved or failed, and rate the member and the puzzle
+    against each other, in `db`; None if it is not open at `step`."""
+    status = AttemptStatus.SOLVED if solved else AttemptStatus.FAILED
+    row = await db.one(
+        f"""
+        UPDATE puzzle_attempts SET status = ?, finished_at = ?
+        WHERE id = ? AND step = ? AND status = 'open'
+        RETURNING {ATTEMPT_COLUMNS}
+        """,
+        (status.value, now, attempt_id, step),
+    )
+    if row is None:
+        return None
+    attempt = attempt_from_row(row)
+    # The puzzle first, then the member: every finishing transaction locks in this order.
+    puzzle_row = await db.one(
+        f"""
+        SELECT {PUZZLE_COLUMNS} FROM puzzle_ratings WHERE puzzle_id = ?
+        {db.dialect.for_update}
+        """,
+        (attempt.puzzle_id,),
+    )
+    assert puzzle_row is not None  # the attempt refers to it
+    puzzle = _rating(puzzle_row)
+    solver, streak = await _locked_solver(db, attempt.guild_id, attempt.user_id, now)
+    if solved:
+        streak = streak.after_solve(day_of(now))
+    score = attempt_score(solved=solved, hinted=attempt.hinted)
+    changes = RatingChanges(
+        solver=(solver, rate(solver, [(puzzle, score)])),
+        puzzle=(puzzle, rate(puzzle, [(solver, 1.0 - score)])),
+    )
+    new_solver, new_puzzle = changes.solver[1], changes.puzzle[1]
+    await db.all(
+        """
+        UPDATE puzzle_solvers
+        SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,
+            solved = solved + ?, updated_at = ?, streak = ?, best_streak = ?,
+            solved_day = ?
+        WHERE guild_id = ? AND user_id = ?
+        """,
+        (
+            new_solver.rating,
+            new_solver.deviation,
+            new_solver.volatility,
+            int(solved),
+            now,
+            streak.length,
+            streak.best,
+            streak.last_day,
+            attempt.guild_id,
+            attempt.user_id,
+        ),
+    )
+    await db.all(
+        """
+        UPDATE puzzle_ratings
+        SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,
+            solved = solved + ?
+        WHERE puzzle_id = ?
+        """,
+        (
+            new_puzzle.rating,
+            new_puzzle.deviation,
+            new_puzzle.volatility,
+            int(solved),
+            attempt.puzzle_id,
+        ),
+    )
+    row = await db.one(
+        f"""
+        UPDATE puzzle_attempts SET rating_before = ?, rating_after = ? WHERE id = ?
+        RETURNING {ATTEMPT_COLUMNS}
+        """,
+        (solver.rating, new_solver.rating, attempt_id),
+    )
+    assert row is not None
+    return attempt_from_row(row), changes
 
 
 async def _open_attempt(db: Transaction, guild_id: int, user_id: int) -> Attempt | None:
+    """The member's open personal attempt: one opened from a daily post comes back by its post."""
     row = await db.one(
         f"""
         SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts
-        WHERE guild_id = ? AND user_id = ? AND status = 'open'
+        WHERE guild_id = ? AND user_id = ? AND status = 'open' AND NOT daily
         """,
         (guild_id, user_id),
     )

@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 19.
+-- Schema version 20.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
@@ -174,12 +174,13 @@ CREATE TABLE puzzle_attempts (
     rating_before REAL,
     rating_after  REAL,
     started_at    REAL    NOT NULL,
-    finished_at   REAL,
+    finished_at   REAL, daily INTEGER NOT NULL DEFAULT 0
+    CHECK (daily IN (0, 1)),
     UNIQUE (guild_id, user_id, puzzle_id),
     CHECK ((status = 'open') = (finished_at IS NULL))
 );
 
-CREATE UNIQUE INDEX puzzle_attempts_open ON puzzle_attempts (guild_id, user_id)
+CREATE UNIQUE INDEX puzzle_attempts_open ON puzzle_attempts (guild_id, user_id, daily)
 WHERE status = 'open';
 
 CREATE TABLE puzzle_ratings (

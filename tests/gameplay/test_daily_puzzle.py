@@ -14,7 +14,7 @@ from bot.domain.puzzles import PUZZLE_DEVIATION, Line
 from bot.engine import square_name
 from bot.storage import Storage
 from bot.storage.daily import DailyStore
-from tests.aimed_puzzles import ENTRIES
+from tests.aimed_puzzles import ENTRIES, THREE_MOVES, aim
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
@@ -50,6 +50,10 @@ async def line_of(harness: BotHarness, fake: FakeDiscord) -> Line:
     daily = await storage_of(harness).daily.posted(fake.guild.id)
     assert daily is not None
     return Line.of(ENTRIES[daily.puzzle_id])
+
+
+def attempt_id(message: Message) -> int:
+    return int(message.attachments[0].filename.split("-")[1])
 
 
 async def solve(fake: FakeDiscord, post: Message, user: User, line: Line) -> Message:
@@ -225,17 +229,33 @@ async def test_a_claim_that_never_reached_discord_is_posted_at_the_next_start(
     assert daily.puzzle_id == claim.puzzle.puzzle_id
 
 
-async def test_a_member_with_an_open_puzzle_finishes_it_first(
+async def test_the_daily_puzzle_opens_beside_a_personal_one_left_where_it_was(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     await schedule(fake)
     await to_hour(fake)
     [post] = posts(fake)
-    mine = await fake.slash(fake.alice, "reversi puzzle")
-    assert mine.ephemeral and mine.message is not None
-    refused = await fake.click(fake.alice, post, label="Solve")
-    assert refused.ephemeral and refused.content.startswith("Finish your open puzzle first")
-    assert "Nobody has solved it yet" in post.content
+    line = await line_of(bot_harness, fake)
+    assert line.entry.id != THREE_MOVES.id
+    await aim(storage_of(bot_harness), fake.guild.id, fake.alice.id, THREE_MOVES)
+    mine = (await fake.slash(fake.alice, "reversi puzzle")).message
+    await fake.click(fake.alice, mine, "a4")
+    store = storage_of(bot_harness).puzzles
+    personal = await store.attempt(attempt_id(mine))
+    assert personal is not None and personal.step == 2
+
+    daily = await solve(fake, post, fake.alice, line)
+
+    assert attempt_id(daily) != personal.id
+    assert "✅ Solved by 1 member so far." in post.content
+    back = await fake.slash(fake.alice, "reversi puzzle")
+    assert back.ephemeral and attempt_id(back.message) == personal.id
+    assert await store.attempt(personal.id) == personal
+    await fake.click(fake.alice, back.message, "b2")
+    await fake.click(fake.alice, back.message, "f1")
+    assert "🎉 **Solved!**" in back.message.content
+    solver = await store.solver(fake.guild.id, fake.alice.id)
+    assert solver is not None and (solver.attempts, solver.solved) == (2, 2)
 
 
 async def test_the_first_solvers_name_is_escaped(

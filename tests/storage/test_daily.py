@@ -90,3 +90,40 @@ async def test_the_post_is_recorded_once_and_solvers_counted_since_the_claim(
     assert (solves.count, solves.first) == (2, BOB)
     again = await scheduled.daily.attempt(GUILD, ALICE, posted.puzzle_id, START + 12 * HOUR)
     assert again.solved
+
+
+async def test_a_member_has_one_daily_and_one_personal_attempt_open_at_most(
+    scheduled: Storage,
+) -> None:
+    mine = await scheduled.puzzles.start(GUILD, ALICE, 3900.0, now=START)  # far from the daily
+    today = await scheduled.daily.claim(GUILD, START + 9 * HOUR)
+    assert mine is not None and today.puzzle is not None
+    assert today.puzzle.puzzle_id != mine.puzzle_id
+    daily = await scheduled.daily.attempt(GUILD, ALICE, today.puzzle.puzzle_id, START + 9 * HOUR)
+    assert not daily.finished and daily.id != mine.id
+    assert await scheduled.puzzles.start(GUILD, ALICE, 1500.0, now=START + 10 * HOUR) == mine
+
+    met = {mine.puzzle_id, daily.puzzle_id}
+    unmet = iter(puzzle_id for puzzle_id, _ in RATINGS if puzzle_id not in met)
+    for flag in ("FALSE", "TRUE"):  # a second open personal attempt, then a second daily one
+        rows = await scheduled.database.execute_alone(
+            f"""
+            INSERT INTO puzzle_attempts (guild_id, user_id, puzzle_id, daily, started_at)
+            VALUES (?, ?, ?, {flag}, ?)
+            ON CONFLICT DO NOTHING RETURNING id
+            """,
+            (GUILD, ALICE, next(unmet), START + 10 * HOUR),
+        )
+        assert rows == []
+
+    tomorrow = await scheduled.daily.claim(GUILD, START + DAY + 9 * HOUR)
+    assert tomorrow.puzzle is not None
+    later = START + DAY + 10 * HOUR
+    nextday = await scheduled.daily.attempt(GUILD, ALICE, tomorrow.puzzle.puzzle_id, later)
+    assert not nextday.finished
+    stale = await scheduled.puzzles.attempt(daily.id)
+    assert stale is not None and stale.finished and not stale.solved  # its solution is out
+    assert stale.rating_after is not None
+    assert await scheduled.puzzles.attempt(mine.id) == mine
+    solver = await scheduled.puzzles.solver(GUILD, ALICE)
+    assert solver is not None and (solver.attempts, solver.solved) == (1, 0)

@@ -381,3 +381,44 @@ async def test_the_games_already_over_count_as_announced(database_url: str) -> N
         assert not await storage.notices.claim(1, 0, NoticeKind.END)
         assert await storage.notices.claim(2, 0, NoticeKind.END)
         assert not await storage.notices.claim(2, 0, NoticeKind.END)
+
+
+async def test_the_attempts_opened_from_a_daily_post_are_marked_daily(database_url: str) -> None:
+    """Migration 20 tells the daily puzzle's attempts from personal ones, so that one of each
+    may be open: those at a server's daily puzzle begun since its claim are the daily ones."""
+    database = await open_database(database_url, MIGRATIONS[:19])
+    try:
+        async with database.transaction() as db:
+            await db.all(
+                """
+                INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility)
+                VALUES ('a', 1500, 200, 0.06), ('b', 1500, 200, 0.06), ('c', 1500, 200, 0.06)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO daily_puzzles (guild_id, day, puzzle_id, channel_id, claimed_at)
+                VALUES (10, 1, 'a', 20, 100)
+                """
+            )
+            await db.all(
+                """
+                INSERT INTO puzzle_attempts (guild_id, user_id, puzzle_id, started_at)
+                VALUES (10, 3, 'a', 150), (10, 4, 'a', 50), (11, 5, 'a', 150), (10, 6, 'b', 150)
+                """
+            )
+    finally:
+        await database.close()
+
+    async with await Storage.open(database_url) as storage:
+        rows = await storage.database.execute_alone(
+            "SELECT user_id, daily FROM puzzle_attempts ORDER BY user_id"
+        )
+        assert [(row["user_id"], bool(row["daily"])) for row in rows] == [
+            (3, True),
+            (4, False),
+            (5, False),
+            (6, False),
+        ]
+        beside = await storage.puzzles.start(10, 3, 1500.0, now=200.0)
+        assert beside is not None and beside.puzzle_id != "a" and not beside.finished
