@@ -83,7 +83,7 @@ TABLES = (
     Table("puzzle_ratings", _columns(PUZZLE_COLUMNS), ("puzzle_id",)),
     Table("server_puzzles", _columns(SERVER_PUZZLE_COLUMNS), ("puzzle_id",)),
     Table("puzzle_solvers", _columns(SOLVER_COLUMNS), ("guild_id", "user_id")),
-    Table("puzzle_attempts", _columns(ATTEMPT_COLUMNS), ("id",)),
+    Table("puzzle_attempts", (*_columns(ATTEMPT_COLUMNS), "daily"), ("id",)),
     Table("daily_puzzles", _columns(DAILY_COLUMNS), ("guild_id", "day")),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
