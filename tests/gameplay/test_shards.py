@@ -1,6 +1,7 @@
 """The bot as two processes, shards 0 and 1 of 2, on one database, as it runs at scale: each plays
 the games of its own servers, and what a process finds in the database by itself (games to
-resume, deadlines to arm, challenges to expire) never reaches the other's servers.
+resume, deadlines to arm, challenges to expire, daily puzzles to post) never reaches the other's
+servers.
 
 Both bots run in this test's event loop, on the fake's clock, so deadlines pass when the test
 says; `tests/cli/test_shards.py` runs them as real processes.
@@ -29,6 +30,7 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 
 from .play import game_id, play, start_game
+from .test_daily_puzzle import posts, schedule, to_hour
 
 
 @pytest.fixture
@@ -155,3 +157,20 @@ async def test_a_dm_lists_the_games_of_the_servers_of_the_process_that_answers_i
     there = await fake.slash(fake.alice, "reversi games", channel=fake.lobby)
     assert there.message is not None
     assert "1 more in Reversi Club" not in there.message.embeds[0]["description"]
+
+
+async def test_of_two_processes_only_the_one_running_the_servers_shard_posts(
+    fake_discord: FakeDiscord, processes: tuple[BotHarness, BotHarness]
+) -> None:
+    fake = fake_discord
+    zero, one = processes
+    await schedule(fake)
+    await one.restart()  # its start-up reads every schedule of its own shards: none
+    await zero.restart()
+    key = ("daily", fake.guild.id)
+    assert key in zero.bot.timers and key not in one.bot.timers
+
+    await to_hour(fake)
+    await to_hour(fake, days=1)
+
+    assert len(posts(fake)) == 2
