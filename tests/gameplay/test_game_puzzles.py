@@ -22,7 +22,7 @@ from bot.domain import GameRecord
 from bot.domain.puzzles import NEW_SOLVER, ServerPuzzle, server_puzzle_id
 from bot.engine import Game, parse_square
 from bot.storage import Storage
-from tests.aimed_puzzles import AIMED
+from tests.aimed_puzzles import AIMED, answer_wrong
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Message, User
@@ -76,6 +76,16 @@ async def reviewed(fake: FakeDiscord, harness: BotHarness, record: GameRecord) -
         await asyncio.sleep(0.02)
 
 
+async def missed_in_a_game(
+    fake: FakeDiscord, harness: BotHarness, white: User | None = None
+) -> tuple[GameRecord, ServerPuzzle]:
+    """The sample game played to its end (with `white` as White, if given) and reviewed, and the
+    puzzle its missed move makes for the server."""
+    record = await finished_game(fake, harness, sample=SAMPLE, white=white)
+    await reviewed(fake, harness, record)
+    return record, await kept(harness, fake.guild.id)
+
+
 async def aim_at(harness: BotHarness, guild_id: int, user: User, puzzle_id: str) -> None:
     """`user`'s nearest puzzle in rating is `puzzle_id`, whoever may be offered it."""
     storage = storage_of(harness)
@@ -100,9 +110,7 @@ async def test_a_missed_move_becomes_the_servers_puzzle_solved_by_a_member_with_
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
     zed = fake.add_user("zed", display_name="*Zed*")
-    record = await finished_game(fake, bot_harness, sample=SAMPLE, white=zed)
-    await reviewed(fake, bot_harness, record)
-    found = await kept(bot_harness, fake.guild.id)
+    record, found = await missed_in_a_game(fake, bot_harness, white=zed)
     assert found.origin.game_id == record.id and found.origin.move == MOVE
     assert found.entry.line == tuple(parse_square(name) for name in SOLUTION)
 
@@ -129,16 +137,14 @@ async def test_a_missed_move_becomes_the_servers_puzzle_solved_by_a_member_with_
 async def test_a_hint_and_a_wrong_move_work_on_a_puzzle_of_the_servers_games(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    record = await finished_game(fake, bot_harness, sample=SAMPLE)
-    await reviewed(fake, bot_harness, record)
-    await kept(bot_harness, fake.guild.id)
+    await missed_in_a_game(fake, bot_harness)
     message = (await fake.slash(fake.carol, "reversi puzzle", source=GAMES_ONLY)).message
 
     await fake.click(fake.carol, message, "Hint")
     assert "💡 Look in the top-left quarter (a1-d4)." in message.content
     assert "🏟️ From Alice vs Bob, move 55" in message.content
     wrong = next(b.label for b in message.buttons if b.label not in ("b2", "Hint"))
-    await fake.click(fake.carol, message, wrong)
+    await answer_wrong(fake, fake.carol, message, wrong)
 
     lines = message.content.split("\n")
     assert lines[0].startswith(f"❌ After {wrong}, ")
@@ -150,9 +156,7 @@ async def test_a_hint_and_a_wrong_move_work_on_a_puzzle_of_the_servers_games(
 async def test_the_games_players_and_other_servers_never_get_its_puzzle(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    record = await finished_game(fake, bot_harness, sample=SAMPLE)
-    await reviewed(fake, bot_harness, record)
-    found = await kept(bot_harness, fake.guild.id)
+    _, found = await missed_in_a_game(fake, bot_harness)
     guild, second = fake.guild.id, fake.second_guild.id
 
     for player in (fake.alice, fake.bob):
@@ -181,9 +185,7 @@ async def test_the_games_players_and_other_servers_never_get_its_puzzle(
 async def test_a_forgotten_player_takes_the_names_off_the_puzzle(
     fake: FakeDiscord, bot_harness: BotHarness
 ) -> None:
-    record = await finished_game(fake, bot_harness, sample=SAMPLE)
-    await reviewed(fake, bot_harness, record)
-    await kept(bot_harness, fake.guild.id)
+    await missed_in_a_game(fake, bot_harness)
     message = (await fake.slash(fake.carol, "reversi puzzle", source=GAMES_ONLY)).message
     assert "🏟️ From Alice vs Bob, move 55" in message.content
 
