@@ -35,7 +35,7 @@ run:
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy bot rendering cogs
+	$(VENV)/bin/mypy bot rendering cogs web
 	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 test: lint

@@ -57,6 +57,7 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
+from web.server import WebServer
 
 Feature = Callable[[Bot], Awaitable[None]]
 """Adds one feature to a composed bot: its cogs, each handed what it uses, its buttons, and the
@@ -193,6 +194,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         shards=shards,
         members=GuildMembers(bot),
         refuter=bot.computer.refute,
+        web_url=config.web_url,
     )
     services.context.bot_id = bot.user.id if bot.user is not None else None
     bot.reviews = ReviewService(storage, clock, events, bot.computer.analyse, shards=shards)
@@ -231,9 +233,13 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     daily_messages = DailyMessages(bot, daily=services.daily, names=bot.names)
     daily_messages.subscribe(events)
     DailyTimers(services.daily, timers, daily_messages).subscribe(events)
+    if config.web_port is not None:
+        bot.web = WebServer(config.web_host, config.web_port)
     await bot.tree.set_translator(CatalogueTranslator())
     for feature in features:
         await feature(bot)
+    if bot.web is not None:
+        await bot.web.start()
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:

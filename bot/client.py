@@ -26,6 +26,7 @@ from bot.services.errors import StorageError
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
 from bot.timers import Timers
+from web.server import WebServer
 
 SHUTDOWN_GRACE = 5.0
 """Seconds a shutdown waits for interactions in flight and background work: enough for a move's
@@ -83,6 +84,8 @@ class ReversiBot(commands.AutoShardedBot):
         self._reviews: ReviewService | None = None
         self.game_puzzles: GamePuzzles | None = None
         self.timers: Timers | None = None
+        self.web: WebServer | None = None
+        """The HTTP server, where `WEB_PORT` asks for one."""
         self._recovered = False
         self._interaction_tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
@@ -258,6 +261,8 @@ class ReversiBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Close everything, also on the paths where the bot never got going; safe to repeat."""
+        if self.web is not None:
+            await self.web.stop()  # live pages reconnect, to this bot's next start or another
         if self.timers is not None:
             await self.timers.stop()
         await self.background.cancel()  # before what it uses (Discord, the storage) closes

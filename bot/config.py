@@ -42,6 +42,12 @@ class Config:
     """The shards this process runs (default: all, as many as Discord recommends)."""
     engine: str = "native"
     """`native`: the native engine core where it is built; `python`: the pure-Python engine."""
+    web_port: int | None = None
+    """Where the bot's HTTP server listens (pages, health, metrics); None: it has none."""
+    web_host: str = "127.0.0.1"
+    """The address it listens on: loopback, for a reverse proxy in front, unless told."""
+    web_url: str | None = None
+    """The public base address of the pages, used in links; None: no page is linked."""
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Config:
@@ -74,7 +80,19 @@ class Config:
             gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
             shards=_shards(values),
             engine=_engine(values),
+            web_port=_port(values, "WEB_PORT"),
+            web_host=values.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_url=_url(values, "WEB_URL", ("http", "https")),
         )
+
+
+def _port(values: Mapping[str, str], name: str) -> int | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {text!r}.")
+    return int(text)
 
 
 def _engine(values: Mapping[str, str]) -> str:

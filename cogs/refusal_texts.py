@@ -116,6 +116,9 @@ REFUSALS: dict[Refused, str | Plural] = {
     Refused.DAILY_NEEDS_BOTH: N_(
         "The daily puzzle needs a channel and an hour: give both `daily_channel` and `daily_hour`."
     ),
+    Refused.NO_WEB_ADDRESS: N_(
+        "This bot has no pages on the web yet: whoever runs it sets `WEB_PORT` and `WEB_URL` first."
+    ),
     Refused.DAILY_OVER: N_(
         "That daily puzzle is over and its solution is out: try today's, or `/reversi puzzle`."
     ),

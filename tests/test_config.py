@@ -85,3 +85,24 @@ def test_the_database_is_a_sqlite_file_unless_a_url_says_otherwise() -> None:
     assert Config.from_mapping({"DATABASE_PATH": " data/r.db "}).database == "data/r.db"
     both = {"DATABASE_PATH": "data/r.db", "DATABASE_URL": "postgresql://bot@db/reversi"}
     assert Config.from_mapping(both).database == "postgresql://bot@db/reversi"
+
+
+def test_the_http_server_is_off_and_on_loopback_unless_told() -> None:
+    assert Config.from_mapping({}).web_port is None
+    config = Config.from_mapping(
+        {"WEB_PORT": "8080", "WEB_URL": "https://reversi.example/", "WEB_HOST": ""}
+    )
+    assert (config.web_port, config.web_host) == (8080, "127.0.0.1")
+    assert config.web_url == "https://reversi.example"
+    assert Config.from_mapping({"WEB_PORT": "80", "WEB_HOST": "0.0.0.0"}).web_host == "0.0.0.0"
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "http", "-1", "\uff18\uff10"])
+def test_a_web_port_must_be_a_port(port: str) -> None:
+    with pytest.raises(ConfigError, match="WEB_PORT must be a port number from 1 to 65535"):
+        Config.from_mapping({"WEB_PORT": port})
+
+
+def test_a_web_url_must_be_a_web_address() -> None:
+    with pytest.raises(ConfigError, match="WEB_URL must be a URL starting with http"):
+        Config.from_mapping({"WEB_URL": "reversi.example"})

@@ -120,6 +120,14 @@ class DailyScheduleUpdated:
 
 
 @dataclass(frozen=True, slots=True)
+class WebPagesUpdated:
+    """A server's admins turned its pages on the web on or off: a page open on it closes."""
+
+    guild_id: int
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PuzzleSolved:
     """A member solved a puzzle: the daily puzzle's post counts them."""
 
@@ -129,4 +137,12 @@ class PuzzleSolved:
 ReviewEvent = ReviewProgress | ReviewDone | ReviewFailed
 TournamentEvent = TournamentUpdated | TournamentRoundPaired | TournamentFinished
 PuzzleEvent = DailyScheduleUpdated | PuzzleSolved
-Event = GameEvent | ChallengeOpened | ChallengeClosed | ReviewEvent | TournamentEvent | PuzzleEvent
+Event = (
+    GameEvent
+    | ChallengeOpened
+    | ChallengeClosed
+    | ReviewEvent
+    | TournamentEvent
+    | PuzzleEvent
+    | WebPagesUpdated
+)

@@ -103,6 +103,8 @@ class Refused(Enum):
     """The member has attempted every puzzle of the bank in this server."""
     DAILY_NEEDS_BOTH = auto()
     """A daily puzzle set with a channel or an hour alone, where none was set before."""
+    NO_WEB_ADDRESS = auto()
+    """Pages on the web turned on where the bot has no public address (`WEB_URL`)."""
     DAILY_OVER = auto()
     """A Solve button of a daily puzzle whose next day's post has revealed it."""
     NO_SERVER_PUZZLE_LEFT = auto()

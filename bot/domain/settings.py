@@ -28,6 +28,9 @@ class GuildSettings:
     """Members with this role may run tournaments, as those with Manage Server may."""
     daily: DailySchedule | None = None
     """Where and when the daily puzzle is posted; None: it is off."""
+    web_pages: bool = False
+    """Whether its games, tournaments and players have pages on the web (where the bot has
+    them)."""
 
     def allows(self, channel_id: int) -> bool:
         if self.allowed_channels:

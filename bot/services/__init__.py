@@ -17,6 +17,7 @@ from bot.services.endings import Endings
 from bot.services.games import Games
 from bot.services.lookups import Lookups
 from bot.services.notices import Notices
+from bot.services.pages import Pages
 from bot.services.places import Place
 from bot.services.puzzles import Puzzles, Refuter, refuted_here
 from bot.services.recovery import Recovery
@@ -49,6 +50,7 @@ class Services:
     rounds: TournamentRounds
     puzzles: Puzzles
     daily: DailyPuzzles
+    pages: Pages
 
     @classmethod
     def build(
@@ -61,9 +63,11 @@ class Services:
         rng: random.Random | None = None,
         members: Members | None = None,
         refuter: Refuter = refuted_here,
+        web_url: str | None = None,
     ) -> Services:
         """`members` tells who left a server (Discord, in the bot); without it nobody does.
-        `refuter` refutes a wrong puzzle move (in this process unless given)."""
+        `refuter` refutes a wrong puzzle move (in this process unless given). `web_url` is the
+        pages' public address, if they have one."""
         context = Context(storage, clock, events, shards, rng or random.Random())
         endings = Endings(context)
         versus_bot = VersusBot(context)
@@ -78,7 +82,7 @@ class Services:
             challenges=Challenges(context, versus_bot),
             versus_bot=versus_bot,
             replays=Replays(context),
-            settings=Settings(context),
+            settings=Settings(context, web_pages=web_url is not None),
             notices=Notices(context),
             boards=boards,
             lookups=Lookups(context),
@@ -87,4 +91,5 @@ class Services:
             rounds=rounds,
             puzzles=puzzles,
             daily=daily,
+            pages=Pages(context, web_url),
         )

@@ -13,10 +13,10 @@ from bot.domain import (
     GuildSettings,
     TimeControl,
 )
-from bot.domain.events import ChallengeClosed, DailyScheduleUpdated
+from bot.domain.events import ChallengeClosed, DailyScheduleUpdated, WebPagesUpdated
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.language_codes import LANGUAGES
-from bot.services.context import Changed, Service, retried
+from bot.services.context import Changed, Context, Service, retried
 from bot.services.languages import AUTO_LANGUAGE
 from bot.storage import ActiveGameError, ChannelsChangedError
 
@@ -38,6 +38,8 @@ class SettingsChange:
     daily_hour: int | None = None
     """The channel and the hour (UTC) of the daily puzzle; one alone changes it if it is on."""
     daily_off: bool = False
+    web_pages: bool | None = None
+    """Whether the server's games, tournaments and players have pages on the web."""
 
     def __bool__(self) -> bool:
         return self.everywhere or self.channels_given() or self.besides_channels()
@@ -54,6 +56,7 @@ class SettingsChange:
             self.organiser_role,
             self.daily_channel,
             self.daily_hour,
+            self.web_pages,
         )
         return self.daily_off or any(change is not None for change in others)
 
@@ -94,7 +97,12 @@ class SettingsSaved:
 
 
 class Settings(Service):
-    """Changes a server's settings (its managers only) and a member's choices (their own)."""
+    """Changes a server's settings (its managers only) and a member's choices (their own).
+    `web_pages`: whether the bot has pages on the web, which a server may then turn on."""
+
+    def __init__(self, context: Context, *, web_pages: bool = False) -> None:
+        super().__init__(context)
+        self.web_pages = web_pages
 
     async def change_settings(
         self, guild_id: int, change: SettingsChange, *, manager: bool
@@ -106,6 +114,8 @@ class Settings(Service):
         channels = change.channels()
         if change.language is not None and change.language not in (*LANGUAGES, AUTO_LANGUAGE):
             raise Refusal(Refused.UNKNOWN_LANGUAGE)
+        if change.web_pages and not self.web_pages:
+            raise Refusal(Refused.NO_WEB_ADDRESS)
 
         async def attempt() -> SettingsSaved:
             current = await self.storage.settings.get(guild_id)
@@ -129,12 +139,15 @@ class Settings(Service):
                     organiser_role=change.organiser_role,
                     daily=daily,
                     daily_off=change.daily_off,
+                    web_pages=change.web_pages,
                 )
             except ChannelsChangedError:  # another admin's change came first: work it out again
                 raise Changed(Refusal(Refused.CHANNELS_CHANGED)) from None
             self.languages.server_updated(guild_id, updated.language)
             if daily is not None or change.daily_off:
                 self.events.emit(DailyScheduleUpdated(guild_id, updated.daily))
+            if change.web_pages is not None:
+                self.events.emit(WebPagesUpdated(guild_id, updated.web_pages))
             return SettingsSaved(updated, to_confirm)
 
         return await retried(attempt)

@@ -55,6 +55,7 @@ TABLES = (
             "daily_channel_id",
             "daily_hour",
             "daily_since",
+            "web_pages",
         ),
         ("guild_id",),
     ),
@@ -85,6 +86,7 @@ TABLES = (
     Table("puzzle_solvers", _columns(SOLVER_COLUMNS), ("guild_id", "user_id")),
     Table("puzzle_attempts", (*_columns(ATTEMPT_COLUMNS), "daily"), ("id",)),
     Table("daily_puzzles", _columns(DAILY_COLUMNS), ("guild_id", "day")),
+    Table("web_secret", ("id", "secret"), ("id",)),
 )
 """Every table with data of its own, each after those it refers to. The rating histogram is not
 among them: the target's triggers build it from the players, and it is compared afterwards."""

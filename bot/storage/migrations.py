@@ -1057,6 +1057,25 @@ _OPEN_DAILY: Migration = (
     """,
 )
 
+_WEB_PAGES: Migration = (
+    # Whether a server's games, tournaments and players have pages on the web: off until its
+    # admins turn them on.
+    PerDialect(
+        """
+        ALTER TABLE guild_settings ADD COLUMN web_pages INTEGER NOT NULL DEFAULT 0
+            CHECK (web_pages IN (0, 1))
+        """,
+        "ALTER TABLE guild_settings ADD COLUMN web_pages BOOLEAN NOT NULL DEFAULT FALSE",
+    ),
+    # The key the pages' addresses are signed with, made once and shared by every process.
+    """
+    CREATE TABLE web_secret (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT    NOT NULL
+    )
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -1078,6 +1097,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _DAILY_PUZZLES,
     _SERVER_PUZZLES,
     _OPEN_DAILY,
+    _WEB_PAGES,
 )
 
 

@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 20.
+-- Schema version 21.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,
@@ -110,7 +110,8 @@ CREATE TABLE guild_settings (
     time_per_move REAL    NOT NULL CHECK (time_per_move > 0),
     rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
     updated_at    REAL    NOT NULL
-, clock_base REAL CHECK (clock_base > 0), clock_increment REAL CHECK (clock_increment >= 0), language TEXT, organiser_role_id BIGINT, daily_channel_id BIGINT, daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23), daily_since DOUBLE PRECISION);
+, clock_base REAL CHECK (clock_base > 0), clock_increment REAL CHECK (clock_increment >= 0), language TEXT, organiser_role_id BIGINT, daily_channel_id BIGINT, daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23), daily_since DOUBLE PRECISION, web_pages INTEGER NOT NULL DEFAULT 0
+    CHECK (web_pages IN (0, 1)));
 
 CREATE TABLE notify_choices (
     user_id    INTEGER PRIMARY KEY,
@@ -322,4 +323,9 @@ CREATE TABLE turn_notices (
     channel_id    INTEGER,
     message_id    INTEGER, end_ply INTEGER,
     CHECK ((channel_id IS NULL) = (message_id IS NULL))
+);
+
+CREATE TABLE web_secret (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    secret TEXT    NOT NULL
 );

@@ -18,7 +18,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
     row = await db.one(
         """
         SELECT time_per_move, clock_base, clock_increment, rated, language, organiser_role_id,
-               daily_channel_id, daily_hour, daily_since
+               daily_channel_id, daily_hour, daily_since, web_pages
         FROM guild_settings
         WHERE guild_id = ?
         """,
@@ -41,6 +41,7 @@ async def load_settings(db: Transaction, guild_id: int) -> GuildSettings:
         blocked_channels=frozenset(r["channel_id"] for r in blocked),
         organiser_role=None if row is None else row["organiser_role_id"],
         daily=None if row is None else schedule_from_row(guild_id, row),
+        web_pages=row is not None and bool(row["web_pages"]),
     )
 
 
@@ -72,6 +73,7 @@ class SettingsStore(Store):
         organiser_role: int | None = None,
         daily: tuple[int, int] | None = None,
         daily_off: bool = False,
+        web_pages: bool | None = None,
     ) -> GuildSettings:
         """Change the given settings, keep the others. Games may start in the `allowed_channels`
         only, or while none are, in every channel but the `blocked_channels`; `clear_language` goes
@@ -80,7 +82,8 @@ class SettingsStore(Store):
         nothing is stored if they are no longer so (`ChannelsChangedError`).
         A correspondence `time_control` keeps the clock off; a live one keeps the time per move
         for when the clock is turned off again. `daily` (a channel and an hour) schedules the
-        daily puzzle from `now` on; `daily_off` turns it off."""
+        daily puzzle from `now` on; `daily_off` turns it off; `web_pages` turns the server's pages
+        on or off."""
         per_move = base = increment = None
         if time_control is not None:
             per_move, base, increment = time_control_columns(time_control)
@@ -92,12 +95,14 @@ class SettingsStore(Store):
                 """
                 INSERT INTO guild_settings AS saved
                     (guild_id, time_per_move, clock_base, clock_increment, rated, language,
-                     organiser_role_id, updated_at, daily_channel_id, daily_hour, daily_since)
+                     organiser_role_id, updated_at, daily_channel_id, daily_hour, daily_since,
+                     web_pages)
                 VALUES (:guild, coalesce(CAST(:time AS DOUBLE PRECISION), :default_time),
                         :base, :increment, coalesce(CAST(:rated AS BOOLEAN), TRUE),
                         CAST(:language AS TEXT), nullif(CAST(:role AS BIGINT), 0), :now,
                         CAST(:daily_channel AS BIGINT), CAST(:daily_hour AS INTEGER),
-                        CAST(:daily_since AS DOUBLE PRECISION))
+                        CAST(:daily_since AS DOUBLE PRECISION),
+                        coalesce(CAST(:web_pages AS BOOLEAN), FALSE))
                 ON CONFLICT (guild_id) DO UPDATE SET
                     time_per_move = coalesce(CAST(:time AS DOUBLE PRECISION), saved.time_per_move),
                     clock_base = CASE WHEN :new_control THEN excluded.clock_base
@@ -116,7 +121,8 @@ class SettingsStore(Store):
                     daily_hour = CASE WHEN :daily_changed THEN excluded.daily_hour
                                       ELSE saved.daily_hour END,
                     daily_since = CASE WHEN :daily_changed THEN excluded.daily_since
-                                       ELSE saved.daily_since END
+                                       ELSE saved.daily_since END,
+                    web_pages = coalesce(CAST(:web_pages AS BOOLEAN), saved.web_pages)
                 """,
                 {
                     "guild": guild_id,
@@ -134,6 +140,7 @@ class SettingsStore(Store):
                     "daily_channel": None if daily is None else daily[0],
                     "daily_hour": None if daily is None else daily[1],
                     "daily_since": None if daily is None else now,
+                    "web_pages": web_pages,
                 },
             )
             if channels_were is not None:  # the row is locked now: no change comes between

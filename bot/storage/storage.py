@@ -22,6 +22,7 @@ from bot.storage.replays import ReplayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.settings import SettingsStore
 from bot.storage.tournaments import TournamentStore
+from bot.storage.web_secret import WebSecretStore
 
 
 class Storage:
@@ -41,6 +42,7 @@ class Storage:
         self.tournaments = TournamentStore(database)
         self.puzzles = PuzzleStore(database)
         self.daily = DailyStore(database)
+        self.web_secret = WebSecretStore(database)
 
     @classmethod
     async def open(cls, where: str | Path) -> Self:

@@ -74,6 +74,9 @@ def settings_text(settings: GuildSettings) -> str:
                 channel=f"<#{settings.daily.channel_id}>", hour=f"{settings.daily.hour:02d}"
             )
         )
+    lines.append(
+        _("Pages on the web: **on**") if settings.web_pages else _("Pages on the web: **off**")
+    )
     if settings.organiser_role is not None:
         role = f"<@&{settings.organiser_role}>"
         lines.append(_("Tournament organisers: {role} and Manage Server").format(role=role))
@@ -149,6 +152,7 @@ class AdminCog(FeatureCog, name="Admin"):
         daily_channel=locale_str("The channel of the daily puzzle"),
         daily_hour=locale_str("The hour of the daily puzzle, 0-23 UTC"),
         daily_off=locale_str("Turn the daily puzzle off"),
+        web_pages=locale_str("Whether this server's games and tournaments have pages on the web"),
     )
     @app_commands.choices(
         language=language_choices(locale_str("Each member's own Discord language"))
@@ -167,6 +171,7 @@ class AdminCog(FeatureCog, name="Admin"):
         daily_channel: discord.TextChannel | None = None,
         daily_hour: app_commands.Range[int, 0, 23] | None = None,
         daily_off: bool = False,
+        web_pages: bool | None = None,
     ) -> None:
         async with answering(interaction, "/reversi settings"):
             guild_id = interaction.guild_id
@@ -187,6 +192,7 @@ class AdminCog(FeatureCog, name="Admin"):
                 daily_channel=None if daily_channel is None else daily_channel.id,
                 daily_hour=daily_hour,
                 daily_off=daily_off,
+                web_pages=web_pages,
             )
             if daily_channel is not None and (missing := missing_in(daily_channel)):
                 raise Declined(cannot_post(daily_channel, missing))

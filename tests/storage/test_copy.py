@@ -50,7 +50,10 @@ async def fill(storage: Storage) -> None:
     await storage.settings.update(
         GUILD, time_control=TimeControl(per_move=300), blocked_channels=[CHANNEL], now=1
     )
-    await storage.settings.update(OTHER_GUILD, allowed_channels=[CHANNEL, CHANNEL + 1], now=2)
+    await storage.settings.update(
+        OTHER_GUILD, allowed_channels=[CHANNEL, CHANNEL + 1], now=2, web_pages=True
+    )
+    await storage.web_secret.get_or_create("the pages' key")
     for n, (black, white, winner) in enumerate(
         [(ALICE, BOB, Color.BLACK), (BOB, CAROL, None), (CAROL, ALICE, Color.WHITE)]
     ):
@@ -137,7 +140,8 @@ async def test_round_trip_from_sqlite_to_postgresql_and_back(
     assert expected["games"] == 9 and expected["players"] == 2 and expected["challenges"] == 2
     assert expected["tournaments"] == 1 and expected["tournament_entrants"] == 5
     assert expected["tournament_pairings"] == 3
-    assert expected["server_puzzles"] == 1
+    assert expected["server_puzzles"] == 1 and expected["web_secret"] == 1
+    assert [row[-1] for row in original["guild_settings"]] == [False, True]  # pages on, kept
     assert [row[-1] for row in original["puzzle_ratings"]] == [GUILD]  # still this server's
     assert DELETED_USER_ID in {row[5] for row in original["games"]}  # Carol, forgotten
     assert (
