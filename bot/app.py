@@ -57,6 +57,8 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
+from web.live import Live
+from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
 Feature = Callable[[Bot], Awaitable[None]]
@@ -163,6 +165,16 @@ async def puzzles(bot: Bot) -> None:
     await add_feature_cog(bot, cog)
 
 
+async def pages(bot: Bot) -> None:
+    """The pages on the web, where the bot has an HTTP server: each page follows what it shows
+    live (`Live`, told by the bus)."""
+    if bot.web is None:
+        return
+    live = Live()
+    live.subscribe(bot.events)
+    add_static(bot.web.app, STATIC_FOLDER)
+
+
 FEATURES: tuple[Feature, ...] = (
     core,
     play,
@@ -176,6 +188,7 @@ FEATURES: tuple[Feature, ...] = (
     language,
     tournaments,
     puzzles,
+    pages,
 )
 """Every feature, in the order its cogs are added (and its commands listed)."""
 

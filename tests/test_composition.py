@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ROOT_MODULE = ROOT / "bot" / "app.py"
 PRODUCTION = [
     path
-    for folder in ("bot", "cogs", "rendering")
+    for folder in ("bot", "cogs", "rendering", "web")
     for path in sorted((ROOT / folder).rglob("*.py"))
     if path != ROOT_MODULE
 ]

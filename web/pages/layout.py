@@ -1,0 +1,37 @@
+"""The frame of every page: its language, its title, the site's style sheet and its own
+scripts (files of the bot's, never inline), readable from 320 px wide. The body arrives as HTML
+whose every name and text the page escaped (`html.escape`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from aiohttp import web
+
+STATIC = "/static"
+STATIC_FOLDER = Path(__file__).resolve().parents[1] / "static"
+
+
+def page(
+    *, language: str, title: str, body: str, scripts: Sequence[str] = (), status: int = 200
+) -> web.Response:
+    """The whole page: `title` is text (escaped here), `body` HTML, `scripts` file names of
+    `web/static`, loaded deferred."""
+    tags = "".join(f'<script src="{STATIC}/{escape(name)}" defer></script>' for name in scripts)
+    html = (
+        f'<!DOCTYPE html><html lang="{escape(language)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="robots" content="noindex, nofollow">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{escape(title)}</title>"
+        f'<link rel="stylesheet" href="{STATIC}/site.css">{tags}</head>'
+        f"<body><main>{body}</main></body></html>"
+    )
+    return web.Response(text=html, content_type="text/html", charset="utf-8", status=status)
+
+
+def add_static(app: web.Application, folder: Path) -> None:
+    """Serve the pages' style sheet and scripts (`web/static`)."""
+    app.router.add_static(STATIC, folder)
