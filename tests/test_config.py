@@ -85,3 +85,10 @@ def test_the_database_is_a_sqlite_file_unless_a_url_says_otherwise() -> None:
     assert Config.from_mapping({"DATABASE_PATH": " data/r.db "}).database == "data/r.db"
     both = {"DATABASE_PATH": "data/r.db", "DATABASE_URL": "postgresql://bot@db/reversi"}
     assert Config.from_mapping(both).database == "postgresql://bot@db/reversi"
+
+
+def test_logs_are_readable_lines_unless_json_is_asked_for() -> None:
+    assert Config.from_mapping({}).log_format == "text"
+    assert Config.from_mapping({"LOG_FORMAT": " JSON "}).log_format == "json"
+    with pytest.raises(ConfigError, match=re.escape("LOG_FORMAT must be text or json, not 'xml'")):
+        Config.from_mapping({"LOG_FORMAT": "xml"})
