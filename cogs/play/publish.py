@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import logs
 from bot.background import Background
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEvent, GameResumed
@@ -119,7 +120,8 @@ class BoardPublisher:
         """Answer the interaction that changed the game to `state` with its board, here in the
         handler's task: a click with its own message edited into it, a command with `said`
         first (the board follows in place). Call it as soon as the service returns, before
-        anything else awaits: from then on that board is this answer's."""
+        anything else awaits: from then on that board is this answer's. What it logs names the
+        game."""
         self.names.remember(reply.interaction.user)
         record = state.record
         waiting = self._updates.waiting(record.id)
@@ -127,11 +129,12 @@ class BoardPublisher:
         if older is not None and older.record.version <= record.version:
             self._updates.withdraw(record.id)  # that change's board is this answer's
         board = self._board(record)
-        try:
-            if said is not None:
-                await reply.interaction.response.send_message(said, ephemeral=True)
-        finally:
-            await self._answer(reply, state, board)
+        with logs.about(guild=record.guild_id, game=record.id):
+            try:
+                if said is not None:
+                    await reply.interaction.response.send_message(said, ephemeral=True)
+            finally:
+                await self._answer(reply, state, board)
 
     async def _answer(self, reply: Reply, state: GameState, board: _Board) -> None:
         try:
