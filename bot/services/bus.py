@@ -26,6 +26,7 @@ from bot.domain.events import (
     TournamentFinished,
     TournamentRoundPaired,
     TournamentUpdated,
+    WebPagesUpdated,
 )
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ def about(event: Event) -> dict[str, int | None]:
             | TournamentFinished(view=view)
         ):
             return {"guild": view.tournament.guild_id}
-        case DailyScheduleUpdated(guild_id=guild):
+        case DailyScheduleUpdated(guild_id=guild) | WebPagesUpdated(guild_id=guild):
             return {"guild": guild}
         case PuzzleSolved(attempt=attempt):
             return {"guild": attempt.guild_id}
