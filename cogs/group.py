@@ -90,8 +90,8 @@ class FeatureCog(commands.Cog):
     async def time_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The `time` option's autocomplete (`FeatureCog.time_choices`), in the reader's
-        language."""
+        """The `time` option's presets, in the reader's language: a command names it as
+        `FeatureCog.time_choices`, and discord.py calls it on the command's cog."""
         async with self.audience.for_reader(interaction):
             return time_option.choices(current)
 

@@ -203,9 +203,8 @@ class AdminCog(FeatureCog, name="Admin"):
             saved = await self.settings_service.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
-            async with self.audience.for_reader(
-                interaction
-            ):  # in the server's new language, if it changed
+            # in the server's new language, if it changed
+            async with self.audience.for_reader(interaction):
                 text = _("Saved.") + "\n" + settings_text(saved.settings)
                 asked = saved.to_confirm
                 if asked is None:

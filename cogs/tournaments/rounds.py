@@ -140,12 +140,8 @@ class RoundOpener:
     ) -> None:
         self.bot = bot
         self.rounds, self.notices, self.languages, self.names = rounds, notices, languages, names
-        self.audience, self.background, self.clock, self.timers = (
-            audience,
-            background,
-            clock,
-            timers,
-        )
+        self.audience, self.background = audience, background
+        self.clock, self.timers = clock, timers
         self._opening: set[tuple[int, int, int]] = set()
         """Boards whose thread is being opened here, so that a second announcement of the same
         board (a withdrawal, a resumption) opens no second thread."""
