@@ -57,7 +57,9 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
+from web.limits import Limits
 from web.live import Live
+from web.pages.game import GamePages
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -172,7 +174,21 @@ async def pages(bot: Bot) -> None:
         return
     live = Live()
     live.subscribe(bot.events)
-    add_static(bot.web.app, STATIC_FOLDER)
+    app, services = bot.web.app, bot.services
+    limits = Limits(services.lookups.now)
+    app.middlewares.append(limits.middleware)
+    add_static(app, STATIC_FOLDER)
+    game_pages = GamePages(
+        pages=services.pages,
+        lookups=services.lookups,
+        reviews=bot.reviews,
+        languages=services.context.languages,
+        names=bot.names.name,
+        live=live,
+        limits=limits,
+    )
+    app.add_routes(game_pages.routes())
+    app.on_shutdown.append(game_pages.close)
 
 
 FEATURES: tuple[Feature, ...] = (
