@@ -139,3 +139,29 @@ async def test_too_many_requests_or_live_pages_from_one_address_are_refused(
         await fake.advance(seconds=10)  # the bucket fills up again
         async with session.get(path) as response:
             assert response.status == 200
+
+
+async def test_the_viewers_of_a_move_share_one_read_of_the_game(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await pages_on(fake)
+    board = await start_game(fake)
+    path = await page_path(bot_harness, game_id(board), fake.guild.id)
+    lookups = bot_harness.bot.services.lookups
+    reads = []
+    read = lookups.game
+
+    async def counted(game: int) -> object:
+        reads.append(game)
+        return await read(game)
+
+    async with aiohttp.ClientSession(base(bot_harness)) as session:
+        streams = [await session.get(f"{path}/live") for _ in range(6)]
+        for stream in streams:
+            await next_event(stream)
+        monkeypatch.setattr(lookups, "game", counted)
+        await play(fake, board, fake.alice, "f5")
+        for stream in streams:
+            assert game_of(await next_event(stream))["moves"] == ["f5"]
+            stream.close()
+    assert reads == [game_id(board)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -50,6 +49,8 @@ RETRY_MS = 2000
 """How soon a browser reconnects to a live page that dropped (a restart of the bot)."""
 SQUARE, MARGIN = 40, 20
 """An SVG board's square and the margin that holds the coordinates, in its own units."""
+WRITTEN_KEPT = 1000
+"""Games' states kept written, per language."""
 MARKED = (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
 """The review's marks listed under its graph."""
 
@@ -140,7 +141,7 @@ class GamePages:
         self.pages, self.lookups, self.reviews = pages, lookups, reviews
         self.languages, self.names, self.live, self.limits = languages, names, live, limits
         self._reads: dict[int, tuple[int, asyncio.Future[Snapshot | None]]] = {}
-        self._started = 0
+        """The read under way of each game, and the count of changes when it began."""
         self._written: dict[tuple[int, str], tuple[int, str]] = {}
         """Each game's state as last written, by language: its stamp and its JSON."""
         self._open: set[Watcher] = set()
@@ -160,18 +161,17 @@ class GamePages:
 
     # --- reading --------------------------------------------------------------------------
 
-    async def snapshot(self, game_id: int, after: int = -1) -> Snapshot | None:
-        """The game as read by a read begun after `after` reads had started (-1: any), shared
-        with every viewer waiting for one; None if there is no such game."""
+    async def snapshot(self, game_id: int) -> Snapshot | None:
+        """The game, read since the last change anyone was told of, by one read that every
+        viewer asking meanwhile shares; None if there is no such game."""
+        changes = self.live.changes
         current = self._reads.get(game_id)
-        if current is None or current[0] <= after:
-            self._started += 1
-            number = self._started
+        if current is None or current[0] < changes:
             future = asyncio.ensure_future(self._read(game_id))
-            current = self._reads[game_id] = (number, future)
+            current = self._reads[game_id] = (changes, future)
 
             def done(_: object) -> None:
-                if self._reads.get(game_id, (0,))[0] == number:
+                if self._reads.get(game_id, (0, None))[1] is future:
                     del self._reads[game_id]
 
             future.add_done_callback(done)
@@ -214,6 +214,9 @@ class GamePages:
         with using(language):
             text = json.dumps(state_of(snapshot), separators=(",", ":"), ensure_ascii=False)
         if kept is None or kept[0] < snapshot.stamp:
+            self._written.pop(key, None)
+            while len(self._written) >= WRITTEN_KEPT:  # the least recently changed go
+                del self._written[next(iter(self._written))]
             self._written[key] = (snapshot.stamp, text)
         return text
 
@@ -234,11 +237,18 @@ class GamePages:
         """The game's states as Server-Sent Events, each with its stamp as its id: a browser
         that reconnects with the last it saw gets only what is newer. The stream ends when the
         server stops showing the game, or the bot stops."""
-        snapshot = await self._shown(request)
-        record = snapshot.state.record
+        told = self.live.changes
+        shown = await self._shown(request)
+        record = shown.state.record
+        snapshot: Snapshot | None = shown
         language = await page_language(request, self.languages, record.guild_id)
         seen = request.headers.get("Last-Event-ID") or request.query.get("since", "")
-        with self.limits.live(request):
+        with (
+            self.limits.live(request),
+            self.live.watch(game(record.id), guild(record.guild_id)) as watcher,
+        ):
+            if self.live.changes != told:  # a change came before the watcher: read it
+                snapshot = await self.snapshot(record.id)
             response = web.StreamResponse(
                 headers={
                     "Content-Type": "text/event-stream; charset=utf-8",
@@ -247,16 +257,14 @@ class GamePages:
                 }
             )
             await response.prepare(request)
-            with self.live.watch(game(record.id), guild(record.guild_id)) as watcher:
-                self._open.add(watcher)
-                try:
-                    await self._follow(response, watcher, snapshot, language, seen)
-                except (ConnectionResetError, asyncio.CancelledError):
-                    pass
-                finally:
-                    self._open.discard(watcher)
-            with suppress(ConnectionResetError):
+            self._open.add(watcher)
+            try:
+                await self._follow(response, watcher, snapshot, language, seen)
                 await response.write_eof()
+            except ConnectionResetError:
+                pass  # the reader left
+            finally:
+                self._open.discard(watcher)
         return response
 
     async def _follow(
@@ -281,7 +289,7 @@ class GamePages:
                 continue
             if self._closing:
                 return
-            snapshot = await self.snapshot(snapshot.state.record.id, self._started)
+            snapshot = await self.snapshot(snapshot.state.record.id)
 
 
 def state_of(snapshot: Snapshot) -> dict[str, Any]:
@@ -471,10 +479,10 @@ def page_body(snapshot: Snapshot, state: str, path: str) -> str:
     controls = "".join(
         f'<button type="button" data-step="{step}" aria-label="{escape(label)}">{symbol}</button>'
         for step, symbol, label in (
-            ("first", "⏮", _("First position")),
+            ("first", "«", _("First position")),
             ("back", "◀", _("Previous move")),
             ("next", "▶", _("Next move")),
-            ("last", "⏭", _("Last position")),
+            ("last", "»", _("Last position")),
         )
     )
     step_text = escape(_("Move {number} of {total}"), quote=True)
