@@ -4,16 +4,19 @@ live stream of the game's states, and the limits per address."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+import bot.services.reviews
 from bot.config import Config
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.gameplay.play import game_id, play, start_game
+from tests.gameplay.test_review import FAST, finished_game
 from tests.storage.postgres_server import PostgresServer
 from web.server import CONTENT_SECURITY_POLICY
 
@@ -165,3 +168,42 @@ async def test_the_viewers_of_a_move_share_one_read_of_the_game(
             assert game_of(await next_event(stream))["moves"] == ["f5"]
             stream.close()
     assert reads == [game_id(board)]
+
+
+@pytest.fixture
+def fast_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.services.reviews, "default_budget", lambda: FAST)
+
+
+async def test_a_finished_game_gets_its_review_live_and_a_forgotten_player_is_not_named(
+    fast_reviews: None, fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    await pages_on(fake)
+    record = await finished_game(fake, bot_harness)
+    path = await page_path(bot_harness, record.id, fake.guild.id)
+    async with aiohttp.ClientSession(base(bot_harness)) as session:
+        async with session.get(path) as response:
+            html = await response.text()
+        assert "Alice" in html and "Black wins 34-30" in html and 'id="review"></section>' in html
+        async with session.get(f"{path}/live") as stream:
+            first = game_of(await next_event(stream))
+            assert first["over"] and first["html"]["review"] == ""
+            await fake.slash(fake.carol, "reversi review", id=record.id)
+            reviewed = game_of(await next_event(stream, seconds=60))
+            assert reviewed["stamp"] == first["stamp"] + 1
+            review = reviewed["html"]["review"]
+            assert '<svg class="graph"' in review and "Graph of Black" in review
+            assert 'class="mark best"' in review
+            assert review.count('class="to-move"') == sum(
+                1
+                for word in ("inaccuracy", "mistake", "blunder")
+                for _ in re.finditer(f'<circle class="mark {word}"', review)
+            )
+
+        reply = await fake.slash(fake.alice, "reversi forget-me")
+        assert reply.message is not None
+        await fake.click(fake.alice, reply.message, label="Yes, delete my stats")
+        async with session.get(path) as response:
+            html = await response.text()
+        assert "Alice" not in html and "Bob" in html
+        assert '<span class="name">Black</span>' in html

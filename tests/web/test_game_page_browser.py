@@ -18,7 +18,8 @@ from tests.browser import browser, console_errors
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
-from tests.gameplay.play import game_id, play, start_game, to_move, wthor_games
+from tests.gameplay.play import game_id, play, start_game
+from tests.gameplay.test_review import finished_game
 
 from .games import base, page_path, pages_on, serving
 
@@ -43,9 +44,17 @@ def discs(position: engine.Position) -> list[str]:
     return [colors[position.piece_at(square)] for square in squares()]
 
 
+RECORD = f"""window.seen = [];
+document.addEventListener("keydown", () => window.seen.push((() => {{ {BOARD} }})()));"""
+"""Keep the board as drawn after each key the page handles (this listener runs after its)."""
+
+
+def discs_of(classes: list[str | None]) -> list[str]:
+    return [next((c for c in (found or "").split() if c in ("b", "w")), "") for found in classes]
+
+
 def drawn(driver: Any) -> list[str]:
-    classes: list[str] = driver.execute_script(BOARD)
-    return [next((c for c in found.split() if c in ("b", "w")), "") for found in classes]
+    return discs_of(driver.execute_script(BOARD))
 
 
 async def call(function: Callable[..., Any], *args: Any) -> Any:
@@ -118,25 +127,22 @@ async def test_a_finished_games_replay_steps_through_the_engines_positions_by_ke
 ) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    row = wthor_games()[0]  # WTH_1977#1: 60 moves, two forced passes
-    moves = [row["moves"][i : i + 2] for i in range(0, len(row["moves"]), 2)]
     await pages_on(fake)
-    board = await start_game(fake)
-    game = engine.Game()
-    for square in moves:
-        await play(fake, board, to_move(game, fake.alice, fake.bob), square)
-        game.play(square)
-    assert any(ply.passed for ply in game.plies)
-    path = await page_path(bot_harness, game_id(board), fake.guild.id)
+    record = await finished_game(fake, bot_harness)  # WTH_1977#1: 60 moves, two forced passes
+    game = engine.Game.from_transcript(record.transcript)
+    assert sum(1 for ply in game.plies if ply.passed) == 2
+    path = await page_path(bot_harness, record.id, fake.guild.id)
     await call(browser.get, base(bot_harness) + path)
     await until(browser, lambda d: d.find_element("id", "step").text)
     assert await call(drawn, browser) == discs(game.position)
     page = await call(browser.find_element, "tag name", "body")
     await call(page.send_keys, Keys.HOME)
     assert await call(drawn, browser) == discs(engine.Position.initial())
-    for number, ply in enumerate(game.plies, 1):
-        await call(page.send_keys, Keys.ARROW_RIGHT)
-        assert await call(drawn, browser) == discs(ply.after), f"after move {number}"
+    await call(browser.execute_script, RECORD)
+    await call(page.send_keys, Keys.ARROW_RIGHT * (len(game.plies) + 1))  # one too many: stays
+    boards = await call(browser.execute_script, "return window.seen")
+    expected = [discs(ply.after) for ply in game.plies]
+    assert [discs_of(board) for board in boards] == [*expected, expected[-1]]
     await call(page.send_keys, Keys.ARROW_LEFT)
     assert await call(drawn, browser) == discs(game.plies[-2].after)
     await call(page.send_keys, Keys.END)

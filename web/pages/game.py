@@ -142,8 +142,8 @@ class GamePages:
         self.languages, self.names, self.live, self.limits = languages, names, live, limits
         self._reads: dict[int, tuple[int, asyncio.Future[Snapshot | None]]] = {}
         """The read under way of each game, and the count of changes when it began."""
-        self._written: dict[tuple[int, str], tuple[int, str]] = {}
-        """Each game's state as last written, by language: its stamp and its JSON."""
+        self._written: dict[tuple[int, str], tuple[Snapshot, str]] = {}
+        """Each game's state as last written, by language: the read and its JSON."""
         self._open: set[Watcher] = set()
         self._closing = False
 
@@ -206,18 +206,18 @@ class GamePages:
         return snapshot
 
     def written(self, snapshot: Snapshot, language: str) -> str:
-        """The state's JSON in `language`, written once per stamp."""
+        """The state's JSON in `language`, written once per read: every viewer woken by one
+        change shares it."""
         key = (snapshot.state.record.id, language)
         kept = self._written.get(key)
-        if kept is not None and kept[0] == snapshot.stamp:
+        if kept is not None and kept[0] is snapshot:
             return kept[1]
         with using(language):
             text = json.dumps(state_of(snapshot), separators=(",", ":"), ensure_ascii=False)
-        if kept is None or kept[0] < snapshot.stamp:
-            self._written.pop(key, None)
-            while len(self._written) >= WRITTEN_KEPT:  # the least recently changed go
-                del self._written[next(iter(self._written))]
-            self._written[key] = (snapshot.stamp, text)
+        self._written.pop(key, None)
+        while len(self._written) >= WRITTEN_KEPT:  # the least recently read go
+            del self._written[next(iter(self._written))]
+        self._written[key] = (snapshot, text)
         return text
 
     # --- the routes -----------------------------------------------------------------------
