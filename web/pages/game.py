@@ -384,10 +384,8 @@ def players_html(snapshot: Snapshot) -> str:
         )
     deadline = ""
     if record.active and record.clocks is None and record.deadline is not None:
-        deadline = (
-            f'<p class="deadline">{escape(_("Time left for this move:"))} '
-            f'<span class="countdown"></span></p>'
-        )
+        left = escape(_("Time left for this move:"))
+        deadline = f'<p class="deadline">{left} <span class="countdown"></span></p>'
     return f'<ul class="players">{"".join(rows)}</ul>{deadline}'
 
 
@@ -395,7 +393,8 @@ def moves_html(state: GameState) -> str:
     """The moves, numbered, each forced pass marked after the move that forced it."""
     plies = state.game.plies
     if not plies:
-        return f'<p class="muted">{escape(_("No move yet."))}</p>'
+        none = escape(_("No move yet."))
+        return f'<p class="muted">{none}</p>'
     items = []
     for number, (ply, text) in enumerate(
         zip(plies, written_moves(state.game, in_force()), strict=True), 1
@@ -456,7 +455,8 @@ def review_html(snapshot: Snapshot, review: Review) -> str:
             f'<span class="muted">{escape(detail)}</span></li>'
         )
     listed = f'<ul class="marks">{"".join(rows)}</ul>' if rows else ""
-    return f'<h2>{escape(_("Review"))}</h2><div class="scroll">{graph}</div>{listed}'
+    heading = escape(_("Review"))
+    return f'<h2>{heading}</h2><div class="scroll">{graph}</div>{listed}'
 
 
 def page_body(snapshot: Snapshot, state: str, path: str) -> str:
@@ -473,9 +473,11 @@ def page_body(snapshot: Snapshot, state: str, path: str) -> str:
     links = []
     if record.message_id is not None:
         message = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
-        links.append(f'<a href="{escape(message)}">{escape(_("Open in Discord"))}</a>')
-    links.append(f'<a href="{escape(path)}/transcript.txt">{escape(_("Transcript"))}</a>')
-    links.append(f'<a href="{escape(path)}/game.ggf" download>{escape(_("GGF file"))}</a>')
+        discord = escape(_("Open in Discord"))
+        links.append(f'<a href="{escape(message)}">{discord}</a>')
+    transcript, ggf = escape(_("Transcript")), escape(_("GGF file"))
+    links.append(f'<a href="{escape(path)}/transcript.txt">{transcript}</a>')
+    links.append(f'<a href="{escape(path)}/game.ggf" download>{ggf}</a>')
     controls = "".join(
         f'<button type="button" data-step="{step}" aria-label="{escape(label)}">{symbol}</button>'
         for step, symbol, label in (
@@ -487,6 +489,7 @@ def page_body(snapshot: Snapshot, state: str, path: str) -> str:
     )
     step_text = escape(_("Move {number} of {total}"), quote=True)
     start_text = escape(_("Starting position"), quote=True)
+    replay, moves = escape(_("Replay"), quote=True), escape(_("Moves"))
     return (
         f"<h1>{escape(_('Reversi · game #{id}').format(id=record.id))} "
         f'<span class="badge" id="live-badge">{html["badge"]}</span></h1>'
@@ -496,9 +499,9 @@ def page_body(snapshot: Snapshot, state: str, path: str) -> str:
         f'<div class="board-wrap">{board}</div>'
         f'<div class="panel"><div id="players">{html["players"]}</div>'
         f'<p id="status" class="status" aria-live="polite">{html["status"]}</p>'
-        f'<div class="replay" role="group" aria-label="{escape(_("Replay"), quote=True)}">'
+        f'<div class="replay" role="group" aria-label="{replay}">'
         f'{controls}<p id="step" class="muted" aria-live="polite"></p></div>'
-        f'<h2>{escape(_("Moves"))}</h2><div id="moves">{html["moves"]}</div>'
+        f'<h2>{moves}</h2><div id="moves">{html["moves"]}</div>'
         f'<p class="links">{" · ".join(links)}</p></div></div>'
         f'<section id="review">{html["review"]}</section>'
     )
