@@ -60,6 +60,12 @@ async def test_a_game_page_shows_the_board_players_and_moves_with_every_name_esc
     assert f'{path}/transcript.txt"' in html and f'{path}/game.ggf"' in html
     assert "White to move" in html  # the status, and the board's alt text
     assert "Reversi board." in html
+    async with (
+        aiohttp.ClientSession(base(bot_harness)) as session,
+        session.get(path, headers={"Accept-Language": "is-IS, en;q=0.5"}) as response,
+    ):
+        icelandic = await response.text()
+    assert '<html lang="is">' in icelandic and "<h2>Leikir</h2>" in icelandic
 
 
 async def test_an_address_the_bot_did_not_give_is_not_found_and_logs_nothing(
