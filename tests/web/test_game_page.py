@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 import bot.services.reviews
+import web.pages.game
 from bot.config import Config
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -96,9 +97,11 @@ async def test_an_address_the_bot_did_not_give_is_not_found_and_logs_nothing(
 
 
 async def test_the_live_stream_sends_each_move_and_ends_when_pages_are_turned_off(
-    fake: FakeDiscord, bot_harness: BotHarness
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await pages_on(fake)
+    heartbeat = web.pages.game.HEARTBEAT
+    monkeypatch.setattr(web.pages.game, "HEARTBEAT", 0.05)  # until the first comment
     board = await start_game(fake)
     path = await page_path(bot_harness, game_id(board), fake.guild.id)
     async with (
@@ -109,6 +112,8 @@ async def test_the_live_stream_sends_each_move_and_ends_when_pages_are_turned_of
         assert stream.content_type == "text/event-stream"
         first = await next_event(stream)
         assert game_of(first)["moves"] == []
+        monkeypatch.setattr(web.pages.game, "HEARTBEAT", heartbeat)
+        assert await stream.content.readuntil(b"\n\n") == b": still here\n\n"  # for proxies
         await play(fake, board, fake.alice, "f5")
         moved = await next_event(stream)
         state = game_of(moved)

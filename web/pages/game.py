@@ -2,8 +2,8 @@
 Sent Events), and once it is over its replay, move by move, and its review.
 
 All the viewers of one game share its reads: a change wakes them all, one read of the game
-follows, and its state is written out once per version and language (`_Feed`). The state goes
-to the browser as JSON whose texts are HTML escaped here; `web/static/game.js` draws it and
+follows (`GamePages.snapshot`), and its state is written out once per read and language
+(`GamePages.written`). The state goes to the browser as JSON whose texts are HTML escaped here; `web/static/game.js` draws it and
 replays the moves (the flips are its own, checked against the engine by the browser tests).
 """
 
