@@ -169,7 +169,8 @@ async def puzzles(bot: Bot) -> None:
 
 async def pages(bot: Bot) -> None:
     """The pages on the web, where the bot has an HTTP server: each page follows what it shows
-    live (`Live`, told by the bus)."""
+    live (`Live`, told by the bus), and every request to the server counts against its
+    address's limits (`Limits`, which the live pages use for their connections too)."""
     if bot.web is None:
         return
     live = Live()
