@@ -102,6 +102,8 @@ async def test_a_live_page_follows_the_game_without_reloading_through_a_restart(
         browser.execute_script, "return document.querySelector('.clock.running').dataset.color"
     )
     assert clock == "white"
+    white = "return document.querySelector('.clock[data-color=white]').textContent"
+    await until(browser, lambda d: d.execute_script(white) == "4:59")  # it counts down
     await call(narrow, browser, 320)
     scroll, inner = await call(browser.execute_script, OVERFLOW)
     await call(narrow, browser, None)
