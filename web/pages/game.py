@@ -3,8 +3,9 @@ Sent Events), and once it is over its replay, move by move, and its review.
 
 All the viewers of one game share its reads: a change wakes them all, one read of the game
 follows (`GamePages.snapshot`), and its state is written out once per read and language
-(`GamePages.written`). The state goes to the browser as JSON whose texts are HTML escaped here; `web/static/game.js` draws it and
-replays the moves (the flips are its own, checked against the engine by the browser tests).
+(`GamePages.written`). The state goes to the browser as JSON whose texts are HTML escaped
+here; `web/static/game.js` draws it and replays the moves (the flips are its own, checked
+against the engine by the browser tests).
 """
 
 from __future__ import annotations
