@@ -61,7 +61,9 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
+from web.limits import Limits
 from web.live import Live
+from web.pages.game import GamePages
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -227,12 +229,27 @@ async def puzzles(bot: Bot, parts: Parts) -> None:
 
 async def pages(bot: Bot, parts: Parts) -> None:
     """The pages on the web, where the bot has an HTTP server: each page follows what it shows
-    live (`Live`, told by the bus)."""
+    live (`Live`, told by the bus), and every request to the server counts against its
+    address's limits (`Limits`, which the live pages use for their connections too)."""
     if bot.web is None:
         return
     live = Live()
     live.subscribe(bot.events)
-    add_static(bot.web.app, STATIC_FOLDER)
+    app, services = bot.web.app, parts.services
+    limits = Limits(services.lookups.now)
+    app.middlewares.append(limits.middleware)
+    add_static(app, STATIC_FOLDER)
+    game_pages = GamePages(
+        pages=services.pages,
+        lookups=services.lookups,
+        reviews=parts.reviews,
+        languages=services.context.languages,
+        names=parts.names.name,
+        live=live,
+        limits=limits,
+    )
+    app.add_routes(game_pages.routes())
+    app.on_shutdown.append(game_pages.close)
 
 
 FEATURES: tuple[Feature, ...] = (

@@ -16,11 +16,12 @@ from bot import engine
 from bot.domain import GameRecord, GameState
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
-from cogs.game_summary import headline, played, result_of, what_happened
+from cogs.game_summary import headline, played, what_happened
 from cogs.group import FeatureCog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
+from rendering.results import result_of
 from rendering.words import color_name
 
 if TYPE_CHECKING:
