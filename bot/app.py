@@ -58,6 +58,9 @@ from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.live import Live
+from web.pages import leaderboard as leaderboard_page
+from web.pages import player as player_page
+from web.pages import tournament as tournament_page
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -173,6 +176,29 @@ async def pages(bot: Bot) -> None:
     live = Live()
     live.subscribe(bot.events)
     add_static(bot.web.app, STATIC_FOLDER)
+    services, languages = bot.services, bot.services.context.languages
+    bot.web.app.add_routes(
+        [
+            *tournament_page.routes(
+                pages=services.pages,
+                tournaments=services.tournaments,
+                languages=languages,
+                name_of=bot.names.name,
+            ),
+            *player_page.routes(
+                pages=services.pages,
+                lookups=services.lookups,
+                languages=languages,
+                name_of=bot.names.name,
+            ),
+            *leaderboard_page.routes(
+                pages=services.pages,
+                lookups=services.lookups,
+                languages=languages,
+                name_of=bot.names.name,
+            ),
+        ]
+    )
 
 
 FEATURES: tuple[Feature, ...] = (

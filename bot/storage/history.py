@@ -102,9 +102,7 @@ class HistoryStore(Store):
                 (guild_id,),
             )
         scores = {"black": 1.0, "white": 0.0, "draw": 0.5}
-        return [
-            RatedResult(row[0], row[1], row[2], scores[row[3]], float(row[4])) for row in rows
-        ]
+        return [RatedResult(row[0], row[1], row[2], scores[row[3]], float(row[4])) for row in rows]
 
     async def record_against_bot(self, guild_id: int, user_id: int) -> BotRecord:
         """The player's finished games against the bot in the guild, at every level.

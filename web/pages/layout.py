@@ -26,6 +26,7 @@ def page(
         '<meta name="robots" content="noindex, nofollow">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{escape(title)}</title>"
+        '<link rel="icon" href="data:,">'  # no icon: browsers ask for /favicon.ico otherwise
         f'<link rel="stylesheet" href="{STATIC}/site.css">{tags}</head>'
         f"<body><main>{body}</main></body></html>"
     )
