@@ -151,9 +151,9 @@ def crosstable(view: TournamentView, table: tuple[Standing, ...], names: Mapping
     caption = _("Standings: points, then the Brightwell quotient (BQ), then discs")
     return (
         f'<h2 id="standings">{escape(_("Standings"))}</h2>'
-        f'<div class="scroll crosstable" tabindex="0" role="region" '
-        f'aria-labelledby="standings"><table>'
-        f'<caption class="muted">{escape(caption)}</caption>'
+        f'<p class="muted">{escape(caption)}</p>'
+        '<div class="scroll crosstable" tabindex="0" role="region" aria-labelledby="standings">'
+        "<table>"
         f'<thead><tr><th scope="col" class="player">{escape(_("Player"))}</th>{headers}</tr>'
         f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
