@@ -14,7 +14,7 @@ from bot.domain import EndReason, GameRecord, GameState
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
 from cogs.links import mention, message_link
-from rendering import DISC_MARKS, WonBy, result_text, score_text, verdict_text
+from rendering import DISC_MARKS, WonBy, result_text, score_text
 
 HOW = {EndReason.RESIGNATION: WonBy.RESIGNATION, EndReason.TIMEOUT: WonBy.TIME}
 """How a game was won other than on the board."""
@@ -149,7 +149,17 @@ def final_status(game: GameRecord) -> str:
 
 
 def verdict_for(game: GameRecord, user_id: int) -> str:
-    return verdict_text(game, user_id, words=in_force())
+    """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted; won
+    or lost by forfeit in a tournament."""
+    if game.forfeited_by is not None:
+        return _("Lost by forfeit") if game.forfeited_by == user_id else _("Won by forfeit")
+    if game.end_reason is EndReason.CANCELLED:
+        return _("Cancelled")
+    if game.end_reason is EndReason.ABORTED:
+        return _("Aborted")
+    if game.winner_id is None:
+        return _("Draw")
+    return _("Won") if game.winner_id == user_id else _("Lost")
 
 
 def numbered(game: GameRecord) -> str:

@@ -13,7 +13,7 @@ from rendering.alt_text import board_alt_text
 from rendering.board import board_image, render_board
 from rendering.clocks import clock_text
 from rendering.replay import render_replay, replay_alt_text
-from rendering.results import DISC_MARKS, WonBy, result_text, score_text, verdict_text
+from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.standings import points_text, quotient_text, render_standings
 from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, round_result
 from rendering.status import describe_status, missed_turns
@@ -46,6 +46,5 @@ __all__ = [
     "result_text",
     "round_result",
     "score_text",
-    "verdict_text",
     "written_moves",
 ]

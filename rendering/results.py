@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from bot.domain import EndReason, GameRecord
 from bot.engine import Result
 from rendering.words import ENGLISH, Words, color_name
 
@@ -53,19 +52,3 @@ def result_text(result: Result, how: WonBy | None = None, *, words: Words = ENGL
     else:
         text = words.gettext("{color} wins {score}")
     return text.format(color=color_name(winner, words), score=score)
-
-
-def verdict_text(game: GameRecord, user_id: int, *, words: Words = ENGLISH) -> str:
-    """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted; won
-    or lost by forfeit in a tournament."""
-    if game.forfeited_by is not None:
-        if game.forfeited_by == user_id:
-            return words.gettext("Lost by forfeit")
-        return words.gettext("Won by forfeit")
-    if game.end_reason is EndReason.CANCELLED:
-        return words.gettext("Cancelled")
-    if game.end_reason is EndReason.ABORTED:
-        return words.gettext("Aborted")
-    if game.winner_id is None:
-        return words.gettext("Draw")
-    return words.gettext("Won") if game.winner_id == user_id else words.gettext("Lost")

@@ -28,7 +28,11 @@ NAMES = {
 }
 """The names the bot knows; anyone else is unknown to it."""
 HOSTILE = ("<script>", "<b>", 'Bo & "Co"')
-ESCAPED = ("&lt;script&gt;alert(1)&lt;/script&gt;", "Carol&#x27;s &lt;b&gt;", "Bo &amp; &quot;Co&quot;")
+ESCAPED = (
+    "&lt;script&gt;alert(1)&lt;/script&gt;",
+    "Carol&#x27;s &lt;b&gt;",
+    "Bo &amp; &quot;Co&quot;",
+)
 
 
 async def name_of(user_id: int, fallback: str) -> str:
@@ -73,5 +77,7 @@ async def resign_after_moves(
     place = Place(GUILD, game.channel_id, CHANNEL)
     for _ in range(moves):
         square = rng.choice(state.position.legal_moves())
-        state = await services.games.move(game.id, state.to_move_id or 0, square_name(square), place)
+        state = await services.games.move(
+            game.id, state.to_move_id or 0, square_name(square), place
+        )
     return await services.endings.resign(game.id, loser, place, offered=EndReason.RESIGNATION)

@@ -80,14 +80,12 @@ def leaderboard_body(board: LeaderboardPage, names: dict[int, str], secret: byte
             _(PROVISIONAL),
         )
     )
-    pager = []
+    pager, previous, following = [], _("Previous"), _("Next")
     path = page_path(secret, PageKind.SERVER, (board.guild_id,))
     if board.page > 1:
-        pager.append(
-            f'<a rel="prev" href="{path}?page={board.page - 1}">{escape(_("Previous"))}</a>'
-        )
+        pager.append(f'<a rel="prev" href="{path}?page={board.page - 1}">{escape(previous)}</a>')
     if board.page < board.pages:
-        pager.append(f'<a rel="next" href="{path}?page={board.page + 1}">{escape(_("Next"))}</a>')
+        pager.append(f'<a rel="next" href="{path}?page={board.page + 1}">{escape(following)}</a>')
     return (
         f'<div class="scroll"><table class="leaderboard"><thead><tr>{headers}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"

@@ -11,14 +11,20 @@ from html import escape
 
 from aiohttp import web
 
-from bot.domain import DELETED_USER_ID, GameRecord, HeadToHead, LeaderboardEntry, RatingPoint
+from bot.domain import (
+    DELETED_USER_ID,
+    EndReason,
+    GameRecord,
+    HeadToHead,
+    LeaderboardEntry,
+    RatingPoint,
+)
 from bot.domain.pages import PageKind
 from bot.engine import Color
-from bot.i18n import _, in_force, using
+from bot.i18n import _, ngettext, using
 from bot.services.languages import Languages
 from bot.services.lookups import Lookups
 from bot.services.pages import Pages
-from rendering import verdict_text
 from web.pages.language import page_language
 from web.pages.layout import page
 from web.pages.parts import (
@@ -134,7 +140,11 @@ def rating_chart(points: Sequence[RatingPoint], heading: str) -> str:
     )
     line = " ".join(f"{x(p.at):.1f},{y(p.rating.rating):.1f}" for p in points)
     last = points[-1]
-    said = _("{heading}: from {first} to {last}, highest {highest}, in {count} games").format(
+    said = ngettext(
+        "{heading}: from {first} to {last}, highest {highest}, in {count} game",
+        "{heading}: from {first} to {last}, highest {highest}, in {count} games",
+        len(points),
+    ).format(
         heading=heading,
         first=round(ratings[0]),
         last=round(ratings[-1]),
@@ -155,9 +165,9 @@ def games_section(
 ) -> str:
     """The latest finished games: each with its day, the colour played, the opponent and the
     result from this player's side, linking to the game's page."""
+    heading = _("Recent games")
     if not games:
-        return f"<h2>{escape(_('Recent games'))}</h2><p>{escape(_('No finished games yet.'))}</p>"
-    words = in_force()
+        return f"<h2>{escape(heading)}</h2><p>{escape(_('No finished games yet.'))}</p>"
     items = []
     for game in games:
         mine = game.color_of(user_id) or Color.BLACK
@@ -168,9 +178,22 @@ def games_section(
             f"<time>{day(game.updated_at)}</time> · "
             f'<span class="disc {color}" title="{escape(said)}"><span class="sr">{escape(said)}'
             f"</span></span> {person(secret, game.guild_id, opponent, names)} · "
-            f"<strong>{escape(verdict_text(game, user_id, words=words))}</strong></li>"
+            f"<strong>{escape(verdict(game, user_id))}</strong></li>"
         )
-    return f'<h2>{escape(_("Recent games"))}</h2><ul class="games">{"".join(items)}</ul>'
+    return f'<h2>{escape(heading)}</h2><ul class="games">{"".join(items)}</ul>'
+
+
+def verdict(game: GameRecord, user_id: int) -> str:
+    """The result from the player's side, in the words `/reversi stats` uses."""
+    if game.forfeited_by is not None:
+        return _("Lost by forfeit") if game.forfeited_by == user_id else _("Won by forfeit")
+    if game.end_reason is EndReason.CANCELLED:
+        return _("Cancelled")
+    if game.end_reason is EndReason.ABORTED:
+        return _("Aborted")
+    if game.winner_id is None:
+        return _("Draw")
+    return _("Won") if game.winner_id == user_id else _("Lost")
 
 
 def person(secret: bytes, guild_id: int, user_id: int, names: Mapping[int, str]) -> str:
@@ -191,4 +214,5 @@ def opponents_section(
         f"{escape(tally(r.wins, r.losses, r.draws))}</li>"
         for r in records
     )
-    return f'<h2>{escape(_("Head to head"))}</h2><ul class="opponents">{rows}</ul>'
+    heading = _("Head to head")
+    return f'<h2>{escape(heading)}</h2><ul class="opponents">{rows}</ul>'

@@ -122,12 +122,14 @@ def crosstable(view: TournamentView, table: tuple[Standing, ...], names: Mapping
         f'<th scope="col" class="round" title="{escape(round_name(n))}">{n}</th>'
         for n in range(1, rounds + 1)
     )
+    withdrawal, number_title = _("(withdrawn)"), _("Starting number")
+    heading, player_header = _("Standings"), _("Player")
     rows = []
     for standing in table:
         player = standing.player_id
         entrant = view.entrant(player)
         withdrawn = entrant is not None and entrant.withdrawn_after is not None
-        mark = f' <span class="mark">{escape(_("(withdrawn)"))}</span>' if withdrawn else ""
+        mark = f' <span class="mark">{escape(withdrawal)}</span>' if withdrawn else ""
         cells = "".join(
             f'<td class="figure">{escape(text)}</td>'
             for text in (
@@ -144,17 +146,17 @@ def crosstable(view: TournamentView, table: tuple[Standing, ...], names: Mapping
         rows.append(
             f"<tr{WITHDRAWN_ROW if withdrawn else ''}>"
             f'<th scope="row" class="player"><span class="rank">{standing.rank}</span>'
-            f'<span class="number" title="{escape(_("Starting number"))}">'
+            f'<span class="number" title="{escape(number_title)}">'
             f"{numbers[player]}</span> "
             f'<span class="name">{escape(names[player])}</span>{mark}</th>{cells}</tr>'
         )
     caption = _("Standings: points, then the Brightwell quotient (BQ), then discs")
     return (
-        f'<h2 id="standings">{escape(_("Standings"))}</h2>'
+        f'<h2 id="standings">{escape(heading)}</h2>'
         f'<p class="muted">{escape(caption)}</p>'
         '<div class="scroll crosstable" tabindex="0" role="region" aria-labelledby="standings">'
         "<table>"
-        f'<thead><tr><th scope="col" class="player">{escape(_("Player"))}</th>{headers}</tr>'
+        f'<thead><tr><th scope="col" class="player">{escape(player_header)}</th>{headers}</tr>'
         f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
@@ -171,7 +173,8 @@ def result_cell(result: RoundResult | None, opponent: str | None) -> str:
     if result is None:
         return "<td></td>"
     if result.opponent is None:
-        return f'<td class="bye">{escape(_("bye"))}</td>'
+        bye = _("bye")
+        return f'<td class="bye">{escape(bye)}</td>'
     points = ""
     if result.outcome is not None:
         marks = FORFEITS if result.forfeit else POINTS
@@ -211,7 +214,8 @@ def board_line(board: Board, names: Mapping[int, str], secret: bytes) -> str:
     if p.finished:
         state = result_text(board, names)
     elif board.game_id is not None:
-        state = f'<span class="live">{escape(_("in progress"))}</span>'
+        playing = _("in progress")
+        state = f'<span class="live">{escape(playing)}</span>'
     else:
         return players
     return f"{players} · {state}"
