@@ -2,8 +2,9 @@
 
 A 16-player Swiss of 4 rounds on a SQLite file, its first three rounds played to results (two
 moves each, then a resignation) and the fourth being played, is served by the bot's HTTP server
-as the bot serves it; 200 aiohttp clients each load the page `--loads` times, all at once, and
-every answer (sent to read in full) is timed. `--quick` has each viewer load it once.
+as the bot serves it; 200 aiohttp clients in a process of their own each load the page
+`--loads` times, all at once, and every answer (sent to read in full) is timed, as is the
+server's own time on it. `--quick` has each viewer load it once.
 
     .venv/bin/python benchmarks/web_pages.py [--viewers 200] [--loads 10] [--quick]
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
 import sys
@@ -20,6 +22,8 @@ import time
 from pathlib import Path
 
 import aiohttp
+from aiohttp import web
+from aiohttp.typedefs import Handler
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -33,7 +37,6 @@ from bot.services.bus import Events
 from bot.services.tournaments import Manager, NewTournament
 from bot.storage import Storage
 from web.pages import tournament
-from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
 GUILD, CHANNEL, ORGANISER = 1, 2, 3
@@ -90,15 +93,26 @@ async def played_swiss(services: Services, events: Events) -> int:
 
 
 async def tournament_page_figures(viewers: int = 200, loads: int = 10) -> tuple[float, float]:
-    """The tournament page's p50 and p99 in milliseconds with `viewers` loading it at once,
-    `loads` times each; printed too."""
+    """The tournament page's p50 and p99 in milliseconds, request sent to answer read, with
+    `viewers` loading it at once, `loads` times each, from a process of their own (as viewers
+    are); printed, with the time the server spent on each answer."""
     with tempfile.TemporaryDirectory() as folder:
         events = Events()
         async with await Storage.open(Path(folder) / "reversi.sqlite3") as storage:
             services = Services.build(storage, SystemClock(), events, web_url="http://127.0.0.1")
             tournament_id = await played_swiss(services, events)
+            served: list[float] = []
+
+            @web.middleware
+            async def timed(request: web.Request, handler: Handler) -> web.StreamResponse:
+                started = time.perf_counter()
+                try:
+                    return await handler(request)
+                finally:
+                    served.append(time.perf_counter() - started)
+
             server = WebServer("127.0.0.1", 0)
-            add_static(server.app, STATIC_FOLDER)
+            server.app.middlewares.append(timed)
             server.app.add_routes(
                 tournament.routes(
                     pages=services.pages,
@@ -109,31 +123,52 @@ async def tournament_page_figures(viewers: int = 200, loads: int = 10) -> tuple[
             )
             await server.start()
             path = page_path(await services.pages.secret(), PageKind.TOURNAMENT, (tournament_id,))
-            timings: list[float] = []
-            connector = aiohttp.TCPConnector(limit=0)
-            base = f"http://127.0.0.1:{server.port}"
             try:
-                async with aiohttp.ClientSession(base, connector=connector) as session:
-
-                    async def viewer() -> None:
-                        for _ in range(loads):
-                            started = time.perf_counter()
-                            async with session.get(path) as response:
-                                assert response.status == 200
-                                await response.read()
-                            timings.append(time.perf_counter() - started)
-
-                    await asyncio.gather(*(viewer() for _ in range(viewers)))
+                viewing = await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    __file__,
+                    "--viewers-of",
+                    f"http://127.0.0.1:{server.port}{path}",
+                    f"--viewers={viewers}",
+                    f"--loads={loads}",
+                    stdout=asyncio.subprocess.PIPE,
+                )
+                output, _ = await viewing.communicate()
+                assert viewing.returncode == 0, "the viewers failed"
             finally:
                 await server.stop()
-    cuts = statistics.quantiles(timings, n=100, method="inclusive")
-    p50, p99 = cuts[49] * 1000, cuts[98] * 1000
+    timings = json.loads(output)
+    p50, p99 = percentiles(timings)
     print(
         f"tournament page ({len(PLAYERS)} players, round {ROUNDS} of {ROUNDS} being played), "
-        f"{viewers} viewers at once, {len(timings):,} answers: "
-        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        f"{viewers} viewers at once, {len(timings):,} answers: p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        f" (the server's own time: p50 {percentiles(served)[0]:.1f} ms, "
+        f"p99 {percentiles(served)[1]:.1f} ms)"
     )
     return p50, p99
+
+
+def percentiles(seconds: list[float]) -> tuple[float, float]:
+    """p50 and p99, in milliseconds."""
+    cuts = statistics.quantiles(seconds, n=100, method="inclusive")
+    return cuts[49] * 1000, cuts[98] * 1000
+
+
+async def view(url: str, viewers: int, loads: int) -> None:
+    """The viewers' process: each loads `url` `loads` times; prints every time, in seconds."""
+    timings: list[float] = []
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+
+        async def viewer() -> None:
+            for _ in range(loads):
+                started = time.perf_counter()
+                async with session.get(url) as response:
+                    assert response.status == 200
+                    await response.read()
+                timings.append(time.perf_counter() - started)
+
+        await asyncio.gather(*(viewer() for _ in range(viewers)))
+    print(json.dumps(timings))
 
 
 async def main() -> None:
@@ -141,8 +176,12 @@ async def main() -> None:
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--loads", type=int, default=10, help="page loads per viewer")
     parser.add_argument("--quick", action="store_true", help="one load each, for the tests")
+    parser.add_argument("--viewers-of", help=argparse.SUPPRESS)  # the viewers' own process
     args = parser.parse_args()
-    await tournament_page_figures(args.viewers, 1 if args.quick else args.loads)
+    if args.viewers_of:
+        await view(args.viewers_of, args.viewers, args.loads)
+    else:
+        await tournament_page_figures(args.viewers, 1 if args.quick else args.loads)
 
 
 if __name__ == "__main__":

@@ -7,14 +7,18 @@ the composition root as a function: the pages know no Discord, and the bot store
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+import asyncio
+from collections.abc import Awaitable, Callable, Hashable, Iterable
 from html import escape
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from bot.domain import PlayerRecord
 from bot.domain.pages import PageKind, page_path
 from bot.i18n import _, ngettext
+
+T = TypeVar("T")
 
 NameOf = Callable[[int, str], Awaitable[str]]
 """A player's name, by their id, or the fallback given where the bot knows none."""
@@ -69,3 +73,21 @@ def tally(wins: int, losses: int, draws: int) -> str:
     count = wins + losses + draws
     games = ngettext("{count} game", "{count} games", count).format(count=f"{count:,}")
     return f"{record} · {games}"
+
+
+class SharedReads:
+    """Reads that the viewers of one page asking at the same moment share: while a read of a
+    key is under way, whoever asks for that key waits for its answer instead of reading again.
+    Nothing is kept once a read is over, so no answer is older than the request it serves by
+    more than the read itself: a crowd opening a page at once costs the database one read."""
+
+    def __init__(self) -> None:
+        self._reading: dict[Hashable, asyncio.Future[Any]] = {}
+
+    async def read(self, key: Hashable, read: Callable[[], Awaitable[T]]) -> T:
+        reading = self._reading.get(key)
+        if reading is None:
+            reading = self._reading[key] = asyncio.ensure_future(read())
+            reading.add_done_callback(lambda _done: self._reading.pop(key, None))
+        result: T = await asyncio.shield(reading)
+        return result

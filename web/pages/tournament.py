@@ -9,7 +9,9 @@ stays put, so that no row loses its name and the page itself never grows wider t
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
+from functools import partial
 from html import escape
 
 from aiohttp import web
@@ -35,7 +37,7 @@ from rendering import Outcome, RoundResult, points_text, quotient_text, round_re
 from rendering.standings import FORFEITS, POINTS
 from web.pages.language import page_language
 from web.pages.layout import page
-from web.pages.parts import NameOf, game_path, names_of, page_ids, route
+from web.pages.parts import NameOf, SharedReads, game_path, names_of, page_ids, route
 
 FORMATS = {
     Format.ROUND_ROBIN: N_("round robin"),
@@ -50,29 +52,43 @@ STATES = {
     TournamentState.CANCELLED: N_("Cancelled."),
 }
 WITHDRAWN_ROW = ' class="withdrawn"'
+KEPT = 256
+"""Pages kept as last made, by tournament and language: made again only once what they show
+changed, so that a crowd watching a round costs one page's making per change."""
 
 
 def routes(
     *, pages: Pages, tournaments: Tournaments, languages: Languages, name_of: NameOf
 ) -> list[web.RouteDef]:
+    shared = SharedReads()
+    made: OrderedDict[tuple[int, str], tuple[tuple[TournamentView, tuple[str, ...]], str]]
+    made = OrderedDict()
+
     async def show(request: web.Request) -> web.Response:
         (tournament_id,) = page_ids(request, "id")
-        view = await tournaments.find(tournament_id)
         token = request.match_info["token"]
+        view = await shared.read(tournament_id, partial(tournaments.find, tournament_id))
         if view is None:
             raise web.HTTPNotFound()
-        guild_id = view.tournament.guild_id
-        if not await pages.shown(guild_id, PageKind.TOURNAMENT, (tournament_id,), token):
+        ids, guild_id = (tournament_id,), view.tournament.guild_id
+        shown = partial(pages.shown, guild_id, PageKind.TOURNAMENT, ids, token)
+        if not await shared.read((tournament_id, token), shown):
             raise web.HTTPNotFound()
         language = await page_language(request, languages, guild_id)
         names = await names_of(name_of, (e.player_id for e in view.entrants))
-        secret = await pages.secret()
-        with using(language):
-            return page(
-                language=language,
-                title=view.tournament.name,
-                body=tournament_body(view, standings(view.entrants, view.pairings), names, secret),
-            )
+        key, source = (tournament_id, language), (view, tuple(names.values()))
+        kept = made.get(key)
+        if kept is None or kept[0] != source:
+            with using(language):
+                table = standings(view.entrants, view.pairings)
+                kept = made[key] = (
+                    source,
+                    tournament_body(view, table, names, await pages.secret()),
+                )
+            while len(made) > KEPT:
+                made.popitem(last=False)
+        made.move_to_end(key)
+        return page(language=language, title=view.tournament.name, body=kept[1])
 
     return [web.get(route(PageKind.TOURNAMENT, "id"), show)]
 
