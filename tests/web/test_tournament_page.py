@@ -22,7 +22,17 @@ from tests.services.support import Recorder
 from tests.services.test_tournaments import ORGANISER, created, new, start_boards
 from web.server import CONTENT_SECURITY_POLICY
 
-from .support import DAVE, ERIN, ESCAPED, HOSTILE, pages_on, path, resign_after_moves, serving
+from .support import (
+    DAVE,
+    ERIN,
+    ESCAPED,
+    HOSTILE,
+    NAMES,
+    pages_on,
+    path,
+    resign_after_moves,
+    serving,
+)
 
 PLAYERS = [ALICE, BOB, CAROL, DAVE, ERIN]
 
@@ -52,14 +62,18 @@ async def test_the_page_shows_the_crosstable_and_every_board(
     view, live = await round_robin(services, recorder)
     address = await path(services, PageKind.TOURNAMENT, view.tournament.id)
 
-    async with (
-        serving(services) as base,
-        aiohttp.ClientSession(base) as session,
-        session.get(address) as response,
-    ):
-        assert response.status == 200
-        assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
-        html = await response.text()
+    async with serving(services) as base, aiohttp.ClientSession(base) as session:
+        async with session.get(address) as response:
+            assert response.status == 200
+            assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+            html = await response.text()
+        # The live game ends: the page, made once for everyone, is made again with its result.
+        ended = await resign_after_moves(services, live, live.record.white_id, random.Random(5))
+        async with session.get(address) as response:
+            later = await response.text()
+    winner = NAMES[ended.record.black_id].replace("&", "&amp;").replace("<", "&lt;")
+    assert 'class="live"' not in later and f"{winner.split()[0]}" in later
+    assert later.count(" wins ") == html.count(" wins ") + 1
 
     for hostile in HOSTILE:
         assert hostile not in html
