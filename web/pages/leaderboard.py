@@ -61,7 +61,10 @@ def leaderboard_body(board: LeaderboardPage, names: dict[int, str], secret: byte
     rows = []
     for entry in board.entries:
         player = entry.player
-        place = MEDALS.get(entry.rank, f"{entry.rank:,}")
+        place = f"{entry.rank:,}"
+        if entry.rank in MEDALS:
+            place = f'<span aria-hidden="true">{MEDALS[entry.rank]}</span> {place}'
+
         link = player_link(secret, board.guild_id, player.user_id, names[player.user_id])
         rows.append(
             f'<tr><td class="figure">{place}</td><td class="name">{link}</td>'

@@ -111,19 +111,19 @@ def chart_section(points: Sequence[RatingPoint]) -> str:
 
 
 def rating_chart(points: Sequence[RatingPoint], heading: str) -> str:
-    """The ratings after each game against time, as an SVG line: a grid line every round
-    hundred (or fifty), the first and the last day below. Read out as its first, last and
-    highest ratings."""
+    """The rating after each game, one step a game (a month's pause is no wider than an
+    hour's), as an SVG line: a grid line every round hundred (or fifty), the days of the first
+    and the last game below. Read out as its first, last and highest ratings."""
     ratings = [point.rating.rating for point in points]
     low, high = min(ratings), max(ratings)
     step = 50 if high - low < 200 else 100
     low, high = (low // step) * step, (high // step + 1) * step
     start, end = points[0].at, points[-1].at
-    span = end - start or 1.0
+    steps = len(points) - 1
 
-    def x(at: float) -> float:
+    def x(index: int) -> float:
         inner = WIDTH - LEFT - RIGHT
-        return LEFT + (inner * (at - start) / span if end > start else inner / 2)
+        return LEFT + (inner * index / steps if steps else inner / 2)
 
     def y(value: float) -> float:
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
@@ -138,8 +138,7 @@ def rating_chart(points: Sequence[RatingPoint], heading: str) -> str:
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">'
         f"{day(end)}</text>"
     )
-    line = " ".join(f"{x(p.at):.1f},{y(p.rating.rating):.1f}" for p in points)
-    last = points[-1]
+    line = " ".join(f"{x(i):.1f},{y(rating):.1f}" for i, rating in enumerate(ratings))
     said = ngettext(
         "{heading}: from {first} to {last}, highest {highest}, in {count} game",
         "{heading}: from {first} to {last}, highest {highest}, in {count} games",
@@ -155,7 +154,7 @@ def rating_chart(points: Sequence[RatingPoint], heading: str) -> str:
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(said)}</title>'
         f'{grid}{dates}<polyline class="line" points="{line}"/>'
-        f'<circle class="dot" cx="{x(last.at):.1f}" cy="{y(last.rating.rating):.1f}" r="4"/>'
+        f'<circle class="dot" cx="{x(steps):.1f}" cy="{y(ratings[-1]):.1f}" r="4"/>'
         "</svg>"
     )
 
