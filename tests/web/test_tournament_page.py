@@ -132,6 +132,10 @@ async def test_an_address_that_is_not_the_page_s_is_a_plain_404(
             assert response.status == 200
             html = await response.text()
             assert "Sign-up is open." in html and "2 entrants" in html
+        async with session.get(address, headers={"Accept-Language": "is, en;q=0.5"}) as response:
+            html = await response.text()
+            assert '<html lang="is">' in html and "Skráning er opin." in html
+            assert "2 keppendur" in html
         for wrong in (forged, other, f"/tournaments/{2**64}/x", f"/tournaments/{tournament_id}"):
             async with session.get(wrong) as response:
                 assert response.status == 404, wrong

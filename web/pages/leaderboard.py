@@ -35,10 +35,10 @@ def routes(
         number = request.query.get("page", "1")
         wanted = int(number) if number.isdigit() and len(number) < 10 else 1
         board = await lookups.leaderboard(guild_id, page=wanted, per_page=PER_PAGE)
-        names = await names_of(name_of, (entry.player.user_id for entry in board.entries))
         language = await page_language(request, languages, guild_id)
         secret = await pages.secret()
         with using(language):
+            names = await names_of(name_of, (entry.player.user_id for entry in board.entries))
             title = _("Reversi leaderboard")
             body = f"<h1>{escape(title)}</h1>" + leaderboard_body(board, names, secret)
             return page(language=language, title=title, body=body)

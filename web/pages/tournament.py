@@ -75,7 +75,8 @@ def routes(
         if not await shared.read((tournament_id, token), shown):
             raise web.HTTPNotFound()
         language = await page_language(request, languages, guild_id)
-        names = await names_of(name_of, (e.player_id for e in view.entrants))
+        with using(language):
+            names = await names_of(name_of, (e.player_id for e in view.entrants))
         key, source = (tournament_id, language), (view, tuple(names.values()))
         kept = made.get(key)
         if kept is None or kept[0] != source:
