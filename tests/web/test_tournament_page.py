@@ -10,6 +10,7 @@ import random
 import re
 
 import aiohttp
+import pytest
 
 from bot.domain import GameState
 from bot.domain.pages import PageKind
@@ -18,8 +19,9 @@ from bot.domain.tournament.records import starting_numbers
 from bot.services import Services
 from tests.browser import browser, console_errors  # noqa: F401
 from tests.ids import ALICE, BOB, CAROL, GUILD
-from tests.services.support import Recorder
+from tests.services.support import FAIL_AFTER, Recorder
 from tests.services.test_tournaments import ORGANISER, created, new, start_boards
+from web.pages import tournament
 from web.server import CONTENT_SECURITY_POLICY
 
 from .support import (
@@ -79,7 +81,9 @@ async def test_the_page_shows_the_crosstable_and_every_board(
         assert hostile not in html
     for escaped in ESCAPED:
         assert escaped in html
-    assert "<script" not in html and " style=" not in html
+    # No inline script nor style: the page's one script is a file of the bot's.
+    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/tournament.js" defer>']
+    assert " style=" not in html
     # Every board's game links to its page, the one being played as well, said to be.
     games = [board.game_id for board in view.boards if board.game_id is not None]
     assert len(games) == 3
@@ -187,7 +191,10 @@ async def test_the_crosstable_reads_at_320_pixels_wide(
                 """
             )
 
-        seen = await asyncio.to_thread(read)
+        try:
+            seen = await asyncio.to_thread(read)
+        finally:
+            await asyncio.to_thread(driver.get, "about:blank")  # type: ignore[attr-defined]
         errors = await asyncio.to_thread(console_errors, driver)
     assert seen["width"] == 320
     assert seen["page"] == seen["client"], seen  # the page itself never scrolls sideways
@@ -200,4 +207,44 @@ async def test_the_crosstable_reads_at_320_pixels_wide(
         ["<script>alert(1)</script>", 'Bo & "Co"', "Carol's <b>", "Dave", "Erin"]
     )
     assert abs(seen["stuck"]) < 1, seen  # scrolled to its end, the names stay in view
+    assert errors == []
+
+
+async def test_an_open_page_shows_a_result_as_it_lands_without_reloading(
+    services: Services,
+    recorder: Recorder,
+    browser: object,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tournament, "REFRESH_SECONDS", 1)
+    await pages_on(services)
+    view, live = await round_robin(services, recorder)
+    address = await path(services, PageKind.TOURNAMENT, view.tournament.id)
+    driver = browser
+    async with serving(services) as base:
+
+        def open_page() -> int:
+            driver.set_window_size(1024, 768)  # type: ignore[attr-defined]
+            driver.get(base + address)  # type: ignore[attr-defined]
+            return driver.execute_script(  # type: ignore[attr-defined, no-any-return]
+                "window.unreloaded = true;"
+                "return document.querySelectorAll('#tournament .live').length;"
+            )
+
+        assert await asyncio.to_thread(open_page) == 1
+        await resign_after_moves(services, live, live.record.white_id, random.Random(5))
+
+        def updated() -> bool:
+            from selenium.webdriver.support.ui import WebDriverWait
+
+            WebDriverWait(driver, FAIL_AFTER, poll_frequency=0.1).until(
+                lambda d: d.execute_script("return !document.querySelector('#tournament .live')")
+            )
+            return driver.execute_script("return window.unreloaded === true")  # type: ignore[attr-defined, no-any-return]
+
+        try:
+            assert await asyncio.to_thread(updated)
+        finally:  # no page of this server left asking it once it is gone
+            await asyncio.to_thread(driver.get, "about:blank")  # type: ignore[attr-defined]
+        errors = await asyncio.to_thread(console_errors, driver)
     assert errors == []

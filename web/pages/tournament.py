@@ -1,7 +1,9 @@
 """A tournament's page (`/tournaments/<id>/<token>`): where it stands, its standings as a
 federation crosstable (rank, starting number, points, Brightwell quotient, discs, then each
 round's game: the points, the opponent's number on a disc of the colour played, the disc score)
-and every round's boards, each linking to its game's page, live or over.
+and every round's boards, each linking to its game's page, live or over. While the tournament
+goes on, the open page reads itself again now and then and shows what changed in place
+(`web/static/tournament.js`).
 
 The crosstable reads on a phone: it scrolls sideways in its own box while the players' column
 stays put, so that no row loses its name and the page itself never grows wider than the screen.
@@ -52,6 +54,10 @@ STATES = {
     TournamentState.CANCELLED: N_("Cancelled."),
 }
 WITHDRAWN_ROW = ' class="withdrawn"'
+SCRIPT = "tournament.js"
+REFRESH_SECONDS = 20
+"""How often an open page of a tournament under way reads itself again: its results land a
+game at a time, minutes apart."""
 KEPT = 256
 """Pages kept as last made, by tournament and language: made again only once what they show
 changed, so that a crowd watching a round costs one page's making per change."""
@@ -89,7 +95,7 @@ def routes(
             while len(made) > KEPT:
                 made.popitem(last=False)
         made.move_to_end(key)
-        return page(language=language, title=view.tournament.name, body=kept[1])
+        return page(language=language, title=view.tournament.name, body=kept[1], scripts=[SCRIPT])
 
     return [web.get(route(PageKind.TOURNAMENT, "id"), show)]
 
@@ -100,7 +106,8 @@ def tournament_body(
     names: Mapping[int, str],
     secret: bytes,
 ) -> str:
-    """The page's HTML, every name and text escaped."""
+    """The page's HTML, every name and text escaped; while the tournament goes on, it says how
+    often the page reads itself again (`tournament.js`)."""
     t = view.tournament
     head = (
         f"<h1>{escape(t.name)}</h1>"
@@ -109,9 +116,12 @@ def tournament_body(
     if not view.boards:
         entrants = ", ".join(escape(names[e.player_id]) for e in view.entrants)
         count = ngettext("{count} entrant", "{count} entrants", len(view.entrants))
-        return f"{head}<h2>{escape(count.format(count=len(view.entrants)))}</h2><p>{entrants}</p>"
-    rounds = [round_section(view, number, names, secret) for number in range(t.round, 0, -1)]
-    return head + crosstable(view, table, names) + "".join(rounds)
+        body = f"{head}<h2>{escape(count.format(count=len(view.entrants)))}</h2><p>{entrants}</p>"
+    else:
+        rounds = [round_section(view, number, names, secret) for number in range(t.round, 0, -1)]
+        body = head + crosstable(view, table, names) + "".join(rounds)
+    follow = "" if t.state.over else f' data-refresh="{REFRESH_SECONDS}"'
+    return f'<div id="tournament"{follow}>{body}</div>'
 
 
 def format_name(tournament: TournamentRecord) -> str:
