@@ -45,6 +45,9 @@ CHART_POINTS = 1000
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
 """The chart's margins, in its own units: the ratings' labels on the left, the dates below."""
+STEPS = (50, 100, 200, 500)
+GRID_LINES = 6
+"""At most about this many grid lines: their labels stay apart on a phone."""
 
 
 def routes(
@@ -112,11 +115,12 @@ def chart_section(points: Sequence[RatingPoint]) -> str:
 
 def rating_chart(points: Sequence[RatingPoint], heading: str) -> str:
     """The rating after each game, one step a game (a month's pause is no wider than an
-    hour's), as an SVG line: a grid line every round hundred (or fifty), the days of the first
-    and the last game below. Read out as its first, last and highest ratings."""
+    hour's), as an SVG line: a grid line at round ratings (every 50, 100, 200 or 500, as few as
+    keep their labels apart), the days of the first and the last game below. Read out as its
+    first, last and highest ratings."""
     ratings = [point.rating.rating for point in points]
     low, high = min(ratings), max(ratings)
-    step = 50 if high - low < 200 else 100
+    step = next((step for step in STEPS if (high - low) / step <= GRID_LINES), STEPS[-1])
     low, high = (low // step) * step, (high // step + 1) * step
     start, end = points[0].at, points[-1].at
     steps = len(points) - 1
