@@ -63,6 +63,9 @@ from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.limits import Limits
 from web.live import Live
+from web.pages import leaderboard as leaderboard_page
+from web.pages import player as player_page
+from web.pages import tournament as tournament_page
 from web.pages.game import GamePages
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
@@ -236,6 +239,7 @@ async def pages(bot: Bot, parts: Parts) -> None:
     live = Live()
     live.subscribe(bot.events)
     app, services = bot.web.app, parts.services
+    languages, name_of = services.context.languages, parts.names.name
     limits = Limits(services.lookups.now)
     app.middlewares.append(limits.middleware)
     add_static(app, STATIC_FOLDER)
@@ -243,12 +247,34 @@ async def pages(bot: Bot, parts: Parts) -> None:
         pages=services.pages,
         lookups=services.lookups,
         reviews=parts.reviews,
-        languages=services.context.languages,
-        names=parts.names.name,
+        languages=languages,
+        names=name_of,
         live=live,
         limits=limits,
     )
-    app.add_routes(game_pages.routes())
+    app.add_routes(
+        [
+            *game_pages.routes(),
+            *tournament_page.routes(
+                pages=services.pages,
+                tournaments=services.tournaments,
+                languages=languages,
+                name_of=name_of,
+            ),
+            *player_page.routes(
+                pages=services.pages,
+                lookups=services.lookups,
+                languages=languages,
+                name_of=name_of,
+            ),
+            *leaderboard_page.routes(
+                pages=services.pages,
+                lookups=services.lookups,
+                languages=languages,
+                name_of=name_of,
+            ),
+        ]
+    )
     app.on_shutdown.append(game_pages.close)
 
 

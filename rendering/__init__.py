@@ -15,7 +15,7 @@ from rendering.clocks import clock_text
 from rendering.replay import render_replay, replay_alt_text
 from rendering.results import DISC_MARKS, WonBy, result_text, score_text
 from rendering.standings import points_text, quotient_text, render_standings
-from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow
+from rendering.standings_table import BYE, Outcome, RoundResult, StandingsRow, round_result
 from rendering.status import describe_status, missed_turns
 from rendering.themes import THEMES, Theme
 from rendering.transcript import written_moves
@@ -44,6 +44,7 @@ __all__ = [
     "render_standings",
     "replay_alt_text",
     "result_text",
+    "round_result",
     "score_text",
     "written_moves",
 ]

@@ -8,9 +8,12 @@ these rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.domain.tournament import Pairing
+from bot.domain.tournament.standings import discs
 from bot.engine import Color
 
 
@@ -40,6 +43,27 @@ class RoundResult:
 
 
 BYE = RoundResult(None, outcome=Outcome.WIN)
+
+
+def round_result(
+    pairing: Pairing | None, player: int, numbers: Mapping[int, int]
+) -> RoundResult | None:
+    """`player`'s game of one round as a crosstable cell: the opponent by starting number, the
+    colour (none for a game never played), and once it is over the points and the disc score
+    the standings count."""
+    if pairing is None:
+        return None
+    opponent = pairing.opponent(player)
+    if opponent is None:
+        return BYE
+    color = None if pairing.forfeit else Color.BLACK if pairing.black == player else Color.WHITE
+    if not pairing.finished:
+        return RoundResult(numbers[opponent], color)
+    won = pairing.winner == player
+    outcome = Outcome.DRAW if pairing.winner is None else Outcome.WIN if won else Outcome.LOSS
+    return RoundResult(
+        numbers[opponent], color, outcome, discs(pairing, player), forfeit=pairing.forfeit
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,6 +84,10 @@ FIGURES = {
         rf"    rank lookup, bottom player +{NUMBER} ms"
         for backend in ("sqlite", "postgresql")
     ],
+    "web_pages.py": [
+        rf"tournament page \(16 players, .*\), 200 viewers at once, 200 answers: "
+        rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
+    ],
     "tournament.py": [
         rf"Swiss of 60 players, round 3 \(30 boards, 0 repeats, .*\): paired in {NUMBER} s",
         rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",

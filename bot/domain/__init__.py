@@ -22,7 +22,10 @@ from bot.domain.players import (
     LeaderboardEntry,
     LeaderboardPage,
     PlayerRecord,
+    RatedResult,
     RatingChange,
+    RatingPoint,
+    rating_history,
 )
 from bot.domain.reviews import ReviewRecord
 from bot.domain.settings import ChannelAction, ChannelChange, ChannelEffect, GuildSettings
@@ -54,8 +57,11 @@ __all__ = [
     "LeaderboardPage",
     "PlayerGames",
     "PlayerRecord",
+    "RatedResult",
     "Rating",
     "RatingChange",
+    "RatingPoint",
     "ReviewRecord",
     "TimeControl",
+    "rating_history",
 ]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.domain.glicko2 import Rating
+from bot.domain.glicko2 import Rating, rate
 
 
 class Tally:
@@ -102,3 +103,42 @@ class BotRecord(Tally):
     wins: int
     losses: int
     draws: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """A rated game's result as the ratings counted it: who played, Black's score (1, ½ or 0)
+    and when it ended."""
+
+    game_id: int
+    black_id: int
+    white_id: int
+    black_score: float
+    ended_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating just after one of their rated games."""
+
+    game_id: int
+    at: float
+    rating: Rating
+
+
+def rating_history(results: Iterable[RatedResult], user_id: int) -> tuple[RatingPoint, ...]:
+    """`user_id`'s rating after each of their rated games, replayed from every rated result of
+    their server in the order the games ended, as the ratings were counted then: each game its
+    own rating period, both players rated from their ratings before it. The ratings are not
+    kept game by game, and this replay gives them back exactly, as long as nobody the player
+    met was forgotten: a forgotten member's games all count for one unknown player."""
+    ratings: dict[int, Rating] = {}
+    points = []
+    for result in results:
+        black = ratings.get(result.black_id, Rating())
+        white = ratings.get(result.white_id, Rating())
+        ratings[result.black_id] = rate(black, [(white, result.black_score)])
+        ratings[result.white_id] = rate(white, [(black, 1.0 - result.black_score)])
+        if user_id in (result.black_id, result.white_id):
+            points.append(RatingPoint(result.game_id, result.ended_at, ratings[user_id]))
+    return tuple(points)

@@ -18,6 +18,8 @@ from bot.domain import (
     LeaderboardPage,
     PlayerGames,
     PlayerRecord,
+    RatingPoint,
+    rating_history,
 )
 from bot.domain.puzzles import PuzzleBoard, PuzzleStats, day_of
 from bot.engine import parse_transcript
@@ -105,6 +107,23 @@ class Lookups(Service):
 
     async def head_to_head(self, guild_id: int, user_id: int, opponent_id: int) -> HeadToHead:
         return await self.storage.history.head_to_head(guild_id, user_id, opponent_id)
+
+    async def frequent_opponents(
+        self, guild_id: int, user_id: int, *, limit: int = 5
+    ) -> list[HeadToHead]:
+        """The player's records against those they have played most in the server."""
+        return await self.storage.history.frequent_opponents(guild_id, user_id, limit=limit)
+
+    async def player(self, guild_id: int, user_id: int) -> PlayerRecord | None:
+        """The player's rated record in the server; None before their first rated game there,
+        and once they have had themselves forgotten."""
+        return await self.storage.players.get(guild_id, user_id)
+
+    async def rating_history(self, guild_id: int, user_id: int) -> tuple[RatingPoint, ...]:
+        """The player's rating after each of their rated games in the server, oldest first,
+        replayed from the server's rated results (`bot.domain.rating_history`)."""
+        results = await self.storage.history.rated_results(guild_id)
+        return rating_history(results, user_id)
 
     async def record_against_bot(self, guild_id: int, user_id: int) -> BotRecord:
         return await self.storage.history.record_against_bot(guild_id, user_id)

@@ -108,13 +108,17 @@ class Tournaments(Service):
 
     async def view(self, tournament_id: int, guild_id: int) -> TournamentView:
         """The tournament, if it is this server's; other servers' stay private."""
-        try:
-            view = await self.storage.tournaments.view(tournament_id)
-        except LookupError:
-            view = None
+        view = await self.find(tournament_id)
         if view is None or view.tournament.guild_id != guild_id:
             raise Refusal(Refused.NO_SUCH_TOURNAMENT, id=tournament_id)
         return view
+
+    async def find(self, tournament_id: int) -> TournamentView | None:
+        """The tournament of any server (for its page, whose address names no server)."""
+        try:
+            return await self.storage.tournaments.view(tournament_id)
+        except LookupError:
+            return None
 
     async def standings(
         self, tournament_id: int, guild_id: int

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from bot.domain import BotRecord, GamePage, HeadToHead, InvalidInputError
+from bot.domain import (
+    DELETED_USER_ID,
+    BotRecord,
+    GamePage,
+    HeadToHead,
+    InvalidInputError,
+    RatedResult,
+)
 from bot.domain.refusals import Refusal, Refused
 from bot.storage.database import Store
 from bot.storage.games import game_page
@@ -51,6 +58,51 @@ class HistoryStore(Store):
             {"guild": guild_id, "user": user_id, "other": opponent_id},
         )
         return HeadToHead(user_id, opponent_id, wins, losses, draws)
+
+    async def frequent_opponents(
+        self, guild_id: int, user_id: int, *, limit: int
+    ) -> list[HeadToHead]:
+        """The player's records against the `limit` members they finished most games with in
+        the guild (of equals, the one met last first): games against the bot and forgotten
+        members aside, cancelled games too."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                """
+                SELECT opponent,
+                    count(*) FILTER (WHERE result = mine),
+                    count(*) FILTER (WHERE result NOT IN (mine, 'draw')),
+                    count(*) FILTER (WHERE result = 'draw')
+                FROM (
+                    SELECT CASE WHEN black_id = :user THEN white_id ELSE black_id END AS opponent,
+                        CASE WHEN black_id = :user THEN 'black' ELSE 'white' END AS mine,
+                        result, updated_at
+                    FROM games
+                    WHERE guild_id = :guild AND status = 'finished' AND result IS NOT NULL
+                      AND bot_level IS NULL AND (black_id = :user OR white_id = :user)
+                ) AS played
+                WHERE opponent NOT IN (:user, :deleted)
+                GROUP BY opponent
+                ORDER BY count(*) DESC, max(updated_at) DESC, opponent
+                LIMIT :limit
+                """,
+                {"guild": guild_id, "user": user_id, "deleted": DELETED_USER_ID, "limit": limit},
+            )
+        return [HeadToHead(user_id, row[0], row[1], row[2], row[3]) for row in rows]
+
+    async def rated_results(self, guild_id: int) -> list[RatedResult]:
+        """Every rated result of the guild, in the order the games ended: the order their
+        ratings were counted in."""
+        async with self.transaction(read_only=True) as db:
+            rows = await db.all(
+                """
+                SELECT id, black_id, white_id, result, updated_at FROM games
+                WHERE guild_id = ? AND status = 'finished' AND rated AND result IS NOT NULL
+                ORDER BY updated_at, id
+                """,
+                (guild_id,),
+            )
+        scores = {"black": 1.0, "white": 0.0, "draw": 0.5}
+        return [RatedResult(row[0], row[1], row[2], scores[row[3]], float(row[4])) for row in rows]
 
     async def record_against_bot(self, guild_id: int, user_id: int) -> BotRecord:
         """The player's finished games against the bot in the guild, at every level.

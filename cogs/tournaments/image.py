@@ -5,41 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import discord
 
-from bot.domain.tournament import Pairing, Standing, TournamentState, TournamentView
+from bot.domain.tournament import Standing, TournamentState, TournamentView
 from bot.domain.tournament.records import starting_numbers
-from bot.domain.tournament.standings import discs
-from bot.engine import Color
 from bot.i18n import _, in_force
 from cogs.names import Names
 from cogs.text import shorten
-from rendering import BYE, Outcome, RoundResult, StandingsRow, render_standings
+from rendering import StandingsRow, render_standings, round_result
 
 DESCRIPTION = 1024
-
-
-def round_result(
-    pairing: Pairing | None, player: int, numbers: Mapping[int, int]
-) -> RoundResult | None:
-    """`player`'s game of one round as a crosstable cell: the opponent by starting number, the
-    colour (none for a game never played), and once it is over the points and the disc score
-    the standings count."""
-    if pairing is None:
-        return None
-    opponent = pairing.opponent(player)
-    if opponent is None:
-        return BYE
-    color = None if pairing.forfeit else Color.BLACK if pairing.black == player else Color.WHITE
-    if not pairing.finished:
-        return RoundResult(numbers[opponent], color)
-    won = pairing.winner == player
-    outcome = Outcome.DRAW if pairing.winner is None else Outcome.WIN if won else Outcome.LOSS
-    return RoundResult(
-        numbers[opponent], color, outcome, discs(pairing, player), forfeit=pairing.forfeit
-    )
 
 
 async def standings_rows(
