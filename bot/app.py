@@ -10,6 +10,7 @@ from bot.bot_player import BotPlayer
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
+from bot.domain.events import WebPagesUpdated
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -58,6 +59,7 @@ from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.live import Live
+from web.pages import files
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -102,6 +104,7 @@ async def records(bot: Bot) -> None:
         games=bot.services.games,
         publisher=bot.publisher,
         names=bot.names,
+        pages=bot.services.pages,
     )
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
@@ -173,6 +176,8 @@ async def pages(bot: Bot) -> None:
     live = Live()
     live.subscribe(bot.events)
     add_static(bot.web.app, STATIC_FOLDER)
+    services = bot.services
+    bot.web.app.add_routes(files.routes(services.pages, services.lookups, bot.names.players))
 
 
 FEATURES: tuple[Feature, ...] = (
@@ -210,6 +215,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         web_url=config.web_url,
     )
     services.context.bot_id = bot.user.id if bot.user is not None else None
+    events.subscribe(WebPagesUpdated, services.pages.updated)
     bot.reviews = ReviewService(storage, clock, events, bot.computer.analyse, shards=shards)
     bot.timers = timers = Timers(clock)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
@@ -217,7 +223,11 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
     bot.names, bot.shares, bot.features = Names(bot), Shares(), Features()
     bot.publisher = BoardPublisher(
-        bot, boards=services.boards, names=bot.names, background=bot.background
+        bot,
+        boards=services.boards,
+        names=bot.names,
+        background=bot.background,
+        pages=services.pages,
     )
     bot.publisher.subscribe(events)
     bot.challenge_messages = ChallengeMessages(bot)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bot import engine
 from bot.domain import EndReason, GameRecord, GameState
+from bot.domain.games import result_of
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
 from cogs.links import mention, message_link
@@ -29,18 +30,6 @@ def tally(wins: int, losses: int, draws: int) -> str:
     """A record as the leaderboard and stats show it: `3W 1L 0D · 4 games`."""
     record = _("{wins}W {losses}L {draws}D").format(wins=wins, losses=losses, draws=draws)
     return f"{record} · {games(wins + losses + draws)}"
-
-
-def result_of(game: GameRecord) -> Result | None:
-    """The result of a finished game, for its score; None while it goes on, and for a game
-    that ended without a result (cancelled or aborted)."""
-    reason = game.end_reason
-    if reason is None or not reason.has_result:
-        return None
-    black, white = game.black_discs or 0, game.white_discs or 0
-    if reason in HOW and game.winner is not None:
-        return Result(black, white, forfeited_by=game.winner.opponent)
-    return Result(black, white)
 
 
 def how_won(game: GameRecord) -> WonBy | None:

@@ -101,6 +101,13 @@ class Lookups(Service):
         found = await self.storage.games.in_progress(guild_id, page=page, per_page=per_page)
         return GamesInProgress(found, tuple(GameState.of(record) for record in found.games))
 
+    async def game(self, game_id: int) -> GameState | None:
+        """The game, whichever server it was played in; None if there is none."""
+        try:
+            return await self.load(game_id)
+        except LookupError:
+            return None
+
     async def head_to_head(self, guild_id: int, user_id: int, opponent_id: int) -> HeadToHead:
         return await self.storage.history.head_to_head(guild_id, user_id, opponent_id)
 

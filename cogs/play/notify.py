@@ -14,10 +14,11 @@ from discord.app_commands import locale_str
 
 from bot import engine
 from bot.domain import GameRecord, GameState
+from bot.domain.games import result_of
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
 from cogs.audience import for_everyone
-from cogs.game_summary import headline, played, result_of, what_happened
+from cogs.game_summary import headline, played, what_happened
 from cogs.group import FeatureCog
 from cogs.links import mention, message_link
 from cogs.replies import answering
