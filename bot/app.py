@@ -94,9 +94,9 @@ async def versus_bot(bot: Bot) -> None:
 
 async def records(bot: Bot) -> None:
     bot.add_dynamic_items(LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
-    lookups = bot.services.lookups
-    bot.features.leaderboard = leaderboard = LeaderboardCog(bot, lookups=lookups)
-    bot.features.stats = stats = StatsCog(bot, lookups=lookups)
+    lookups, pages = bot.services.lookups, bot.services.pages
+    bot.features.leaderboard = leaderboard = LeaderboardCog(bot, lookups=lookups, pages=pages)
+    bot.features.stats = stats = StatsCog(bot, lookups=lookups, pages=pages)
     bot.features.history = history = HistoryCog(
         bot,
         lookups=lookups,
@@ -104,7 +104,7 @@ async def records(bot: Bot) -> None:
         games=bot.services.games,
         publisher=bot.publisher,
         names=bot.names,
-        pages=bot.services.pages,
+        pages=pages,
     )
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
@@ -112,7 +112,8 @@ async def records(bot: Bot) -> None:
 
 async def games(bot: Bot) -> None:
     bot.add_dynamic_items(GamesPageButton)
-    bot.features.games = cog = GamesCog(bot, lookups=bot.services.lookups)
+    services = bot.services
+    bot.features.games = cog = GamesCog(bot, lookups=services.lookups, pages=services.pages)
     await add_feature_cog(bot, cog)
 
 
@@ -157,6 +158,7 @@ async def tournaments(bot: Bot) -> None:
         round_opener=bot.round_opener,
         scheduled_events=bot.scheduled_events,
         names=bot.names,
+        pages=bot.services.pages,
     )
     await add_feature_cog(bot, cog)
 
@@ -237,11 +239,13 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         timers,
         NoticeMessages(bot, languages=services.context.languages, names=bot.names),
     ).subscribe(events)
-    bot.review_messages = ReviewMessages(bot)
+    bot.review_messages = ReviewMessages(bot, pages=services.pages)
     bot.review_messages.subscribe(events)
     bot.game_puzzles = GamePuzzles(services.puzzles, bot.reviews, bot.computer, bot.background)
     bot.game_puzzles.subscribe(events)
-    bot.signups = Signups(bot, tournaments=services.tournaments, names=bot.names)
+    bot.signups = Signups(
+        bot, tournaments=services.tournaments, names=bot.names, pages=services.pages
+    )
     bot.signups.subscribe(events)
     bot.round_opener = RoundOpener(
         bot,

@@ -3,9 +3,15 @@ whether a message linked to is still there, and the button to a page on the web.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import discord
 
+from bot.domain.pages import PageKind
 from bot.i18n import _
+
+if TYPE_CHECKING:
+    from bot.services.pages import Pages
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
@@ -40,3 +46,12 @@ def browser_button(url: str, *, row: int | None = None) -> discord.ui.Button[dis
         emoji="🌐",
         row=row,
     )
+
+
+async def browser_items(
+    pages: Pages, guild_id: int, kind: PageKind, *ids: int
+) -> list[discord.ui.Item[Any]]:
+    """The "Open in browser" button of the page of `kind` for `ids`, where the server shows
+    pages; else none."""
+    url = await pages.link(guild_id, kind, *ids)
+    return [] if url is None else [browser_button(url)]

@@ -26,7 +26,7 @@ from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.reviews import message as review_message
-from cogs.reviews.progress import QUIET, render
+from cogs.reviews.progress import QUIET
 
 if TYPE_CHECKING:
     from bot.services.reviews import ReviewService
@@ -119,7 +119,7 @@ class ReviewCog(FeatureCog, name="Review"):
             return
         try:
             await interaction.response.defer(thinking=True)
-            built = await render(self.bot, state, review, None)
+            built = await self.review_messages.render(state, review, None)
             message = await interaction.followup.send(
                 embeds=built.embeds,
                 files=built.files(),
@@ -190,7 +190,7 @@ class ReviewCog(FeatureCog, name="Review"):
         """Edit the review's message in place to show move `number` (None: the summary)."""
         reply.claim()  # answered here: the acknowledgement timer waits
         interaction = reply.interaction
-        built = await render(self.bot, state, review, number)
+        built = await self.review_messages.render(state, review, number)
         try:
             await interaction.response.edit_message(
                 embeds=built.embeds, attachments=built.files(), view=built.view

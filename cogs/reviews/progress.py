@@ -15,12 +15,14 @@ import discord
 
 from bot.domain import GameState, ReviewRecord
 from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
+from bot.domain.pages import PageKind
 from bot.engine.review import Review
 from bot.services.bus import Events
 from cogs.audience import for_everyone
 from cogs.reviews import message as review_message
 
 if TYPE_CHECKING:
+    from bot.services.pages import Pages
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -42,27 +44,32 @@ class _Progress:
     task: asyncio.Task[None] | None = None
 
 
-async def render(
-    bot: Bot, state: GameState, review: Review, number: int | None
-) -> review_message.ReviewMessage:
-    """The summary (or move `number`), its images drawn off the event loop, in the server's
-    language: everyone sees the review."""
-    async with for_everyone(bot, state.record.guild_id):
-        names = await bot.names.players(state.record)
-        if number is None:
-            return await asyncio.to_thread(review_message.render_summary, state, review, names)
-        return await asyncio.to_thread(review_message.render_move, state, review, number, names)
-
-
 class ReviewMessages:
     """The progress messages of the reviews under way, each edited by one task of its own."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, pages: Pages) -> None:
         self.bot = bot
         self.reviews = bot.reviews
+        self.pages = pages
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
+
+    async def render(
+        self, state: GameState, review: Review, number: int | None
+    ) -> review_message.ReviewMessage:
+        """The summary (or move `number`), its images drawn off the event loop, in the server's
+        language: everyone sees the review; with the game's page on the web, where it has
+        one."""
+        record = state.record
+        link = await self.pages.link(record.guild_id, PageKind.GAME, record.id)
+        async with for_everyone(self.bot, record.guild_id):
+            names = await self.bot.names.players(record)
+            if number is None:
+                render = review_message.render_summary
+                return await asyncio.to_thread(render, state, review, names, link)
+            render_move = review_message.render_move
+            return await asyncio.to_thread(render_move, state, review, number, names, link)
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(ReviewProgress, self.on_review)
@@ -123,7 +130,7 @@ class ReviewMessages:
         built = None
         if isinstance(event, ReviewDone):
             try:
-                built = await render(self.bot, event.state, event.review, None)
+                built = await self.render(event.state, event.review, None)
             except Exception:
                 log.exception("The review of game %s could not be drawn", event.game_id)
         if built is None:  # the analysis or its drawing failed: the message says so

@@ -1,5 +1,6 @@
 """What the tournament's channel shows without a click: its sign-up message kept up to date
-(entrants, state, buttons) and, once it is over, the final standings with their image."""
+(entrants, state, buttons, its page on the web) and, once it is over, the final standings with
+their image."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain.events import TournamentFinished, TournamentUpdated
+from bot.domain.pages import PageKind
 from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.audience import for_everyone
@@ -17,6 +19,7 @@ from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
+    from bot.services.pages import Pages
     from bot.services.tournaments import Tournaments
     from cogs.host import Bot
     from cogs.names import Names
@@ -27,9 +30,9 @@ NONE = discord.AllowedMentions.none()
 
 
 class Signups:
-    def __init__(self, bot: Bot, *, tournaments: Tournaments, names: Names) -> None:
+    def __init__(self, bot: Bot, *, tournaments: Tournaments, names: Names, pages: Pages) -> None:
         self.bot = bot
-        self.tournaments, self.names = tournaments, names
+        self.tournaments, self.names, self.pages = tournaments, names, pages
         self._signups: Latest[int, TournamentUpdated] = Latest(
             bot.background, self._edit_signup, "tournament sign-up"
         )
@@ -47,8 +50,9 @@ class Signups:
     async def _edit_signup(self, event: TournamentUpdated) -> None:
         t = event.view.tournament
         assert t.message_id is not None
+        link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
         async with for_everyone(self.bot, t.guild_id):
-            text, view = signup_text(event.view), signup_view(t)
+            text, view = signup_text(event.view), signup_view(t, link)
         try:
             message = self.bot.get_partial_messageable(t.channel_id)
             await message.get_partial_message(t.message_id).edit(
@@ -66,11 +70,13 @@ class Signups:
     async def _announce_winner(self, event: TournamentFinished) -> None:
         t = event.view.tournament
         _view, table = await self.tournaments.standings(t.id, t.guild_id)
+        link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
         async with for_everyone(self.bot, t.guild_id):
             text = standings_text(event.view, table)
             image = await standings_file(event.view, table, self.names)
+            view = signup_view(t, link) or discord.utils.MISSING
         try:
             channel = self.bot.get_partial_messageable(t.channel_id)
-            await channel.send(text, file=image, allowed_mentions=NONE)
+            await channel.send(text, file=image, view=view, allowed_mentions=NONE)
         except discord.HTTPException as error:
             log.warning("Final standings of tournament %s not posted (%s)", t.id, error.code)
