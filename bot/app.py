@@ -40,12 +40,14 @@ from cogs.records.buttons import (
     GamesPageButton,
     HistoryPageButton,
     LeaderboardPageButton,
+    LivePageButton,
     ReplayButton,
     ShareButton,
 )
 from cogs.records.games import GamesCog
 from cogs.records.history import HistoryCog
 from cogs.records.leaderboard import LeaderboardCog
+from cogs.records.live import LiveCog
 from cogs.records.shares import Shares
 from cogs.records.stats import StatsCog
 from cogs.reviews import buttons as review_buttons
@@ -111,10 +113,14 @@ async def records(bot: Bot) -> None:
 
 
 async def games(bot: Bot) -> None:
-    bot.add_dynamic_items(GamesPageButton)
+    bot.add_dynamic_items(GamesPageButton, LivePageButton)
     services = bot.services
     bot.features.games = cog = GamesCog(bot, lookups=services.lookups, pages=services.pages)
-    await add_feature_cog(bot, cog)
+    bot.features.live = live = LiveCog(
+        bot, lookups=services.lookups, pages=services.pages, names=bot.names
+    )
+    for each in (cog, live):
+        await add_feature_cog(bot, each)
 
 
 async def rules(bot: Bot) -> None:
