@@ -87,8 +87,9 @@ async def test_the_board_links_its_page_and_files_while_the_server_shows_pages(
             r"RE\[\?\]BO\[8 (?:[-*O]{8} ){8}\*\]B\[d3\];\)\n",
             ggf,
         ), ggf
+        forged = token[:-1] + ("B" if token.endswith("A") else "A")
         for wrong in (
-            f"/games/{record.id}/{token[:-1]}A/game.ggf",
+            f"/games/{record.id}/{forged}/game.ggf",
             f"/games/{record.id + 1}/{token}/game.ggf",
             f"/games/{record.id}/{token}/other.txt",
         ):
