@@ -20,6 +20,7 @@ from tests.fakediscord.world import Message
 
 from .play import legal_names, mobile_opening, play, start_game, stored
 from .test_end_notices import resign
+from .test_hot_path import Costs
 from .test_moves import show_position
 
 BASE = "http://127.0.0.1"
@@ -150,3 +151,19 @@ async def test_the_game_command_attaches_the_games_files_and_links_its_page(
     (link,) = links(reply.message)
     assert link.url == links(board)[0].url
     assert "GGF" in reply.message.embeds[0]["footer"]["text"]
+
+
+async def test_a_click_with_the_link_costs_no_read_more(
+    fake: FakeDiscord, bot_harness: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages know the server's choice from the change itself, and their secret from the
+    first link (the game's first board): each move's board carries the link at the same cost
+    as before, one read, one write and one replay."""
+    await pages_on(fake, True)
+    board = await start_game(fake)
+    costs = Costs(monkeypatch, bot_harness.bot.storage.database)
+    moves = ((fake.alice, "f5"), (fake.bob, "d6"), (fake.alice, "c3"))
+    for player, square in moves:
+        await play(fake, board, player, square)
+        assert costs.take() == {"reads": 1, "writes": 1, "replays": 1}, square
+        assert len(links(board)) == 1
