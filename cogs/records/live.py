@@ -4,6 +4,7 @@ link to its board and, where the server shows pages, to its page on the web."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -63,7 +64,7 @@ def player(name: str, rating: Rating | None) -> str:
 def live_line(
     state: GameState,
     names: tuple[str, str],
-    ratings: dict[int, Rating],
+    ratings: Mapping[int, Rating],
     page: str | None,
 ) -> str:
     """`#12 · ⚫ **Ann** (1662) vs ⚪ **Bo** (1500?) · ⚫ 33-31 ⚪ · move 14`, linked to its
@@ -146,12 +147,12 @@ class LiveCog(FeatureCog, name="Live"):
         found = await self.lookups.in_progress(
             guild_id, page=page, per_page=PER_PAGE, by_rating=order is Order.RATING
         )
-        ratings = dict(found.ratings)
         lines = []
         for state in found.states:
             record = state.record
             link = await self.pages.link(guild_id, PageKind.GAME, record.id)
-            lines.append(live_line(state, await self.names.players(record), ratings, link))
+            names = await self.names.players(record)
+            lines.append(live_line(state, names, found.ratings, link))
         guild = interaction.guild
         name = server_name(guild) if guild is not None else _("this server")
         embed = live_embed(found, lines, name, order)
