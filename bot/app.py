@@ -185,7 +185,7 @@ async def pages(bot: Bot) -> None:
     live.subscribe(bot.events)
     add_static(bot.web.app, STATIC_FOLDER)
     services = bot.services
-    bot.web.app.add_routes(files.routes(services.pages, services.lookups, bot.names.players))
+    bot.web.app.add_routes(files.routes(services.pages, services.lookups, bot.names.name))
 
 
 FEATURES: tuple[Feature, ...] = (

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.domain.challenges import Challenge
 from bot.domain.games import GamePage
-from bot.domain.glicko2 import Rating
+from bot.domain.players import PlayerRecord
 from bot.domain.state import GameState
 
 
@@ -44,8 +44,8 @@ class PlayerGames:
 @dataclass(frozen=True, slots=True)
 class GamesInProgress:
     """One page of a server's games in progress (`found`), the same games replayed, and the
-    ratings of their players who are rated, by user id."""
+    rated records of their players who have one, by user id."""
 
     found: GamePage
     states: tuple[GameState, ...]
-    ratings: Mapping[int, Rating] = field(default_factory=dict)
+    ratings: Mapping[int, PlayerRecord] = field(default_factory=dict)

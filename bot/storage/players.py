@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
 
 from bot.domain import (
     GameRecord,
@@ -186,22 +185,6 @@ class PlayerStore(Store):
         """The player's rated record in the guild; None before their first rated game."""
         async with self.transaction(read_only=True) as db:
             return await _load(db, guild_id, user_id)
-
-    async def ratings(self, guild_id: int, user_ids: Collection[int]) -> dict[int, Rating]:
-        """The ratings of those of `user_ids` who are rated in the guild, by user id."""
-        if not user_ids:
-            return {}
-        ids = ", ".join(str(int(user_id)) for user_id in sorted(set(user_ids)))
-        async with self.transaction(read_only=True) as db:
-            rows = await db.all(
-                "SELECT user_id, rating, deviation, volatility FROM players "
-                f"WHERE guild_id = ? AND user_id IN ({ids})",
-                (guild_id,),
-            )
-        return {
-            row["user_id"]: Rating(row["rating"], row["deviation"], row["volatility"])
-            for row in rows
-        }
 
     async def rank(self, guild_id: int, user_id: int) -> int | None:
         """The player's 1-based place on the guild's leaderboard; None if unrated."""

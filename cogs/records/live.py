@@ -14,15 +14,14 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.domain import GamesInProgress, GameState
-from bot.domain.glicko2 import Rating
+from bot.domain import GamesInProgress, GameState, PlayerRecord
 from bot.domain.pages import PageKind
 from bot.i18n import _
 from cogs.game_summary import games, numbered
 from cogs.group import FeatureCog
 from cogs.records.buttons import LivePageButton
 from cogs.records.games import score, server_name
-from cogs.records.leaderboard import COLOR
+from cogs.records.leaderboard import COLOR, rating
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
 from cogs.replies import Declined, answering
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
@@ -52,19 +51,17 @@ ORDERS = [
 ]
 
 
-def player(name: str, rating: Rating | None) -> str:
+def player(name: str, record: PlayerRecord | None) -> str:
     """`**Ann** (1662)`, `**Bo** (1500?)` while provisional, or the name alone if unrated: the
     name as it reads, never as markdown or a mention."""
     shown = f"**{escape_mentions(escape_markdown(shorten(name, NAME)))}**"
-    if rating is None:
-        return shown
-    return f"{shown} ({round(rating.rating)}{'?' if rating.provisional else ''})"
+    return shown if record is None else f"{shown} ({rating(record)})"
 
 
 def live_line(
     state: GameState,
     names: tuple[str, str],
-    ratings: Mapping[int, Rating],
+    ratings: Mapping[int, PlayerRecord],
     page: str | None,
 ) -> str:
     """`#12 · ⚫ **Ann** (1662) vs ⚪ **Bo** (1500?) · ⚫ 33-31 ⚪ · move 14`, linked to its

@@ -12,16 +12,26 @@ from aiohttp import web
 from bot.domain import GameRecord
 from bot.domain.game_files import GameFile, ggf_file, transcript_file
 from bot.domain.pages import PageKind
+from bot.engine import Color
+from bot.i18n import in_force
 from bot.services.lookups import Lookups
 from bot.services.pages import Pages
+from rendering.words import color_name
 
-PlayerNames = Callable[[GameRecord], Awaitable[tuple[str, str]]]
-"""Black's and White's names, as Discord shows them."""
+NameOf = Callable[[int, str], Awaitable[str]]
+"""A member's display name as the bot knows it, or the fallback given (a forgotten member)."""
 MakeFile = Callable[[GameRecord, tuple[str, str]], GameFile]
 TYPES = {"txt": "text/plain", "ggf": "application/x-ggf"}
 
 
-def routes(pages: Pages, lookups: Lookups, names: PlayerNames) -> list[web.RouteDef]:
+def routes(pages: Pages, lookups: Lookups, names: NameOf) -> list[web.RouteDef]:
+    async def players(record: GameRecord) -> tuple[str, str]:
+        """Black's and White's names; a colour's for one the bot can't name."""
+        return (
+            await names(record.black_id, color_name(Color.BLACK, in_force())),
+            await names(record.white_id, color_name(Color.WHITE, in_force())),
+        )
+
     def download(make: MakeFile) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handler(request: web.Request) -> web.Response:
             game_id = int(request.match_info["id"])
@@ -31,7 +41,7 @@ def routes(pages: Pages, lookups: Lookups, names: PlayerNames) -> list[web.Route
             ):
                 raise web.HTTPNotFound()
             record = state.record
-            file = make(record, await names(record))
+            file = make(record, await players(record))
             return web.Response(
                 text=file.text,
                 content_type=TYPES[file.name.rsplit(".", 1)[1]],
