@@ -30,6 +30,7 @@ from bot.app import create_bot
 from bot.config import Config, ConfigError
 from bot.engine import native
 from bot.lockfile import running_on
+from bot.logs import JsonFormatter
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
 from cogs.host import Bot
 
@@ -192,8 +193,27 @@ def finish(command: Coroutine[Any, Any, int]) -> int:
     except Exception as error:
         log.debug("The command failed", exc_info=error)
         message, status = explain(error)
-        print(message, file=sys.stderr)
+        report(message)
         return status
+
+
+def set_up_logging(config: Config) -> None:
+    """Log to stderr at the configured level: discord.py's readable lines, or JSON ones, Python's
+    warnings among them, so that every line is one."""
+    level = logging.getLevelNamesMapping()[config.log_level]
+    if config.log_format == "json":
+        discord.utils.setup_logging(formatter=JsonFormatter(), level=level, root=True)
+        logging.captureWarnings(True)
+    else:
+        discord.utils.setup_logging(level=level, root=True)
+
+
+def report(failure: str) -> None:
+    """Say on stderr why a command failed: a plain line, or a JSON line among JSON ones."""
+    if any(isinstance(h.formatter, JsonFormatter) for h in logging.getLogger().handlers):
+        log.critical("%s", failure)
+    else:
+        print(failure, file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -214,15 +234,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     point_discord_py_at(config)
     native.select(config.engine)
     if args.command == "run" or config.log_level == "DEBUG":  # check and sync print results
-        level = logging.getLevelNamesMapping()[config.log_level]
-        discord.utils.setup_logging(level=level, root=True)
+        set_up_logging(config)
     if args.command == "check":
         return finish(check(config))
     if args.command == "copy-db":
         return finish(copy_db(args.source, args.target))
     if config.token is None:
         where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
-        print(NO_TOKEN.format(where=where), file=sys.stderr)
+        report(NO_TOKEN.format(where=where))
         return FIX_FIRST
     return finish(sync(config) if args.command == "sync" else serve(config))
 

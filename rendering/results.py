@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from bot.domain import EndReason, GameRecord
+from bot.domain.games import result_of as result_of  # the game's result, read here too
 from bot.engine import Result
 from rendering.words import ENGLISH, Words, color_name
 
@@ -21,6 +23,15 @@ class WonBy(Enum):
 
     RESIGNATION = "resignation"
     TIME = "time"
+
+
+HOW = {EndReason.RESIGNATION: WonBy.RESIGNATION, EndReason.TIMEOUT: WonBy.TIME}
+"""How a game was won other than on the board."""
+
+
+def how_won(game: GameRecord) -> WonBy | None:
+    """How a game won off the board was won; None for any other."""
+    return HOW.get(game.end_reason or EndReason.NORMAL)
 
 
 def score_text(result: Result, marks: tuple[str, str] = NO_MARKS, *, words: Words = ENGLISH) -> str:
@@ -52,3 +63,19 @@ def result_text(result: Result, how: WonBy | None = None, *, words: Words = ENGL
     else:
         text = words.gettext("{color} wins {score}")
     return text.format(color=color_name(winner, words), score=score)
+
+
+def final_status(game: GameRecord, *, words: Words = ENGLISH) -> str:
+    """A finished game's last word on its image, replay and page, with colours for names:
+    `White wins by resignation · 30-34 (30-12 on the board)`, `Black wins 34-30`,
+    `Game cancelled`, `Game aborted`."""
+    result = result_of(game)
+    if game.forfeited_by is not None:
+        if game.forfeited_by == game.white_id:
+            return words.gettext("Black wins by forfeit")
+        return words.gettext("White wins by forfeit")
+    if result is None:
+        if game.end_reason is EndReason.ABORTED:
+            return words.gettext("Game aborted")
+        return words.gettext("Game cancelled")
+    return result_text(result, how_won(game), words=words)

@@ -36,6 +36,9 @@ class Live:
 
     def __init__(self) -> None:
         self._watchers: defaultdict[Hashable, set[Watcher]] = defaultdict(set)
+        self.changes = 0
+        """How many changes were told: a read begun once this reached a watcher's wake-up
+        count is fresh enough for it, so the viewers of one change share one read."""
 
     def __len__(self) -> int:
         return sum(map(len, self._watchers.values()))
@@ -56,6 +59,7 @@ class Live:
                     del self._watchers[subject]
 
     def changed(self, subject: Hashable) -> None:
+        self.changes += 1
         for watcher in self._watchers.get(subject, ()):
             watcher.wake()
 

@@ -8,7 +8,6 @@ import discord
 
 from bot import engine
 from bot.domain import GameState, RatingChange
-from bot.domain.games import result_of
 from bot.i18n import _, in_force, ngettext
 from bot.services.endings import abort_window
 from cogs import time_option
@@ -19,6 +18,7 @@ from cogs.play import buttons
 from cogs.records.buttons import ReplayButton
 from cogs.reviews.buttons import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
+from rendering.results import result_of
 from rendering.words import color_name
 
 DISC = {engine.Color.BLACK: "⚫", engine.Color.WHITE: "⚪"}

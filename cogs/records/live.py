@@ -29,8 +29,10 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
     from bot.services.pages import Pages
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
+    from cogs.records.shares import Shares
 
 PER_PAGE = 10
 """Games a page: with the longest names and links, a page stays inside an embed's 4,096
@@ -99,11 +101,18 @@ def live_embed(
 
 
 class LiveCog(FeatureCog, name="Live"):
-    def __init__(self, bot: Bot, *, lookups: Lookups, pages: Pages, names: Names) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
-        self.pages = pages
-        self.names = names
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        audience: Audience,
+        lookups: Lookups,
+        shares: Shares,
+        pages: Pages,
+        names: Names,
+    ) -> None:
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares, self.pages, self.names = lookups, shares, pages, names
 
     @app_commands.command(
         name="live", description=locale_str("The games in progress in this server now, to watch")
@@ -119,21 +128,23 @@ class LiveCog(FeatureCog, name="Live"):
         order: str = Order.RATING.value,
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
-        async with answering(interaction, "/reversi live"):
+        async with answering(self.audience, interaction, "/reversi live"):
             answer = await self.live_page(interaction, Order(order), page)
             await answer_privately(interaction, answer)
 
     async def on_live_page(self, interaction: discord.Interaction, order: str, page: int) -> None:
-        async with answering(interaction, f"live page {page}") as reply:
-            await turn_page(reply, partial(self.live_page, interaction, Order(order), page))
+        async with answering(self.audience, interaction, f"live page {page}") as reply:
+            make = partial(self.live_page, interaction, Order(order), page)
+            await turn_page(self.audience, reply, make)
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, "sharing the live games") as reply:
+        async with answering(self.audience, interaction, "sharing the live games") as reply:
             by_rating, page = args
             order = Order.RATING if by_rating else Order.RECENT
-            await share(reply, partial(self.live_page, interaction, order, page))
+            make = partial(self.live_page, interaction, order, page)
+            await share(self.audience, self.shares, reply, make)
 
     async def live_page(self, interaction: discord.Interaction, order: Order, page: int) -> Answer:
         """Page `page` of the server's games in progress in `order` (the last one if there are

@@ -27,7 +27,9 @@ from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
     from bot.services.pages import Pages
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.records.shares import Shares
 
 RECENT_GAMES = 5
 PUZZLE_PROVISIONAL = N_("? = provisional puzzle rating (too few puzzles to be sure)")
@@ -119,10 +121,11 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class StatsCog(FeatureCog, name="Stats"):
-    def __init__(self, bot: Bot, *, lookups: Lookups, pages: Pages) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
-        self.pages = pages
+    def __init__(
+        self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares, pages: Pages
+    ) -> None:
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares, self.pages = lookups, shares, pages
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True
 
@@ -143,7 +146,7 @@ class StatsCog(FeatureCog, name="Stats"):
     async def show_stats(
         self, interaction: discord.Interaction, user: discord.Member | discord.User
     ) -> None:
-        async with answering(interaction, "/reversi stats"):
+        async with answering(self.audience, interaction, "/reversi stats"):
             guild_id = guild_of(interaction)
             embed = await self.stats_card(guild_id, user)
             items = await self.player_page(guild_id, user.id)
@@ -152,7 +155,7 @@ class StatsCog(FeatureCog, name="Stats"):
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}") as reply:
+        async with answering(self.audience, interaction, f"sharing {what}") as reply:
             guild_id = guild_of(interaction)
             if what == "stats":
                 (user_id,) = args
@@ -167,7 +170,7 @@ class StatsCog(FeatureCog, name="Stats"):
             async def answer() -> Answer:
                 return Answer(await card(), (what, args), [] if page is None else await page())
 
-            await share(reply, answer)
+            await share(self.audience, self.shares, reply, answer)
 
     async def player_page(self, guild_id: int, user_id: int) -> list[discord.ui.Item[Any]]:
         return await browser_items(self.pages, guild_id, PageKind.PLAYER, guild_id, user_id)
@@ -236,7 +239,7 @@ class StatsCog(FeatureCog, name="Stats"):
         player: discord.User,
         other: discord.User | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi h2h"):
+        async with answering(self.audience, interaction, "/reversi h2h"):
             first = (other or interaction.user).id
             embed = await self.h2h_card(guild_of(interaction), first, player.id)
             await answer_privately(interaction, Answer(embed, ("h2h", (first, player.id))))

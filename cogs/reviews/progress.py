@@ -18,12 +18,16 @@ from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgr
 from bot.domain.pages import PageKind
 from bot.engine.review import Review
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.reviews import message as review_message
 
 if TYPE_CHECKING:
+    from bot.background import Background
+    from bot.clock import Clock
     from bot.services.pages import Pages
+    from bot.services.reviews import ReviewService
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +51,20 @@ class _Progress:
 class ReviewMessages:
     """The progress messages of the reviews under way, each edited by one task of its own."""
 
-    def __init__(self, bot: Bot, *, pages: Pages) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        reviews: ReviewService,
+        audience: Audience,
+        names: Names,
+        background: Background,
+        clock: Clock,
+        pages: Pages,
+    ) -> None:
         self.bot = bot
-        self.reviews = bot.reviews
-        self.pages = pages
+        self.reviews, self.audience, self.names = reviews, audience, names
+        self.background, self.clock, self.pages = background, clock, pages
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
@@ -63,8 +77,8 @@ class ReviewMessages:
         one."""
         record = state.record
         link = await self.pages.link(record.guild_id, PageKind.GAME, record.id)
-        async with for_everyone(self.bot, record.guild_id):
-            names = await self.bot.names.players(record)
+        async with self.audience.for_everyone(record.guild_id):
+            names = await self.names.players(record)
             if number is None:
                 render = review_message.render_summary
                 return await asyncio.to_thread(render, state, review, names, link)
@@ -99,7 +113,7 @@ class ReviewMessages:
             shown.latest = event
             shown.updated.set()
             return
-        self.bot.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
+        self.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
 
     async def _show_progress(self, shown: _Progress) -> None:
         """Edit the progress message with the latest progress, then wait `EDIT_EVERY`."""
@@ -107,7 +121,7 @@ class ReviewMessages:
             await shown.updated.wait()
             shown.updated.clear()
             event = shown.latest
-            async with for_everyone(self.bot, event.record.guild_id):
+            async with self.audience.for_everyone(event.record.guild_id):
                 text = review_message.progress_text(
                     event.game_id, event.analysed, event.total, waiting=event.waiting
                 )
@@ -115,7 +129,7 @@ class ReviewMessages:
                 continue
             shown.shown = text
             await self._edit(event.record, content=text)
-            clock = self.bot.clock
+            clock = self.clock
             await clock.sleep_until(clock.now() + timedelta(seconds=EDIT_EVERY))
 
     async def _finish(self, event: ReviewDone | ReviewFailed) -> None:
@@ -134,7 +148,7 @@ class ReviewMessages:
             except Exception:
                 log.exception("The review of game %s could not be drawn", event.game_id)
         if built is None:  # the analysis or its drawing failed: the message says so
-            async with for_everyone(self.bot, record.guild_id):
+            async with self.audience.for_everyone(record.guild_id):
                 text = review_message.failed_text(event.game_id)
             await self._edit(record, content=text)
             if isinstance(event, ReviewDone):  # the analysis is kept: the next request posts it

@@ -18,7 +18,6 @@ from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
-from cogs.audience import for_everyone
 from cogs.group import FeatureCog
 from cogs.links import browser_items, message_link
 from cogs.replies import Declined, answering
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     from bot.services.lookups import Lookups
     from bot.services.pages import Pages
     from bot.services.tournaments import Tournaments
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
     from cogs.tournaments.event import ScheduledEvents
@@ -87,6 +87,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         self,
         bot: Bot,
         *,
+        audience: Audience,
         tournaments: Tournaments,
         lookups: Lookups,
         clock: Clock,
@@ -95,7 +96,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         names: Names,
         pages: Pages,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, audience=audience)
         self.tournaments = tournaments
         self.lookups = lookups
         self.clock = clock
@@ -136,7 +137,9 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"tournament {tournament_id} {action}") as reply:
+        async with answering(
+            self.audience, interaction, f"tournament {tournament_id} {action}"
+        ) as reply:
             service, user = self.tournaments, interaction.user.id
             if action == "join":
                 view = await service.join(tournament_id, user, guild_of(interaction))
@@ -167,7 +170,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         channel=locale_str("Where its games are played, a thread each (default: here)"),
     )
     @app_commands.choices(format=FORMAT_CHOICES)
-    @app_commands.autocomplete(time=time_option.autocomplete)
+    @app_commands.autocomplete(time=FeatureCog.time_choices)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -180,7 +183,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         limit: app_commands.Range[int, 2, 256] = 64,
         channel: discord.TextChannel | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi tournament create"):
+        async with answering(self.audience, interaction, "/reversi tournament create"):
             await think(interaction)
             starts_at = start_time(start, self.clock.now().timestamp())
             if starts_at is None:
@@ -208,7 +211,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             view = await service.create(guild_of(interaction), await self.manager(interaction), new)
             t = view.tournament
             link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
-            async with for_everyone(self.bot, t.guild_id):
+            async with self.audience.for_everyone(t.guild_id):
                 text, buttons = signup_text(view), signup_view(t, link)
             try:
                 posted = await self.bot.get_partial_messageable(channel_id).send(
@@ -232,7 +235,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
 
     @tournament.command(name="list", description=locale_str("This server's tournaments"))
     async def list_(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi tournament list"):
+        async with answering(self.audience, interaction, "/reversi tournament list"):
             found = await self.tournaments.of_guild(guild_of(interaction))
             lines = [list_line(t) for t in found] or [_("No tournament yet.")]
             await interaction.response.send_message(
@@ -245,7 +248,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
-        async with answering(interaction, "/reversi tournament standings"):
+        async with answering(self.audience, interaction, "/reversi tournament standings"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -275,7 +278,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         tournament: int | None = None,
         round: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi tournament pairings"):
+        async with answering(self.audience, interaction, "/reversi tournament pairings"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -319,7 +322,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def remove(
         self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
     ) -> None:
-        async with answering(interaction, "/reversi tournament remove"):
+        async with answering(self.audience, interaction, "/reversi tournament remove"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -336,7 +339,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def manage(
         self, interaction: discord.Interaction, action: str, tournament: int | None
     ) -> None:
-        async with answering(interaction, f"/reversi tournament {action}"):
+        async with answering(self.audience, interaction, f"/reversi tournament {action}"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)

@@ -13,14 +13,15 @@ from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.pages import PageKind
 from bot.latest import Latest
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
+    from bot.background import Background
     from bot.services.pages import Pages
     from bot.services.tournaments import Tournaments
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
 
@@ -30,11 +31,21 @@ NONE = discord.AllowedMentions.none()
 
 
 class Signups:
-    def __init__(self, bot: Bot, *, tournaments: Tournaments, names: Names, pages: Pages) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        tournaments: Tournaments,
+        audience: Audience,
+        names: Names,
+        background: Background,
+        pages: Pages,
+    ) -> None:
         self.bot = bot
-        self.tournaments, self.names, self.pages = tournaments, names, pages
+        self.tournaments, self.audience, self.names = tournaments, audience, names
+        self.background, self.pages = background, pages
         self._signups: Latest[int, TournamentUpdated] = Latest(
-            bot.background, self._edit_signup, "tournament sign-up"
+            background, self._edit_signup, "tournament sign-up"
         )
 
     def subscribe(self, events: Events) -> None:
@@ -51,7 +62,7 @@ class Signups:
         t = event.view.tournament
         assert t.message_id is not None
         link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
-        async with for_everyone(self.bot, t.guild_id):
+        async with self.audience.for_everyone(t.guild_id):
             text, view = signup_text(event.view), signup_view(t, link)
         try:
             message = self.bot.get_partial_messageable(t.channel_id)
@@ -63,7 +74,7 @@ class Signups:
 
     def on_finished(self, event: TournamentFinished) -> None:
         self.on_updated(TournamentUpdated(event.view))
-        self.bot.background.spawn(
+        self.background.spawn(
             self._announce_winner(event), name=f"tournament {event.view.tournament.id} finished"
         )
 
@@ -71,7 +82,7 @@ class Signups:
         t = event.view.tournament
         _view, table = await self.tournaments.standings(t.id, t.guild_id)
         link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
-        async with for_everyone(self.bot, t.guild_id):
+        async with self.audience.for_everyone(t.guild_id):
             text = standings_text(event.view, table)
             image = await standings_file(event.view, table, self.names)
             view = signup_view(t, link) or discord.utils.MISSING
