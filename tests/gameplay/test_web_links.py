@@ -72,6 +72,11 @@ async def test_the_board_links_its_page_and_files_while_the_server_shows_pages(
 
     day = board.created_at.strftime("%Y-%m-%d")
     async with web(bot_harness) as session:
+        async with session.get(path) as response:  # the game's page, which links its files
+            assert response.status == 200
+            html = await response.text()
+            assert f"Reversi · game #{record.id}" in html
+            assert f'href="{path}/transcript.txt"' in html and f'href="{path}/game.ggf"' in html
         async with session.get(f"{path}/transcript.txt") as response:
             assert response.status == 200
             assert await response.text() == "d3\n"
