@@ -13,6 +13,7 @@ from bot.computer import Computer
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
+from bot.domain.events import WebPagesUpdated
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -43,12 +44,14 @@ from cogs.records.buttons import (
     GamesPageButton,
     HistoryPageButton,
     LeaderboardPageButton,
+    LivePageButton,
     ReplayButton,
     ShareButton,
 )
 from cogs.records.games import GamesCog
 from cogs.records.history import HistoryCog
 from cogs.records.leaderboard import LeaderboardCog
+from cogs.records.live import LiveCog
 from cogs.records.shares import Shares
 from cogs.records.stats import StatsCog
 from cogs.reviews import buttons as review_buttons
@@ -63,6 +66,7 @@ from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.limits import Limits
 from web.live import Live
+from web.pages import files
 from web.pages import leaderboard as leaderboard_page
 from web.pages import player as player_page
 from web.pages import tournament as tournament_page
@@ -130,10 +134,13 @@ async def records(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
     services, audience, shares = parts.services, parts.audience, parts.shares
     lookups = services.lookups
+    pages = services.pages
     bot.features.leaderboard = leaderboard = LeaderboardCog(
-        bot, audience=audience, lookups=lookups, shares=shares
+        bot, audience=audience, lookups=lookups, shares=shares, pages=pages
     )
-    bot.features.stats = stats = StatsCog(bot, audience=audience, lookups=lookups, shares=shares)
+    bot.features.stats = stats = StatsCog(
+        bot, audience=audience, lookups=lookups, shares=shares, pages=pages
+    )
     bot.features.history = history = HistoryCog(
         bot,
         audience=audience,
@@ -143,17 +150,28 @@ async def records(bot: Bot, parts: Parts) -> None:
         games=services.games,
         publisher=parts.publisher,
         names=parts.names,
+        pages=pages,
     )
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
 
 
 async def games(bot: Bot, parts: Parts) -> None:
-    bot.add_dynamic_items(GamesPageButton)
+    bot.add_dynamic_items(GamesPageButton, LivePageButton)
+    services, audience, shares = parts.services, parts.audience, parts.shares
     bot.features.games = cog = GamesCog(
-        bot, audience=parts.audience, lookups=parts.services.lookups, shares=parts.shares
+        bot, audience=audience, lookups=services.lookups, shares=shares, pages=services.pages
     )
-    await add_feature_cog(bot, cog)
+    bot.features.live = live = LiveCog(
+        bot,
+        audience=audience,
+        lookups=services.lookups,
+        shares=shares,
+        pages=services.pages,
+        names=parts.names,
+    )
+    for each in (cog, live):
+        await add_feature_cog(bot, each)
 
 
 async def rules(bot: Bot, parts: Parts) -> None:
@@ -181,7 +199,6 @@ async def reviews(bot: Bot, parts: Parts) -> None:
         audience=parts.audience,
         reviews=parts.reviews,
         review_messages=parts.review_messages,
-        names=parts.names,
     )
     await add_feature_cog(bot, cog)
 
@@ -213,6 +230,7 @@ async def tournaments(bot: Bot, parts: Parts) -> None:
         round_opener=parts.round_opener,
         scheduled_events=parts.scheduled_events,
         names=parts.names,
+        pages=parts.services.pages,
     )
     await add_feature_cog(bot, cog)
 
@@ -255,6 +273,7 @@ async def pages(bot: Bot, parts: Parts) -> None:
     app.add_routes(
         [
             *game_pages.routes(),
+            *files.routes(services.pages, services.lookups, name_of),
             *tournament_page.routes(
                 pages=services.pages,
                 tournaments=services.tournaments,
@@ -314,6 +333,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         web_url=config.web_url,
     )
     services.context.bot_id = bot.user.id if bot.user is not None else None
+    events.subscribe(WebPagesUpdated, services.pages.updated)
     bot.reviews = reviews = ReviewService(storage, clock, events, computer.analyse, shards=shards)
     bot.timers = timers = Timers(clock)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
@@ -323,7 +343,12 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     audience, names = Audience(bot, languages), Names(bot)
     bot.features = Features()
     publisher = BoardPublisher(
-        bot, boards=services.boards, audience=audience, names=names, background=background
+        bot,
+        boards=services.boards,
+        audience=audience,
+        names=names,
+        background=background,
+        pages=services.pages,
     )
     publisher.subscribe(events)
     challenge_messages = ChallengeMessages(bot, audience=audience, background=background)
@@ -334,7 +359,13 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         NoticeMessages(bot, languages=languages, audience=audience, names=names),
     ).subscribe(events)
     review_messages = ReviewMessages(
-        bot, reviews=reviews, audience=audience, names=names, background=background, clock=clock
+        bot,
+        reviews=reviews,
+        audience=audience,
+        names=names,
+        background=background,
+        clock=clock,
+        pages=services.pages,
     )
     review_messages.subscribe(events)
     bot.game_puzzles = GamePuzzles(services.puzzles, reviews, computer, background)
@@ -345,6 +376,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         audience=audience,
         names=names,
         background=background,
+        pages=services.pages,
     ).subscribe(events)
     round_opener = RoundOpener(
         bot,

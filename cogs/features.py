@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from cogs.records.games import GamesCog
     from cogs.records.history import HistoryCog
     from cogs.records.leaderboard import LeaderboardCog
+    from cogs.records.live import LiveCog
     from cogs.records.stats import StatsCog
     from cogs.reviews.cog import ReviewCog
     from cogs.tournaments.cog import TournamentsCog
@@ -29,6 +30,7 @@ class Features:
     stats: StatsCog
     history: HistoryCog
     games: GamesCog
+    live: LiveCog
     admin: AdminCog
     review: ReviewCog
     tournaments: TournamentsCog

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from bot.domain import EndReason, GameRecord
+from bot.domain.games import result_of as result_of  # the game's result, read here too
 from bot.engine import Result
 from rendering.words import ENGLISH, Words, color_name
 
@@ -26,18 +27,6 @@ class WonBy(Enum):
 
 HOW = {EndReason.RESIGNATION: WonBy.RESIGNATION, EndReason.TIMEOUT: WonBy.TIME}
 """How a game was won other than on the board."""
-
-
-def result_of(game: GameRecord) -> Result | None:
-    """The result of a finished game, for its score; None while it goes on, and for a game
-    that ended without a result (cancelled or aborted)."""
-    reason = game.end_reason
-    if reason is None or not reason.has_result:
-        return None
-    black, white = game.black_discs or 0, game.white_discs or 0
-    if reason in HOW and game.winner is not None:
-        return Result(black, white, forfeited_by=game.winner.opponent)
-    return Result(black, white)
 
 
 def how_won(game: GameRecord) -> WonBy | None:

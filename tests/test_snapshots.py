@@ -1,6 +1,7 @@
 """What players see, scene by scene and in every language, held to golden files: the messages the
-bot leaves (content, embeds, components with their custom ids, attachments) and each image's
-pixels. A change to any of them fails here, with the first scenes that differ, until
+bot leaves (content, embeds, components with their custom ids, attachments), each image's
+pixels and each other file's text. A change to any of them fails here, with the first scenes that
+differ, until
 `UPDATE_SNAPSHOTS=1` records the files anew (`tests/snapshots/<language>.json`).
 
 Ids are written as what they name: `<@alice>`, `<#general>`, a thread by its name, `general/3`
@@ -169,6 +170,13 @@ class Recorder:
         return named
 
     def _attachment(self, attachment: Attachment) -> Form:
+        """An image by its pixels; any other file (a game's transcript or GGF) by its text."""
+        if not attachment.content_type.startswith("image/"):
+            return {
+                "filename": attachment.filename,
+                "description": attachment.description,
+                "text": attachment.data.decode(),
+            }
         digest = hashlib.sha256(attachment.data).digest()
         if digest not in self._images:
             self._images[digest] = pixels(attachment.data)

@@ -9,7 +9,7 @@ from enum import StrEnum
 from bot.domain.errors import InvalidInputError
 from bot.domain.players import RatingChange
 from bot.domain.time_control import TimeControl
-from bot.engine import Color
+from bot.engine import Color, Result
 
 DELETED_USER_ID = 0
 """Stands in for a player who asked for their data to be deleted, in the games they played."""
@@ -160,6 +160,19 @@ class GameRecord:
         if user_id == self.white_id:
             return Color.WHITE
         return None
+
+
+def result_of(game: GameRecord) -> Result | None:
+    """The result of a finished game, for its score; None while it goes on, and for a game
+    that ended without a result (cancelled or aborted). A game won by resignation or on time
+    is the loser's forfeit, whatever the discs."""
+    reason = game.end_reason
+    if reason is None or not reason.has_result:
+        return None
+    black, white = game.black_discs or 0, game.white_discs or 0
+    if reason in (EndReason.RESIGNATION, EndReason.TIMEOUT) and game.winner is not None:
+        return Result(black, white, forfeited_by=game.winner.opponent)
+    return Result(black, white)
 
 
 @dataclass(frozen=True, slots=True)

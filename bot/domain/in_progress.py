@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.domain.challenges import Challenge
 from bot.domain.games import GamePage
+from bot.domain.players import PlayerRecord
 from bot.domain.state import GameState
 
 
@@ -42,7 +43,9 @@ class PlayerGames:
 
 @dataclass(frozen=True, slots=True)
 class GamesInProgress:
-    """One page of a server's games in progress (`found`), and the same games replayed."""
+    """One page of a server's games in progress (`found`), the same games replayed, and the
+    rated records of their players who have one, by user id."""
 
     found: GamePage
     states: tuple[GameState, ...]
+    ratings: Mapping[int, PlayerRecord] = field(default_factory=dict)

@@ -99,11 +99,17 @@ class Lookups(Service):
         return dict(Counter(games) + Counter(challenges))
 
     async def in_progress(
-        self, guild_id: int, *, page: int = 1, per_page: int = 10
+        self, guild_id: int, *, page: int = 1, per_page: int = 10, by_rating: bool = False
     ) -> GamesInProgress:
-        """One page of the server's games in progress, the latest moved first, for spectators."""
-        found = await self.storage.games.in_progress(guild_id, page=page, per_page=per_page)
-        return GamesInProgress(found, tuple(GameState.of(record) for record in found.games))
+        """One page of the server's games in progress, for spectators: the latest moved first,
+        or (`by_rating`) the best rated pair of players first; with their players' ratings."""
+        found = await self.storage.games.in_progress(
+            guild_id, page=page, per_page=per_page, by_rating=by_rating
+        )
+        players = [user for record in found.games for user in (record.black_id, record.white_id)]
+        ratings = await self.ratings(guild_id, players)
+        states = tuple(GameState.of(record) for record in found.games)
+        return GamesInProgress(found, states, ratings)
 
     async def head_to_head(self, guild_id: int, user_id: int, opponent_id: int) -> HeadToHead:
         return await self.storage.history.head_to_head(guild_id, user_id, opponent_id)

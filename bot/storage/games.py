@@ -16,6 +16,7 @@ from bot.domain import (
     InvalidInputError,
     TimeControl,
 )
+from bot.domain.glicko2 import Rating
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine import Color
 from bot.storage.database import Row, Store, Transaction
@@ -71,11 +72,30 @@ def game_from_row(row: Row) -> GameRecord:
     )
 
 
+UNRATED = Rating().rating
+LATEST = "updated_at DESC, id DESC"
+"""The latest changed first."""
+BY_RATING = f"""
+    coalesce((SELECT rating FROM players AS p
+              WHERE p.guild_id = games.guild_id AND p.user_id = games.black_id), {UNRATED})
+    + coalesce((SELECT rating FROM players AS p
+                WHERE p.guild_id = games.guild_id AND p.user_id = games.white_id), {UNRATED})
+    DESC, {LATEST}"""
+"""The best rated pair of players first (one not rated yet counts as a newcomer's rating), then
+the latest changed."""
+
+
 async def game_page(
-    db: Transaction, where: str, params: dict[str, Any], *, page: int, per_page: int
+    db: Transaction,
+    where: str,
+    params: dict[str, Any],
+    *,
+    page: int,
+    per_page: int,
+    order: str = LATEST,
 ) -> GamePage:
-    """One page of the games `where` selects, the latest changed first. A page past the end
-    gives the last page, and one below 1 the first."""
+    """One page of the games `where` selects, in `order` (the latest changed first). A page past
+    the end gives the last page, and one below 1 the first."""
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise InvalidInputError(f"A page holds between 1 and {MAX_PER_PAGE} games.")
     total = await db.value(f"SELECT count(*) FROM games {where}", params)
@@ -83,7 +103,7 @@ async def game_page(
     rows = await db.all(
         f"""
         SELECT {GAME_COLUMNS} FROM games {where}
-        ORDER BY updated_at DESC, id DESC LIMIT :limit OFFSET :offset
+        ORDER BY {order} LIMIT :limit OFFSET :offset
         """,
         {**params, "limit": per_page, "offset": (page - 1) * per_page},
     )
@@ -264,8 +284,11 @@ class GameStore(Store):
         after a restart."""
         return await self._games(f"WHERE status = 'active' AND {in_shards(shards)} ORDER BY id", ())
 
-    async def in_progress(self, guild_id: int, *, page: int = 1, per_page: int = 10) -> GamePage:
-        """One page of the server's games in progress, the latest moved first."""
+    async def in_progress(
+        self, guild_id: int, *, page: int = 1, per_page: int = 10, by_rating: bool = False
+    ) -> GamePage:
+        """One page of the server's games in progress, the latest moved first, or (`by_rating`)
+        the best rated pair of players first."""
         async with self.transaction(read_only=True) as db:
             return await game_page(
                 db,
@@ -273,6 +296,7 @@ class GameStore(Store):
                 {"guild": guild_id},
                 page=page,
                 per_page=per_page,
+                order=BY_RATING if by_rating else LATEST,
             )
 
     async def in_progress_of(self, guild_id: int, user_id: int) -> list[GameRecord]:

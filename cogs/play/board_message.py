@@ -13,7 +13,7 @@ from bot.services.endings import abort_window
 from cogs import time_option
 from cogs.boards import BoardMessage, add_moves
 from cogs.game_summary import final_status, headline, stopped
-from cogs.links import mention
+from cogs.links import browser_button, mention
 from cogs.play import buttons
 from cogs.records.buttons import ReplayButton
 from cogs.reviews.buttons import ReviewButton
@@ -113,9 +113,12 @@ def content(state: GameState, bot_id: int | None = None) -> str:
     return "\n".join([header, *player_lines(state), *status_lines(state, bot_id)])
 
 
-def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
+def build_view(
+    state: GameState, bot_id: int | None = None, link: str | None = None
+) -> discord.ui.View:
     """Move buttons (or selects past 20 moves) and Resign while playing; Rematch (but not after
-    a tournament's game), Replay and Review at the end.
+    a tournament's game), Replay and Review at the end; and the game's page on the web where
+    there is one (`link`), beside Resign in the row the moves leave free.
 
     While the bot thinks there is nothing to move, so only Resign shows.
     """
@@ -127,12 +130,16 @@ def build_view(state: GameState, bot_id: int | None = None) -> discord.ui.View:
         if record.ply:  # a game without a move has nothing to replay or review
             view.add_item(ReplayButton(record.id))
             view.add_item(ReviewButton(record.id))
+        if link is not None:
+            view.add_item(browser_button(link))
         return view
     thinking = state.to_move_id == bot_id
     moves = [] if thinking else [engine.square_name(s) for s in state.position.legal_moves()]
     add_moves(view, moves, record.id, record.ply, buttons.MoveButton, buttons.MoveSelect)
     abort = _("Abort") if abort_window(state.game) else None
     view.add_item(buttons.ResignButton(record.id, row=4, label=abort))
+    if link is not None:
+        view.add_item(browser_button(link, row=4))
     return view
 
 
@@ -188,14 +195,15 @@ def _image(
 
 
 async def build(
-    state: GameState, names: tuple[str, str], *, bot_id: int | None = None
+    state: GameState, names: tuple[str, str], *, bot_id: int | None = None, link: str | None = None
 ) -> BoardMessage:
-    """Render off the event loop, so other games are not held up by this one's image."""
+    """Render off the event loop, so other games are not held up by this one's image; `link`:
+    the game's page on the web, if it has one."""
     image, alt = await asyncio.to_thread(_image, state, names, bot_id)
     return BoardMessage(
         content=content(state, bot_id),
         image=image,
         filename=f"reversi-{state.record.id}-{state.record.ply}.png",
         description=alt,
-        view=build_view(state, bot_id),
+        view=build_view(state, bot_id, link),
     )

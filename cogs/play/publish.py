@@ -30,6 +30,7 @@ from bot import logs
 from bot.background import Background
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEvent, GameResumed
+from bot.domain.pages import PageKind
 from bot.i18n import N_, _
 from bot.latest import Latest
 from bot.services.bus import Events
@@ -41,6 +42,7 @@ from cogs.replies import Reply, tell_reader
 
 if TYPE_CHECKING:
     from bot.services.boards import Boards
+    from bot.services.pages import Pages
     from cogs.audience import Audience
     from cogs.host import Bot
 
@@ -95,9 +97,10 @@ class BoardPublisher:
         audience: Audience,
         names: Names,
         background: Background,
+        pages: Pages,
     ) -> None:
         self.bot = bot
-        self.boards, self.audience, self.names = boards, audience, names
+        self.boards, self.audience, self.names, self.pages = boards, audience, names, pages
         self._updates: Latest[int, _Update] = Latest(background, self._update, "board of game")
         self._boards: dict[int, _Board] = {}
 
@@ -338,9 +341,13 @@ class BoardPublisher:
             log.info("Old board %s not cleared (%s)", record.message_id, error.code)
 
     async def build(self, state: GameState) -> BoardMessage:
+        """The board's message, with the game's page on the web where the server shows it (as
+        the pages service remembers: no read of its own)."""
         bot_id = self.bot.user.id if self.bot.user is not None else None
+        record = state.record
+        link = await self.pages.link(record.guild_id, PageKind.GAME, record.id)
         return await board_message.build(
-            state, await self.names.players(state.record), bot_id=bot_id
+            state, await self.names.players(record), bot_id=bot_id, link=link
         )
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from cogs.records.games import GamesCog
     from cogs.records.history import HistoryCog
     from cogs.records.leaderboard import LeaderboardCog
+    from cogs.records.live import LiveCog
     from cogs.records.stats import StatsCog
 
 log = logging.getLogger(__name__)
@@ -112,9 +113,41 @@ class GamesPageButton(PlayerPageButton, kind="games"):
         await features(interaction).games.on_games_page(interaction, self.user_id, self.page)
 
 
+class LivePageButton(
+    Taken,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"reversi:live:(?P<order>rating|recent):(?P<page>[0-9]+):(?P<dir>prev|next)",
+):
+    """Goes to `page` of the server's games in progress now, in the order they were asked in
+    (`rating` or `recent`)."""
+
+    def __init__(self, order: str, page: int, direction: str, *, disabled: bool = False) -> None:
+        custom_id = f"reversi:live:{order}:{page}:{direction}"
+        super().__init__(pager_button(custom_id, direction, disabled=disabled))
+        self.order, self.page = order, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LivePageButton:
+        return cls(match["order"], int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await features(interaction).live.on_live_page(interaction, self.order, self.page)
+
+
 SHARE_PUZZLES = "plb"
 """The Share button of the puzzle leaderboard."""
-SHARE_ARGS = {"lb": 2, SHARE_PUZZLES: 2, "stats": 1, "h2h": 2, "hist": 2, "game": 1, "games": 2}
+SHARE_ARGS = {
+    "lb": 2,
+    SHARE_PUZZLES: 2,
+    "stats": 1,
+    "h2h": 2,
+    "hist": 2,
+    "game": 1,
+    "games": 2,
+    "live": 2,
+}
 """How many numbers each look-up's Share button carries."""
 NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.")
 
@@ -122,7 +155,7 @@ NO_LONGER_WORKS = N_("That button no longer works; ask again for a fresh answer.
 class ShareButton(
     Taken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"reversi:share:(?P<what>lb|plb|stats|h2h|hist|games|game)(?P<args>(?::[0-9]+){0,3})",
+    template=r"reversi:share:(?P<what>lb|plb|stats|h2h|hist|games|game|live)(?P<args>(?::[0-9]+){0,3})",
 ):
     """Posts a look-up answered privately (`what`, with the numbers that say which page or
     player: `args`) publicly in the channel; it reads "Shared" once done. One with the wrong
@@ -159,7 +192,7 @@ class ShareButton(
 
 def _sharer(
     interaction: discord.Interaction, what: str
-) -> LeaderboardCog | StatsCog | GamesCog | HistoryCog:
+) -> LeaderboardCog | StatsCog | GamesCog | LiveCog | HistoryCog:
     """The cog that answers the look-up a Share button names."""
     if what in ("lb", SHARE_PUZZLES):
         return features(interaction).leaderboard
@@ -167,4 +200,6 @@ def _sharer(
         return features(interaction).stats
     if what == "games":
         return features(interaction).games
+    if what == "live":
+        return features(interaction).live
     return features(interaction).history

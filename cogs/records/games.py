@@ -15,13 +15,14 @@ from discord.app_commands import locale_str
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.domain import Challenge, GamesInProgress, GameState, PlayerGames
+from bot.domain.pages import PageKind
 from bot.engine import Color
 from bot.i18n import _, ngettext
 from bot.membership import GuildMembers
 from cogs import time_option
 from cogs.game_summary import games, numbered, opponent_of, players
 from cogs.group import IN_DMS, FeatureCog
-from cogs.links import mention, message_link
+from cogs.links import browser_items, mention, message_link
 from cogs.records.buttons import GamesPageButton
 from cogs.records.leaderboard import COLOR
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
@@ -30,6 +31,7 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from bot.services.pages import Pages
     from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.records.shares import Shares
@@ -246,9 +248,11 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
 
 
 class GamesCog(FeatureCog, name="Games"):
-    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+    def __init__(
+        self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares, pages: Pages
+    ) -> None:
         super().__init__(bot, audience=audience)
-        self.lookups, self.shares = lookups, shares
+        self.lookups, self.shares, self.pages = lookups, shares, pages
 
     @app_commands.command(
         name="games",
@@ -320,7 +324,14 @@ class GamesCog(FeatureCog, name="Games"):
             servers = await self.servers_of(user_id, besides=guild_id) if private else []
             elsewhere = [(server_name(guild), count) for guild, count in servers]
             embed = player_embed(mine, page, elsewhere)
-        return Answer(embed, ("games", (user_id or 0, page)), pager(user_id, page, last))
+        items = pager(user_id, page, last)
+        if guild_id is not None:
+            if user_id is None:
+                items += await browser_items(self.pages, guild_id, PageKind.SERVER, guild_id)
+            else:
+                ids = (guild_id, user_id)
+                items += await browser_items(self.pages, guild_id, PageKind.PLAYER, *ids)
+        return Answer(embed, ("games", (user_id or 0, page)), items)
 
     async def servers_of(
         self, user_id: int, *, besides: int | None = None

@@ -1,4 +1,5 @@
-"""`/reversi history`, `/reversi game` and the Replay button: looking back at finished games."""
+"""`/reversi history`, `/reversi game` and the Replay button: looking back at finished games,
+and taking them away as files."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from discord.app_commands import locale_str
 
 from bot import engine
 from bot.domain import GamePage, GameRecord, GameState
+from bot.domain.game_files import ggf_file, transcript_file
+from bot.domain.pages import PageKind
 from bot.i18n import _, in_force, ngettext
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import FeatureCog
-from cogs.links import mention, message_link, still_there
+from cogs.links import browser_button, mention, message_link, still_there
 from cogs.records.buttons import HistoryPageButton
 from cogs.records.leaderboard import COLOR
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
@@ -28,6 +31,7 @@ from rendering import render_replay, replay_alt_text, written_moves
 if TYPE_CHECKING:
     from bot.services.games import Games
     from bot.services.lookups import Lookups
+    from bot.services.pages import Pages
     from bot.services.replays import Replays
     from cogs.audience import Audience
     from cogs.host import Bot
@@ -125,6 +129,7 @@ class HistoryCog(FeatureCog, name="History"):
         games: Games,
         publisher: BoardPublisher,
         names: Names,
+        pages: Pages,
     ) -> None:
         super().__init__(bot, audience=audience)
         self.lookups, self.shares = lookups, shares
@@ -132,6 +137,7 @@ class HistoryCog(FeatureCog, name="History"):
         self.games = games
         self.publisher = publisher
         self.names = names
+        self.pages = pages
 
     @app_commands.command(
         name="history", description=locale_str("Recent finished games in this server")
@@ -200,9 +206,11 @@ class HistoryCog(FeatureCog, name="History"):
             await answer_privately(interaction, await self.game_answer(state))
 
     async def game_answer(self, state: GameState) -> Answer:
-        """The game's card: players, result, transcript, final board and animated replay."""
+        """The game's card: players, result, transcript, final board and animated replay, the
+        game's files for Othello programs, and its page on the web where it has one."""
         record = state.record
         board = await self.publisher.build(state)
+        names = await self.names.players(record)
         description = f"{players(record)}\n{status(record)} · <t:{int(record.updated_at)}:f>"
         if record.message_id is not None:
             link = message_link(record.guild_id, record.channel_id, record.message_id)
@@ -221,11 +229,26 @@ class HistoryCog(FeatureCog, name="History"):
             inline=False,
         )
         embed.set_image(url=f"attachment://{board.filename}")
-        embed.set_footer(text=_("The animated replay is attached."))
+        embed.set_footer(
+            text=_(
+                "Attached: the animated replay, the moves (.txt) and the game as GGF, which "
+                "Othello programs such as NBoard and Edax open."
+            )
+        )
         items: list[discord.ui.Item[Any]] = []
         if not record.active and record.ply:
             items.append(ReviewButton(record.id))
-        files = [board.file(), await self.replay_file(state)]
+        page = await self.pages.link(record.guild_id, PageKind.GAME, record.id)
+        if page is not None:
+            items.append(browser_button(page))
+        files = [
+            board.file(),
+            await self.replay_file(state),
+            *(
+                discord.File(io.BytesIO(made.text.encode()), made.name)
+                for made in (transcript_file(record, names), ggf_file(record, names))
+            ),
+        ]
         return Answer(embed, ("game", (record.id,)), items, files)
 
     async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:

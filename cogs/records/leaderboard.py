@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.domain import LeaderboardEntry, LeaderboardPage, PlayerRecord
+from bot.domain.pages import PageKind
 from bot.domain.puzzles import PuzzleBoard, PuzzleBoardEntry, SolverRecord
 from bot.i18n import N_, _, ngettext
 from cogs.game_summary import tally
 from cogs.group import FeatureCog
-from cogs.links import mention
+from cogs.links import browser_items, mention
 from cogs.puzzles.texts import rating_text
 from cogs.records.buttons import SHARE_PUZZLES, LeaderboardPageButton
 from cogs.records.lookup import Answer, answer_privately, share, turn_page
@@ -24,6 +25,7 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from bot.services.pages import Pages
     from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.records.shares import Shares
@@ -162,9 +164,11 @@ def requester_id(interaction: discord.Interaction) -> int:
 
 
 class LeaderboardCog(FeatureCog, name="Leaderboard"):
-    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+    def __init__(
+        self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares, pages: Pages
+    ) -> None:
         super().__init__(bot, audience=audience)
-        self.lookups, self.shares = lookups, shares
+        self.lookups, self.shares, self.pages = lookups, shares, pages
 
     @app_commands.command(
         name="leaderboard", description=locale_str("This server's best players by rating")
@@ -224,6 +228,9 @@ class LeaderboardCog(FeatureCog, name="Leaderboard"):
         board = await lookups.leaderboard(
             guild_id, page=page, per_page=PER_PAGE, viewer_id=viewer_id
         )
+        page_link = await browser_items(self.pages, guild_id, PageKind.SERVER, guild_id)
         return Answer(
-            leaderboard_embed(board, name, viewer_id), ("lb", (board.page, viewer_id)), pager(board)
+            leaderboard_embed(board, name, viewer_id),
+            ("lb", (board.page, viewer_id)),
+            [*pager(board), *page_link],
         )

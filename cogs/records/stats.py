@@ -4,18 +4,19 @@ record between two players."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.domain import HeadToHead, LeaderboardEntry
+from bot.domain.pages import PageKind
 from bot.domain.puzzles import PuzzleStats
 from bot.i18n import N_, _, ngettext
 from cogs.game_summary import games, line_for, tally
 from cogs.group import FeatureCog
-from cogs.links import mention
+from cogs.links import browser_items, mention
 from cogs.puzzles.texts import rating_text
 from cogs.records.buttons import NO_LONGER_WORKS
 from cogs.records.leaderboard import COLOR, PROVISIONAL, rating, record_text
@@ -25,6 +26,7 @@ from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from bot.services.pages import Pages
     from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.records.shares import Shares
@@ -119,9 +121,11 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class StatsCog(FeatureCog, name="Stats"):
-    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+    def __init__(
+        self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares, pages: Pages
+    ) -> None:
         super().__init__(bot, audience=audience)
-        self.lookups, self.shares = lookups, shares
+        self.lookups, self.shares, self.pages = lookups, shares, pages
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True
 
@@ -143,8 +147,10 @@ class StatsCog(FeatureCog, name="Stats"):
         self, interaction: discord.Interaction, user: discord.Member | discord.User
     ) -> None:
         async with answering(self.audience, interaction, "/reversi stats"):
-            embed = await self.stats_card(guild_of(interaction), user)
-            await answer_privately(interaction, Answer(embed, ("stats", (user.id,))))
+            guild_id = guild_of(interaction)
+            embed = await self.stats_card(guild_id, user)
+            items = await self.player_page(guild_id, user.id)
+            await answer_privately(interaction, Answer(embed, ("stats", (user.id,)), items))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
@@ -155,14 +161,19 @@ class StatsCog(FeatureCog, name="Stats"):
                 (user_id,) = args
                 user = self.bot.get_user(user_id) or await self.player(user_id)
                 card = partial(self.stats_card, guild_id, user)
+                page = partial(self.player_page, guild_id, user_id)
             else:
                 first, second = args
                 card = partial(self.h2h_card, guild_id, first, second)
+                page = None
 
             async def answer() -> Answer:
-                return Answer(await card(), (what, args))
+                return Answer(await card(), (what, args), [] if page is None else await page())
 
             await share(self.audience, self.shares, reply, answer)
+
+    async def player_page(self, guild_id: int, user_id: int) -> list[discord.ui.Item[Any]]:
+        return await browser_items(self.pages, guild_id, PageKind.PLAYER, guild_id, user_id)
 
     async def player(self, user_id: int) -> discord.User:
         """The player a stats Share button names; an id Discord knows no user by is refused

@@ -25,13 +25,12 @@ from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
 from cogs.replies import Declined, Reply, answering, tell
 from cogs.reviews import message as review_message
-from cogs.reviews.progress import QUIET, render
+from cogs.reviews.progress import QUIET
 
 if TYPE_CHECKING:
     from bot.services.reviews import ReviewService
     from cogs.audience import Audience
     from cogs.host import Bot
-    from cogs.names import Names
     from cogs.reviews.progress import ReviewMessages
 
 
@@ -43,12 +42,10 @@ class ReviewCog(FeatureCog, name="Review"):
         audience: Audience,
         reviews: ReviewService,
         review_messages: ReviewMessages,
-        names: Names,
     ) -> None:
         super().__init__(bot, audience=audience)
         self.reviews = reviews
         self.review_messages = review_messages
-        self.names = names
 
     async def cog_unload(self) -> None:
         await self.review_messages.stop()  # the bot closing: the reviews resume next start
@@ -127,7 +124,7 @@ class ReviewCog(FeatureCog, name="Review"):
             return
         try:
             await interaction.response.defer(thinking=True)
-            built = await render(self.audience, self.names, state, review, None)
+            built = await self.review_messages.render(state, review, None)
             message = await interaction.followup.send(
                 embeds=built.embeds,
                 files=built.files(),
@@ -200,7 +197,7 @@ class ReviewCog(FeatureCog, name="Review"):
         """Edit the review's message in place to show move `number` (None: the summary)."""
         reply.claim()  # answered here: the acknowledgement timer waits
         interaction = reply.interaction
-        built = await render(self.audience, self.names, state, review, number)
+        built = await self.review_messages.render(state, review, number)
         try:
             await interaction.response.edit_message(
                 embeds=built.embeds, attachments=built.files(), view=built.view

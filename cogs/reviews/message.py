@@ -26,7 +26,7 @@ from bot.engine.review import (
 )
 from bot.i18n import _, in_force, ngettext
 from cogs.game_summary import ending, players
-from cogs.links import mention
+from cogs.links import browser_button, mention
 from cogs.records.leaderboard import COLOR
 from cogs.reviews.buttons import ReviewMoveSelect, ReviewSummaryButton
 from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, shorten
@@ -296,8 +296,11 @@ def option(move: ReviewedMove, chosen: int | None) -> discord.SelectOption:
     )
 
 
-def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.View:
-    """A menu per 25 moves, and Summary (off while the summary shows)."""
+def menus(
+    state: GameState, review: Review, chosen: int | None, link: str | None = None
+) -> discord.ui.View:
+    """A menu per 25 moves, and Summary (off while the summary shows), with the game's page on
+    the web beside it where it has one (`link`)."""
     view = discord.ui.View(timeout=None)
     moves = review.moves
     for part, start in enumerate(range(0, len(moves), PER_MENU)):
@@ -315,9 +318,12 @@ def menus(state: GameState, review: Review, chosen: int | None) -> discord.ui.Vi
                 row=part,
             )
         )
-    summary = ReviewSummaryButton(state.record.id, row=len(range(0, len(moves), PER_MENU)))
+    row = len(range(0, len(moves), PER_MENU))
+    summary = ReviewSummaryButton(state.record.id, row=row)
     summary.item.disabled = chosen is None
     view.add_item(summary)
+    if link is not None:
+        view.add_item(browser_button(link, row=row))
     return view
 
 
@@ -344,7 +350,9 @@ def _board(state: GameState, move: ReviewedMove, names: tuple[str, str]) -> Imag
     )
 
 
-def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> ReviewMessage:
+def render_summary(
+    state: GameState, review: Review, names: tuple[str, str], link: str | None = None
+) -> ReviewMessage:
     """The summary and graph, and a board at each player's worst move."""
     graph = _graph(state, review, names)
     embeds = [summary_embed(state, review, graph.filename)]
@@ -360,11 +368,15 @@ def render_summary(state: GameState, review: Review, names: tuple[str, str]) -> 
         )
         embeds.append(move_embed(state, review, worst, board.filename, title))
         images.append(board)
-    return ReviewMessage(embeds, images, menus(state, review, None))
+    return ReviewMessage(embeds, images, menus(state, review, None, link))
 
 
 def render_move(
-    state: GameState, review: Review, number: int, names: tuple[str, str]
+    state: GameState,
+    review: Review,
+    number: int,
+    names: tuple[str, str],
+    link: str | None = None,
 ) -> ReviewMessage:
     """The summary and graph, and move `number` on the board."""
     graph = _graph(state, review, names)
@@ -374,4 +386,4 @@ def render_move(
         summary_embed(state, review, graph.filename),
         move_embed(state, review, move, board.filename, move_title(move)),
     ]
-    return ReviewMessage(embeds, [graph, board], menus(state, review, number))
+    return ReviewMessage(embeds, [graph, board], menus(state, review, number, link))

@@ -15,6 +15,7 @@ import discord
 
 from bot.domain import GameState, ReviewRecord
 from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
+from bot.domain.pages import PageKind
 from bot.engine.review import Review
 from bot.services.bus import Events
 from cogs.reviews import message as review_message
@@ -22,6 +23,7 @@ from cogs.reviews import message as review_message
 if TYPE_CHECKING:
     from bot.background import Background
     from bot.clock import Clock
+    from bot.services.pages import Pages
     from bot.services.reviews import ReviewService
     from cogs.audience import Audience
     from cogs.host import Bot
@@ -46,18 +48,6 @@ class _Progress:
     task: asyncio.Task[None] | None = None
 
 
-async def render(
-    audience: Audience, names: Names, state: GameState, review: Review, number: int | None
-) -> review_message.ReviewMessage:
-    """The summary (or move `number`), its images drawn off the event loop, in the server's
-    language: everyone sees the review."""
-    async with audience.for_everyone(state.record.guild_id):
-        players = await names.players(state.record)
-        if number is None:
-            return await asyncio.to_thread(review_message.render_summary, state, review, players)
-        return await asyncio.to_thread(review_message.render_move, state, review, number, players)
-
-
 class ReviewMessages:
     """The progress messages of the reviews under way, each edited by one task of its own."""
 
@@ -70,13 +60,30 @@ class ReviewMessages:
         names: Names,
         background: Background,
         clock: Clock,
+        pages: Pages,
     ) -> None:
         self.bot = bot
         self.reviews, self.audience, self.names = reviews, audience, names
-        self.background, self.clock = background, clock
+        self.background, self.clock, self.pages = background, clock, pages
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
+
+    async def render(
+        self, state: GameState, review: Review, number: int | None
+    ) -> review_message.ReviewMessage:
+        """The summary (or move `number`), its images drawn off the event loop, in the server's
+        language: everyone sees the review; with the game's page on the web, where it has
+        one."""
+        record = state.record
+        link = await self.pages.link(record.guild_id, PageKind.GAME, record.id)
+        async with self.audience.for_everyone(record.guild_id):
+            names = await self.names.players(record)
+            if number is None:
+                render = review_message.render_summary
+                return await asyncio.to_thread(render, state, review, names, link)
+            render_move = review_message.render_move
+            return await asyncio.to_thread(render_move, state, review, number, names, link)
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(ReviewProgress, self.on_review)
@@ -137,7 +144,7 @@ class ReviewMessages:
         built = None
         if isinstance(event, ReviewDone):
             try:
-                built = await render(self.audience, self.names, event.state, event.review, None)
+                built = await self.render(event.state, event.review, None)
             except Exception:
                 log.exception("The review of game %s could not be drawn", event.game_id)
         if built is None:  # the analysis or its drawing failed: the message says so

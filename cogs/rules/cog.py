@@ -58,7 +58,7 @@ class Who(Enum):
 
 SECTIONS = (
     (N_("Start playing"), Who.EVERYONE, ("challenge", "play-bot", "Challenge to Reversi", "rules")),
-    (N_("During a game"), Who.EVERYONE, ("move", "board", "hint", "resign", "games")),
+    (N_("During a game"), Who.EVERYONE, ("move", "board", "hint", "resign", "games", "live")),
     (
         N_("Your record"),
         Who.EVERYONE,

@@ -13,12 +13,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.domain.pages import PageKind
 from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
 from cogs.group import FeatureCog
-from cogs.links import message_link
+from cogs.links import browser_items, message_link
 from cogs.replies import Declined, answering
 from cogs.text import shorten
 from cogs.tournaments.buttons import signup_view
@@ -37,6 +38,7 @@ from cogs.tournaments.texts import (
 if TYPE_CHECKING:
     from bot.clock import Clock
     from bot.services.lookups import Lookups
+    from bot.services.pages import Pages
     from bot.services.tournaments import Tournaments
     from cogs.audience import Audience
     from cogs.host import Bot
@@ -92,6 +94,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         round_opener: RoundOpener,
         scheduled_events: ScheduledEvents,
         names: Names,
+        pages: Pages,
     ) -> None:
         super().__init__(bot, audience=audience)
         self.tournaments = tournaments
@@ -100,6 +103,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         self.round_opener = round_opener
         self.scheduled_events = scheduled_events
         self.names = names
+        self.pages = pages
 
     async def tournament_choices(
         self, interaction: discord.Interaction, current: str
@@ -206,8 +210,9 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             service = self.tournaments
             view = await service.create(guild_of(interaction), await self.manager(interaction), new)
             t = view.tournament
+            link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
             async with self.audience.for_everyone(t.guild_id):
-                text, buttons = signup_text(view), signup_view(t)
+                text, buttons = signup_text(view), signup_view(t, link)
             try:
                 posted = await self.bot.get_partial_messageable(channel_id).send(
                     text, view=buttons or discord.utils.MISSING, allowed_mentions=NONE
@@ -249,8 +254,17 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             tournament_id = await self.which(guild_id, tournament)
             view, table = await self.tournaments.standings(tournament_id, guild_id)
             image = await standings_file(view, table, self.names)
+            buttons = discord.ui.View(timeout=None)
+            for item in await browser_items(
+                self.pages, guild_id, PageKind.TOURNAMENT, tournament_id
+            ):
+                buttons.add_item(item)
             await interaction.followup.send(
-                standings_text(view, table), file=image, ephemeral=True, allowed_mentions=NONE
+                standings_text(view, table),
+                file=image,
+                view=buttons if buttons.children else discord.utils.MISSING,
+                ephemeral=True,
+                allowed_mentions=NONE,
             )
 
     @tournament.command(name="pairings", description=locale_str("A round's pairings"))

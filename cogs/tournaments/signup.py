@@ -1,5 +1,6 @@
 """What the tournament's channel shows without a click: its sign-up message kept up to date
-(entrants, state, buttons) and, once it is over, the final standings with their image."""
+(entrants, state, buttons, its page on the web) and, once it is over, the final standings with
+their image."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.domain.events import TournamentFinished, TournamentUpdated
+from bot.domain.pages import PageKind
 from bot.latest import Latest
 from bot.services.bus import Events
 from cogs.tournaments.buttons import signup_view
@@ -17,6 +19,7 @@ from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
     from bot.background import Background
+    from bot.services.pages import Pages
     from bot.services.tournaments import Tournaments
     from cogs.audience import Audience
     from cogs.host import Bot
@@ -36,10 +39,11 @@ class Signups:
         audience: Audience,
         names: Names,
         background: Background,
+        pages: Pages,
     ) -> None:
         self.bot = bot
         self.tournaments, self.audience, self.names = tournaments, audience, names
-        self.background = background
+        self.background, self.pages = background, pages
         self._signups: Latest[int, TournamentUpdated] = Latest(
             background, self._edit_signup, "tournament sign-up"
         )
@@ -57,8 +61,9 @@ class Signups:
     async def _edit_signup(self, event: TournamentUpdated) -> None:
         t = event.view.tournament
         assert t.message_id is not None
+        link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
         async with self.audience.for_everyone(t.guild_id):
-            text, view = signup_text(event.view), signup_view(t)
+            text, view = signup_text(event.view), signup_view(t, link)
         try:
             message = self.bot.get_partial_messageable(t.channel_id)
             await message.get_partial_message(t.message_id).edit(
@@ -76,11 +81,13 @@ class Signups:
     async def _announce_winner(self, event: TournamentFinished) -> None:
         t = event.view.tournament
         _view, table = await self.tournaments.standings(t.id, t.guild_id)
+        link = await self.pages.link(t.guild_id, PageKind.TOURNAMENT, t.id)
         async with self.audience.for_everyone(t.guild_id):
             text = standings_text(event.view, table)
             image = await standings_file(event.view, table, self.names)
+            view = signup_view(t, link) or discord.utils.MISSING
         try:
             channel = self.bot.get_partial_messageable(t.channel_id)
-            await channel.send(text, file=image, allowed_mentions=NONE)
+            await channel.send(text, file=image, view=view, allowed_mentions=NONE)
         except discord.HTTPException as error:
             log.warning("Final standings of tournament %s not posted (%s)", t.id, error.code)

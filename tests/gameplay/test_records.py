@@ -15,7 +15,8 @@ from PIL import Image
 from bot import engine
 from bot.domain import Ending, EndReason, GameRecord, TimeControl
 from bot.domain.notices import NoticeKind
-from bot.engine import Color
+from bot.engine import Color, square_name
+from tests.engine.test_ggf import read
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.replies import Pending
@@ -225,7 +226,11 @@ async def test_a_game_played_by_clicks_is_rated_replayed_and_on_record(
     rows = field(embed, "Transcript (60 moves)").strip("`\n").splitlines()
     assert rows[0] == " 1. " + " ".join(moves[:10])
     assert rows[5] == "51. b1 b2 h7 pass a7 a8 a1 pass g1 g2 h2 h1"  # White passed twice
-    png, animated = summary.attachments
+    png, animated, transcript, record = summary.attachments
+    assert transcript.data.decode() == "".join(moves) + "\n"
+    written = read(record.data.decode())  # the passes where they fell, for Othello programs
+    assert [square_name(s) for s in written.squares] == moves and written.passes == [54, 57]
+    assert written.properties["RE"] == "+4.00"
     assert embed["image"]["url"] == f"attachment://{png.filename}"
     assert png.image().format == "PNG"
     assert frames(animated.image()) == len(moves) + 2

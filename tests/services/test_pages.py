@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.domain.events import WebPagesUpdated
 from bot.domain.pages import PageKind, page_token
 from bot.domain.refusals import Refused
+from bot.domain.settings import GuildSettings
 from bot.services import Services, SettingsChange
 from bot.services.bus import Events
 from bot.storage import Storage
@@ -21,7 +24,11 @@ BASE = "https://reversi.example"
 
 
 def with_pages(storage: Storage, clock: FakeClock, events: Events) -> Services:
-    return Services.build(storage, clock, events, rng=random.Random(1), web_url=BASE)
+    """The services with a public address, the pages told of each server's choice as the
+    composition root has them told."""
+    services = Services.build(storage, clock, events, rng=random.Random(1), web_url=BASE)
+    events.subscribe(WebPagesUpdated, services.pages.updated)
+    return services
 
 
 async def test_a_page_is_linked_only_once_the_server_turns_pages_on(
@@ -42,6 +49,32 @@ async def test_a_page_is_linked_only_once_the_server_turns_pages_on(
     assert await services.pages.link(GUILD, PageKind.GAME, 7) is None
 
 
+async def test_links_read_a_servers_choice_once_and_hear_each_change(
+    storage: Storage, clock: FakeClock, events: Events, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    services = with_pages(storage, clock, events)
+    reads: list[int] = []
+    read = storage.settings.get
+
+    async def counted(guild_id: int) -> GuildSettings:
+        reads.append(guild_id)
+        return await read(guild_id)
+
+    monkeypatch.setattr(storage.settings, "get", counted)
+    for _ in range(3):
+        assert await services.pages.link(GUILD, PageKind.GAME, 7) is None
+    assert reads == [GUILD]
+    await services.settings.change_settings(GUILD, SettingsChange(web_pages=True), manager=True)
+    reads.clear()
+    for _ in range(3):
+        assert await services.pages.link(GUILD, PageKind.GAME, 7) is not None
+    assert reads == []
+    await services.settings.change_settings(GUILD, SettingsChange(web_pages=False), manager=True)
+    reads.clear()
+    assert await services.pages.link(GUILD, PageKind.GAME, 7) is None
+    assert reads == []
+
+
 async def test_an_address_for_other_ids_or_another_kind_is_no_page(
     storage: Storage, clock: FakeClock, events: Events
 ) -> None:
@@ -53,7 +86,8 @@ async def test_an_address_for_other_ids_or_another_kind_is_no_page(
     assert len(token) == 22  # 128 bits
     assert not await services.pages.shown(GUILD, PageKind.GAME, (8,), token)
     assert not await services.pages.shown(GUILD, PageKind.TOURNAMENT, (7,), token)
-    assert not await services.pages.shown(GUILD, PageKind.GAME, (7,), token[:-1] + "A")
+    forged = token[:-1] + ("B" if token.endswith("A") else "A")  # it ends in A one time in four
+    assert not await services.pages.shown(GUILD, PageKind.GAME, (7,), forged)
     assert not await services.pages.shown(GUILD, PageKind.GAME, (7,), "")
     assert page_token(b"another secret", PageKind.GAME, (7,)) != token
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -40,9 +40,7 @@ from web.limits import Limits
 from web.live import Live, Watcher, game, guild
 from web.pages.language import page_language
 from web.pages.layout import page
-
-NameOf = Callable[[int, str], Awaitable[str]]
-"""A member's display name as the bot knows it, or the fallback given (a forgotten member)."""
+from web.pages.parts import NameOf
 
 HEARTBEAT = 20.0
 """Seconds between the comments that keep a quiet live page's connection open through proxies."""
