@@ -13,6 +13,7 @@ from bot import engine
 from bot.domain import EndReason, GameRecord, GameState
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
+from bot.words import verdict_for
 from cogs.links import mention, message_link
 from rendering import DISC_MARKS, WonBy, results, score_text
 from rendering.results import how_won, result_of
@@ -119,20 +120,6 @@ def ending(game: GameRecord) -> str:
 def final_status(game: GameRecord) -> str:
     """`rendering.final_status` in the language in force."""
     return results.final_status(game, words=in_force())
-
-
-def verdict_for(game: GameRecord, user_id: int) -> str:
-    """The game's result from one player's side: Won, Lost, Draw, Cancelled or Aborted; won
-    or lost by forfeit in a tournament."""
-    if game.forfeited_by is not None:
-        return _("Lost by forfeit") if game.forfeited_by == user_id else _("Won by forfeit")
-    if game.end_reason is EndReason.CANCELLED:
-        return _("Cancelled")
-    if game.end_reason is EndReason.ABORTED:
-        return _("Aborted")
-    if game.winner_id is None:
-        return _("Draw")
-    return _("Won") if game.winner_id == user_id else _("Lost")
 
 
 def numbered(game: GameRecord) -> str:

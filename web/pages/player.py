@@ -13,7 +13,6 @@ from aiohttp import web
 
 from bot.domain import (
     DELETED_USER_ID,
-    EndReason,
     GameRecord,
     HeadToHead,
     LeaderboardEntry,
@@ -25,6 +24,7 @@ from bot.i18n import _, ngettext, using
 from bot.services.languages import Languages
 from bot.services.lookups import Lookups
 from bot.services.pages import Pages
+from bot.words import verdict_for
 from web.pages.language import page_language
 from web.pages.layout import page
 from web.pages.parts import (
@@ -181,22 +181,9 @@ def games_section(
             f"<time>{day(game.updated_at)}</time> · "
             f'<span class="disc {color}" title="{escape(said)}"><span class="sr">{escape(said)}'
             f"</span></span> {person(secret, game.guild_id, opponent, names)} · "
-            f"<strong>{escape(verdict(game, user_id))}</strong></li>"
+            f"<strong>{escape(verdict_for(game, user_id))}</strong></li>"
         )
     return f'<h2>{escape(heading)}</h2><ul class="games">{"".join(items)}</ul>'
-
-
-def verdict(game: GameRecord, user_id: int) -> str:
-    """The result from the player's side, in the words `/reversi stats` uses."""
-    if game.forfeited_by is not None:
-        return _("Lost by forfeit") if game.forfeited_by == user_id else _("Won by forfeit")
-    if game.end_reason is EndReason.CANCELLED:
-        return _("Cancelled")
-    if game.end_reason is EndReason.ABORTED:
-        return _("Aborted")
-    if game.winner_id is None:
-        return _("Draw")
-    return _("Won") if game.winner_id == user_id else _("Lost")
 
 
 def person(secret: bytes, guild_id: int, user_id: int, names: Mapping[int, str]) -> str:
