@@ -58,6 +58,8 @@ from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.live import Live
+from web.operations import Probes
+from web.operations import routes as operations_routes
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -212,6 +214,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     services.context.bot_id = bot.user.id if bot.user is not None else None
     bot.reviews = ReviewService(storage, clock, events, bot.computer.analyse, shards=shards)
     bot.timers = timers = Timers(clock)
+    measure(bot, timers)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
     BotPlayer(services.games, bot.computer, bot.background, timers).subscribe(events)
     TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
@@ -252,7 +255,34 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     for feature in features:
         await feature(bot)
     if bot.web is not None:
+        bot.web.app.add_routes(
+            operations_routes(
+                Probes(
+                    lag=bot.metrics.lag.worst,
+                    shards=bot.shard_states,
+                    database=services.health.database_problem,
+                    claim=bot.claim_held,
+                    registry=bot.metrics.registry,
+                )
+            )
+        )
         await bot.web.start()
+
+
+def measure(bot: Bot, timers: Timers) -> None:
+    """Feed the bot's metrics from the storage, the services, the bus, the timers, the computer,
+    the reviews and the gateway, and start measuring the event loop's lag."""
+    metrics, computer, reviews = bot.metrics, bot.computer, bot.reviews
+    bot.storage.database.timings = metrics.transaction_timings
+    bot.services.context.on_retry = metrics.retry
+    metrics.subscribe(bot.events)
+    metrics.watch("reversi_timers_pending", lambda: timers.pending)
+    metrics.watch("reversi_timers_overdue", lambda: timers.overdue)
+    computer.searched = metrics.searched
+    metrics.watch("reversi_computer_queue", lambda: computer.queued)
+    metrics.watch("reversi_reviews_in_progress", lambda: reviews.in_progress)
+    metrics.watch_gateway(bot.shard_states)
+    metrics.start()
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:
