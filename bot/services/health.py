@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.services.context import Service
-from bot.storage import StorageError
+from bot.storage import DatabaseUnavailableError, StorageError
 
 ANSWER_WITHIN = 2.0
 """Seconds the database has to answer a probe: a query any healthy one answers in a millisecond."""
@@ -19,6 +19,8 @@ class Health(Service):
                 await self.storage.database.answers()
         except TimeoutError:
             return f"no answer within {ANSWER_WITHIN:g} s"
+        except DatabaseUnavailableError as error:
+            return f"out of reach ({error.cause})"
         except StorageError as error:
             return str(error)
         return None
