@@ -39,12 +39,14 @@ class Probe:
     async def until(self, path: str, holds: Callable[[Answer], bool]) -> Answer:
         """The first answer to `path` for which `holds`."""
         async with asyncio.timeout(TIMEOUT):
-            while not holds(answer := await self.ask(path)):
+            while True:
+                answer = await self.ask(path)
+                if holds(answer):
+                    return answer
                 await asyncio.sleep(ASK_EVERY)
-        return answer
 
     async def ready(self) -> dict[str, Any]:
-        status, body = await self.until("/readyz", lambda answer: answer[0] == 200)
+        _, body = await self.until("/readyz", lambda answer: answer[0] == 200)
         assert body["ready"] is True and body["problems"] == []
         return body
 
@@ -103,9 +105,7 @@ async def test_readiness_follows_the_shards_the_claim_and_the_database(
 
         # PostgreSQL stops, then starts again.
         async with postgres.stopped():
-            status, body = await probe.until(
-                "/readyz", lambda answer: answer[1]["claim"] == "lost"
-            )
+            status, body = await probe.until("/readyz", lambda answer: answer[1]["claim"] == "lost")
             assert status == 503 and body["database"].startswith("out of reach (")
             assert body["problems"] == [
                 f"the database does not answer: {body['database']}",

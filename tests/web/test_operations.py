@@ -120,7 +120,7 @@ async def test_a_stalled_event_loop_makes_the_bot_unhealthy(bot_harness: BotHarn
 
     # Blocking work holds the event loop, the stall under test: long enough that the callback
     # due next runs past the limit, whenever in its period the stall begins.
-    time.sleep(LAG_LIMIT + LAG_EVERY + 0.1)
+    time.sleep(LAG_LIMIT + LAG_EVERY + 0.1)  # noqa: ASYNC251
 
     status, body = await get(bot_harness, "/healthz")
     assert status == 503 and body["healthy"] is False
