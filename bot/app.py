@@ -12,6 +12,7 @@ from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
+from bot.metrics import GamesCounted
 from bot.notifications import TurnNotices
 from bot.services import Services
 from bot.services.reviews import ReviewService
@@ -275,7 +276,7 @@ def measure(bot: Bot, timers: Timers) -> None:
     metrics, computer, reviews = bot.metrics, bot.computer, bot.reviews
     bot.storage.database.timings = metrics.transaction_timings
     bot.services.context.on_retry = metrics.retry
-    metrics.subscribe(bot.events)
+    GamesCounted(metrics).subscribe(bot.events)
     metrics.watch("reversi_timers_pending", lambda: timers.pending)
     metrics.watch("reversi_timers_overdue", lambda: timers.overdue)
     computer.searched = metrics.searched

@@ -21,9 +21,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import Any
 
 import aiohttp
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    ProcessCollector,
+    disable_created_metrics,
+)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
@@ -36,12 +44,6 @@ from bot.storage.database import Timings
 
 INTERACTION_KINDS = ("application_command", "component", "autocomplete", "modal_submit")
 """Discord's kinds of interaction the bot takes (`discord.InteractionType` names)."""
-OUTCOMES = ("answered", "refused", "unavailable", "failed", "dropped")
-"""How an interaction ended: answered as asked, refused (a rule, bad input), the database out of
-reach, a fault of ours (apologised for), or dropped unanswered because the bot is stopping."""
-SEARCHES = ("move", "review", "refutation", "puzzle")
-"""The computer's kinds of search (`bot.computer.Computer`)."""
-
 LAG_EVERY = 0.5
 """Seconds between two measures of the event loop's lag."""
 LAG_WINDOW = 10.0
@@ -50,9 +52,26 @@ LAG_WINDOW = 10.0
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 """The path of an interaction's first answer to Discord: its acknowledgement."""
 
-_SECONDS_FAST = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
-_SECONDS_ANSWER = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 2.5, 3.0, 5.0, 10.0, 30.0)
-_SECONDS_SEARCH = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
+_SECONDS_FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0)
+_SECONDS_ANSWER = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
+_SECONDS_SEARCH = (0.01, 0.1, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
+
+# A scrape's cost grows with its lines: no `_created` series, which double every counter's for
+# a time nobody graphs (this process's setting: the bot's registries are its only ones).
+disable_created_metrics()  # type: ignore[no-untyped-call]
+
+
+class _Children(dict[tuple[str, ...], Any]):
+    """A metric's children by label values, each made once, at its first use: a scrape then
+    lists only what happened, and the hot path pays a dictionary lookup."""
+
+    def __init__(self, metric: Counter | Histogram) -> None:
+        super().__init__()
+        self._metric = metric
+
+    def __missing__(self, labels: tuple[str, ...]) -> Any:
+        child = self[labels] = self._metric.labels(*labels)
+        return child
 
 
 @dataclass(slots=True)
@@ -91,13 +110,9 @@ class Metrics:
             buckets=_SECONDS_ANSWER,
             registry=registry,
         )
-        self._interactions = {
-            (kind, outcome): interactions.labels(kind, outcome)
-            for kind in INTERACTION_KINDS
-            for outcome in OUTCOMES
-        }
-        self._acknowledge = {kind: acknowledge.labels(kind) for kind in INTERACTION_KINDS}
-        self._answer = {kind: answer.labels(kind) for kind in INTERACTION_KINDS}
+        self._interactions = _Children(interactions)
+        self._acknowledge = _Children(acknowledge)
+        self._answer = _Children(answer)
         self._flights: dict[int, _Flight] = {}
         refusals = Counter(
             "reversi_refusals",
@@ -105,15 +120,15 @@ class Metrics:
             ["code"],
             registry=registry,
         )
-        self._refusals = {code: refusals.labels(code.name.lower()) for code in Refused}
-        self._moves = Counter(
+        self._refusals = _Children(refusals)
+        self.moves = Counter(
             "reversi_moves", "Moves played, the computer's too.", registry=registry
         )
-        self._games_started = Counter("reversi_games_started", "Games started.", registry=registry)
+        self.games_started = Counter("reversi_games_started", "Games started.", registry=registry)
         ended = Counter(
             "reversi_games_ended", "Games ended, by how.", ["reason"], registry=registry
         )
-        self._games_ended = {reason: ended.labels(reason.value) for reason in EndReason}
+        self.games_ended = _Children(ended)
         transactions = Histogram(
             "reversi_database_transaction_seconds",
             "Database transactions, from asking for one to its commit or rollback, by kind.",
@@ -146,7 +161,7 @@ class Metrics:
             buckets=_SECONDS_SEARCH,
             registry=registry,
         )
-        self._searches = {kind: searches.labels(kind).observe for kind in SEARCHES}
+        self._searches = _Children(searches)
         errors = Counter(
             "reversi_errors_logged",
             "ERROR (and CRITICAL) lines the bot logged, by logger.",
@@ -177,11 +192,13 @@ class Metrics:
 
     def taken(self, interaction_id: int, kind: str) -> None:
         """The bot took an interaction: its times run from now."""
-        if kind in self._acknowledge and interaction_id not in self._flights:
+        if kind in INTERACTION_KINDS and interaction_id not in self._flights:
             self._flights[interaction_id] = _Flight(kind, time.perf_counter())
 
     def outcome(self, interaction_id: int, outcome: str) -> None:
-        """How the interaction's handler ended, if not as asked."""
+        """How the interaction's handler ended, if not as asked ("answered"): "refused" (a rule,
+        bad input), "unavailable" (the database out of reach) or "failed" (a fault of ours,
+        apologised for)."""
         flight = self._flights.get(interaction_id)
         if flight is not None:
             flight.outcome = outcome
@@ -190,24 +207,23 @@ class Metrics:
         """The interaction's handler is over: count it, with its time."""
         flight = self._flights.pop(interaction_id, None)
         if flight is not None:
-            self._answer[flight.kind].observe(time.perf_counter() - flight.taken)
+            self._answer[flight.kind,].observe(time.perf_counter() - flight.taken)
             self._interactions[flight.kind, flight.outcome].inc()
 
     def dropped(self, kind: str) -> None:
         """An interaction left unanswered: the bot is stopping."""
-        counter = self._interactions.get((kind, "dropped"))
-        if counter is not None:
-            counter.inc()
+        if kind in INTERACTION_KINDS:
+            self._interactions[kind, "dropped"].inc()
 
     def refused(self, code: Refused) -> None:
-        self._refusals[code].inc()
+        self._refusals[code.name.lower(),].inc()
 
     def acknowledged(self, interaction_id: int) -> None:
         """Discord accepted the interaction's first answer."""
         flight = self._flights.get(interaction_id)
         if flight is not None and not flight.acknowledged:
             flight.acknowledged = True
-            self._acknowledge[flight.kind].observe(time.perf_counter() - flight.taken)
+            self._acknowledge[flight.kind,].observe(time.perf_counter() - flight.taken)
 
     def http_trace(self) -> aiohttp.TraceConfig:
         """For the client's HTTP session: every interaction's first answer Discord accepted
@@ -228,24 +244,10 @@ class Metrics:
 
     # --- what the rest of the bot does ----------------------------------------------------
 
-    def subscribe(self, events: Events) -> None:
-        """Count games and moves from the bus, as they are stored."""
-        moves, started = self._moves.inc, self._games_started.inc
-
-        def ended(event: GameEnded) -> None:
-            finished = event.state.record.end_reason
-            if finished is EndReason.NORMAL:  # the move that ended it
-                moves()
-            if finished is not None:
-                self._games_ended[finished].inc()
-
-        events.subscribe(MovePlayed, lambda _: moves())
-        events.subscribe(GameStarted, lambda _: started())
-        events.subscribe(GameEnded, ended)
-
     def searched(self, kind: str, seconds: float) -> None:
-        """One of the computer's searches ended (`SEARCHES`)."""
-        self._searches[kind](seconds)
+        """One of the computer's searches ended: a "move", a "review"'s position, a puzzle's
+        "refutation", a "puzzle" looked for."""
+        self._searches[kind,].observe(seconds)
 
     def watch(self, name: str, read: Callable[[], float]) -> None:
         """Read a gauge (`reversi_timers_pending`...) from `read` at each scrape."""
@@ -255,6 +257,28 @@ class Metrics:
         """Each shard's connection and heartbeat latency, read at each scrape from `shards`
         (shard id, connected, latency in seconds)."""
         self.registry.register(_Gateway(shards))
+
+
+class GamesCounted:
+    """Counts games and moves from the bus, as they are stored, whichever service made them."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self._metrics = metrics
+
+    def subscribe(self, events: Events) -> None:
+        moves, started = self._metrics.moves.inc, self._metrics.games_started.inc
+        games_ended = self._metrics.games_ended
+
+        def ended(event: GameEnded) -> None:
+            finished = event.state.record.end_reason
+            if finished is EndReason.NORMAL:  # the move that ended it
+                moves()
+            if finished is not None:
+                games_ended[finished.value,].inc()
+
+        events.subscribe(MovePlayed, lambda _: moves())
+        events.subscribe(GameStarted, lambda _: started())
+        events.subscribe(GameEnded, ended)
 
 
 class _Gateway(Collector):
