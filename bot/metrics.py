@@ -6,8 +6,9 @@ fed at the few places that see everything: the interactions the client takes and
 acknowledgement of each (an HTTP trace on the client's session), the answers' refusals, the
 storage's transactions and retries, the bus's games and moves, the timers, the computer's
 searches, the reviews, the gateway, and the log's errors. Labels take a bounded set of values
-(kinds, outcomes, refusal codes, end reasons, shards, loggers), never a member or a game, and the
-hot path's children are bound once, so that a move costs a few counter increments.
+(kinds, outcomes, refusal codes, end reasons, shards, loggers), never a member or a game, and
+each set of values is bound once, at its first use, so that a move costs a few dictionary
+lookups and increments.
 """
 
 from __future__ import annotations
@@ -147,13 +148,13 @@ class Metrics:
             "Changes read again and retried because the state changed under them.",
             registry=registry,
         ).inc
-        self._loop_lag = Histogram(
+        lag = Histogram(
             "reversi_event_loop_lag_seconds",
             f"How late the event loop ran a callback due every {LAG_EVERY:g} s.",
             buckets=_SECONDS_FAST,
             registry=registry,
         )
-        self.lag = LoopLag(self._loop_lag.observe)
+        self.lag = LoopLag(lag.observe)
         searches = Histogram(
             "reversi_computer_search_seconds",
             "The computer's searches in its worker processes, queueing included, by kind.",

@@ -6,7 +6,9 @@ has stalled. (Readiness flipping with a shard, the database and the claim, on th
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Config
-from bot.metrics import LAG_EVERY
+from bot.metrics import LAG_EVERY, Metrics
 from tests.errorlog import ErrorLog
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
@@ -134,3 +136,28 @@ async def test_a_stalled_event_loop_makes_the_bot_unhealthy(bot_harness: BotHarn
     assert value(samples, "reversi_event_loop_lag_seconds_bucket", le="1.0") < value(
         samples, "reversi_event_loop_lag_seconds_count"
     )
+
+
+def test_the_dashboard_and_the_readme_show_every_metric_and_no_other() -> None:
+    metrics = Metrics()
+    metrics.watch_gateway(list)
+    exposed = {
+        family.name for family in metrics.registry.collect() if family.name.startswith("reversi_")
+    }
+    checkout = Path(__file__).resolve().parents[2]
+    dashboard = json.loads((checkout / "grafana" / "reversi-bot.json").read_text("utf-8"))
+    assert [i["name"] for i in dashboard["__inputs"]] == ["DS_PROMETHEUS"]
+    panels = [panel for panel in dashboard["panels"] if panel["type"] != "row"]
+    assert all(panel["datasource"]["uid"] == "${DS_PROMETHEUS}" for panel in panels)
+    graphed = {
+        re.sub(r"_(bucket|sum|count|total)$", "", name)
+        for panel in panels
+        for target in panel["targets"]
+        for name in re.findall(r"reversi_\w+", target["expr"])
+    }
+    assert graphed == exposed
+    readme = (checkout / "README.md").read_text("utf-8")
+    listed = {
+        re.sub(r"_total$", "", name) for name in re.findall(r"^\| `(reversi_\w+)` \|", readme, re.M)
+    }
+    assert listed == exposed
