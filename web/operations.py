@@ -44,15 +44,17 @@ def routes(probes: Probes) -> list[web.RouteDef]:
     async def healthz(_request: web.Request) -> web.Response:
         lag = probes.lag()
         healthy = lag <= probes.lag_limit
-        body: dict[str, object] = {
+        problems = (
+            []
+            if healthy
+            else [f"the event loop ran {lag:.3f} s late, past the limit of {probes.lag_limit:g} s"]
+        )
+        body = {
             "healthy": healthy,
             "event_loop_lag_seconds": round(lag, 3),
             "lag_limit_seconds": probes.lag_limit,
+            "problems": problems,
         }
-        if not healthy:
-            body["problems"] = [
-                f"the event loop ran {lag:.3f} s late, past the limit of {probes.lag_limit:g} s"
-            ]
         return web.json_response(body, status=200 if healthy else 503)
 
     async def readyz(_request: web.Request) -> web.Response:

@@ -117,7 +117,7 @@ async def test_a_game_moves_the_counters_and_histograms(
 
 async def test_a_stalled_event_loop_makes_the_bot_unhealthy(bot_harness: BotHarness) -> None:
     status, body = await get(bot_harness, "/healthz")
-    assert status == 200 and body["healthy"] is True
+    assert status == 200 and body["healthy"] is True and body["problems"] == []
     assert body["event_loop_lag_seconds"] < LAG_LIMIT
 
     # Blocking work holds the event loop, the stall under test: long enough that the callback
