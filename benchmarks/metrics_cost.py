@@ -1,12 +1,13 @@
 """What Prometheus scraping the bot's metrics costs it: the bot's CPU per move in the round trip's
 open loop (`benchmarks/roundtrip.py`: `python -m bot` in its own process, clicks through the fake
-Discord), without and with a scrape of `/metrics` every second, in alternate rounds; and the CPU
-one scrape takes, measured alone over many.
+Discord), without and with a scrape of `/metrics` every second, in alternate rounds, which the
+machine's other work makes differ by a few percent; and the CPU one scrape takes, measured alone
+over many, which is what a scrape a second adds to each move.
 
     .venv/bin/python benchmarks/metrics_cost.py [--games 100] [--rate 50] [--seconds 10]
         [--rounds 2] [--quick]
 
-A game takes some 20 moves a round: a run keeps them short of their end.
+The games must not end meanwhile: 100 games take 20 moves each at 50 moves/s over 2 rounds.
 `--quick` runs 2 games at 10 moves/s, one round of 1.5 s each way.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
 import tempfile
 import time
@@ -63,22 +65,25 @@ async def main() -> None:
             tables = await set_up(fake, args.games)
             print(f"{args.games} games on the board, one bot process on sqlite; measuring...")
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
-                totals = {False: [0.0, 0], True: [0.0, 0]}
-                for _ in range(args.rounds):
+                rounds: dict[bool, list[float]] = {False: [], True: []}
+                for number in range(1, args.rounds + 1):
                     for scraped in (False, True):
                         scraper = asyncio.create_task(scraping(session, 1.0)) if scraped else None
                         cpu = cpu_seconds(pid)
                         moves = len(await open_loop(fake, tables, args.rate, args.seconds))
-                        totals[scraped][0] += cpu_seconds(pid) - cpu
-                        totals[scraped][1] += moves
+                        rounds[scraped].append(1000 * (cpu_seconds(pid) - cpu) / max(moves, 1))
                         if scraper is not None:
                             scraper.cancel()
-                per_move = {k: 1000 * cpu / max(moves, 1) for k, (cpu, moves) in totals.items()}
-                print(f"no scrape        CPU per move {per_move[False]:.3f} ms")
+                    print(
+                        f"round {number}: CPU per move {rounds[False][-1]:.3f} ms without "
+                        f"scrapes, {rounds[True][-1]:.3f} ms with a scrape a second"
+                    )
+                per_move = {scraped: statistics.mean(ms) for scraped, ms in rounds.items()}
                 change = 100 * (per_move[True] / per_move[False] - 1)
+                spread = 100 * (max(rounds[False]) / min(rounds[False]) - 1)
                 print(
-                    f"a scrape a second CPU per move {per_move[True]:.3f} ms ({change:+.1f}%, "
-                    "noise included)"
+                    f"mean: {per_move[False]:.3f} ms without, {per_move[True]:.3f} ms with "
+                    f"({change:+.1f}%; the rounds without scrapes differ by up to {spread:.1f}%)"
                 )
                 cpu, started = cpu_seconds(pid), time.perf_counter()
                 for _ in range(ALONE):

@@ -241,8 +241,9 @@ class ReversiBot(commands.AutoShardedBot):
 
     def shard_states(self) -> list[tuple[int, bool, float]]:
         """Each shard this process runs: its id, whether its gateway connection is open, and
-        its last heartbeat's latency in seconds (infinite before the first). None is known
-        before the shard count is (Discord recommends it as the bot connects)."""
+        its last heartbeat's latency in seconds (infinite before the first). Without a
+        configured shard count, none is listed until Discord recommends one, as the bot
+        connects."""
         ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 0)
         states = []
         for shard_id in ids:
