@@ -1,7 +1,7 @@
 """What Prometheus scraping the bot's metrics costs it: the bot's CPU per move in the round trip's
 open loop (`benchmarks/roundtrip.py`: `python -m bot` in its own process, clicks through the fake
 Discord), without and with a scrape of `/metrics` every second, in alternate rounds, which the
-machine's other work makes differ by a few percent; and the CPU one scrape takes, measured alone
+machine's other work makes differ by some percent; and the CPU one scrape takes, measured alone
 over many, which is what a scrape a second adds to each move.
 
     .venv/bin/python benchmarks/metrics_cost.py [--games 100] [--rate 50] [--seconds 10]
@@ -67,7 +67,9 @@ async def main() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
                 rounds: dict[bool, list[float]] = {False: [], True: []}
                 for number in range(1, args.rounds + 1):
-                    for scraped in (False, True):
+                    # Each round in the other order than the last: a move costs more as the
+                    # games go on (more legal moves), which the rounds' pairs then cancel out.
+                    for scraped in (False, True) if number % 2 else (True, False):
                         scraper = asyncio.create_task(scraping(session, 1.0)) if scraped else None
                         cpu = cpu_seconds(pid)
                         moves = len(await open_loop(fake, tables, args.rate, args.seconds))
