@@ -72,10 +72,12 @@ async def main() -> None:
                     for scraped in (False, True) if number % 2 else (True, False):
                         scraper = asyncio.create_task(scraping(session, 1.0)) if scraped else None
                         cpu = cpu_seconds(pid)
-                        moves = len(await open_loop(fake, tables, args.rate, args.seconds))
+                        try:
+                            moves = len(await open_loop(fake, tables, args.rate, args.seconds))
+                        finally:
+                            if scraper is not None:
+                                scraper.cancel()
                         rounds[scraped].append(1000 * (cpu_seconds(pid) - cpu) / max(moves, 1))
-                        if scraper is not None:
-                            scraper.cancel()
                     print(
                         f"round {number}: CPU per move {rounds[False][-1]:.3f} ms without "
                         f"scrapes, {rounds[True][-1]:.3f} ms with a scrape a second"
