@@ -176,10 +176,11 @@ async def closed_loop(fake: FakeDiscord, tables: list[GameTable], seconds: float
 
 
 async def start_bots(
-    fake: FakeDiscord, database: str, processes: int, folder: str
+    fake: FakeDiscord, database: str, processes: int, folder: str, **settings: str
 ) -> list[asyncio.subprocess.Process]:
     """`python -m bot sync`, then `processes` bots, connected: one running every shard the fake
-    recommends, or one shard each. Those started are stopped if they don't all connect."""
+    recommends, or one shard each, with these `settings` besides. Those started are stopped if
+    they don't all connect."""
     shards = fake.gateway.recommended_shards
     env = {
         **os.environ,
@@ -188,6 +189,7 @@ async def start_bots(
         "DISCORD_GATEWAY_URL": fake.gateway_url,
         "DATABASE_URL": database,
         "LOG_LEVEL": "WARNING",
+        **settings,
     }
     bot = [sys.executable, "-m", "bot"]
     sync = await asyncio.create_subprocess_exec(*bot, "sync", env=env, cwd=folder)

@@ -14,7 +14,7 @@ import logging
 import signal
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -105,13 +105,16 @@ async def serve(config: Config) -> int:
         if file is not None:  # one bot per SQLite file
             claims.enter_context(running_on(file))
             kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()  # never lost
+            held: Callable[[], bool] = always  # its lock file's: held until the process ends
         else:  # processes on one PostgreSQL database run different shards
             ids = config.shards.ids
             keys = [] if ids is None else [shard + 1 for shard in ids]
-            kept = await claims.enter_async_context(
+            claim = await claims.enter_async_context(
                 claimed(config.database, keys, shared=ids is not None)
             )
+            kept, held = claim.kept, lambda: claim.held
         bot = create_bot(config)
+        bot.claim_held = held
         running = asyncio.create_task(bot.start(config.token or ""), name="bot")
         stopping: list[asyncio.Task[None]] = []
 
@@ -144,6 +147,10 @@ async def serve(config: Config) -> int:
             log.debug("The stop cut the start short", exc_info=running.exception())
     log.info("Stopped")
     return 0
+
+
+def always() -> bool:
+    return True
 
 
 def log_engine() -> None:

@@ -16,6 +16,7 @@ from bot.deadlines import Deadlines
 from bot.domain.events import WebPagesUpdated
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
+from bot.metrics import GamesCounted
 from bot.notifications import TurnNotices
 from bot.services import Services
 from bot.services.reviews import ReviewService
@@ -66,6 +67,9 @@ from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.limits import Limits
 from web.live import Live
+from web.operations import PATHS as OPERATIONS_PATHS
+from web.operations import Probes
+from web.operations import routes as operations_routes
 from web.pages import files
 from web.pages import leaderboard as leaderboard_page
 from web.pages import player as player_page
@@ -258,7 +262,7 @@ async def pages(bot: Bot, parts: Parts) -> None:
     live.subscribe(bot.events)
     app, services = bot.web.app, parts.services
     languages, name_of = services.context.languages, parts.names.name
-    limits = Limits(services.lookups.now)
+    limits = Limits(services.lookups.now, spared=OPERATIONS_PATHS)
     app.middlewares.append(limits.middleware)
     add_static(app, STATIC_FOLDER)
     game_pages = GamePages(
@@ -336,6 +340,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     events.subscribe(WebPagesUpdated, services.pages.updated)
     bot.reviews = reviews = ReviewService(storage, clock, events, computer.analyse, shards=shards)
     bot.timers = timers = Timers(clock)
+    measure(bot, timers)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
     BotPlayer(services.games, computer, background, timers).subscribe(events)
     TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
@@ -423,7 +428,34 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     for feature in features:
         await feature(bot, parts)
     if bot.web is not None:
+        bot.web.app.add_routes(
+            operations_routes(
+                Probes(
+                    lag=bot.metrics.lag.worst,
+                    shards=bot.shard_states,
+                    database=services.health.database_problem,
+                    claim=bot.claim_held,
+                    registry=bot.metrics.registry,
+                )
+            )
+        )
         await bot.web.start()
+
+
+def measure(bot: Bot, timers: Timers) -> None:
+    """Feed the bot's metrics from the storage, the services, the bus, the timers, the computer,
+    the reviews and the gateway, and start measuring the event loop's lag."""
+    metrics, computer, reviews = bot.metrics, bot.computer, bot.reviews
+    bot.storage.database.timings = metrics.transaction_timings
+    bot.services.context.on_retry = metrics.retry
+    GamesCounted(metrics).subscribe(bot.events)
+    metrics.watch("reversi_timers_pending", lambda: timers.pending)
+    metrics.watch("reversi_timers_overdue", lambda: timers.overdue)
+    computer.searched = metrics.searched
+    metrics.watch("reversi_computer_queue", lambda: computer.queued)
+    metrics.watch("reversi_reviews_in_progress", lambda: reviews.in_progress)
+    metrics.watch_gateway(bot.shard_states)
+    metrics.start()
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any, Self, cast
 
@@ -21,6 +22,7 @@ from bot.computer import Computer
 from bot.config import Config
 from bot.game_puzzles import GamePuzzles
 from bot.invite import invite_url
+from bot.metrics import Metrics
 from bot.services import Services
 from bot.services.bus import Events
 from bot.services.errors import StorageError
@@ -64,6 +66,7 @@ class ReversiBot(commands.AutoShardedBot):
         # message cache, and each board edit would come back as a MESSAGE_UPDATE to parse.
         intents = discord.Intents.none()
         intents.guilds = True
+        metrics = Metrics()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -73,7 +76,9 @@ class ReversiBot(commands.AutoShardedBot):
             # discord.py takes None for all shards, though its stubs want a list.
             shard_ids=None if shards.ids is None else list(shards.ids),  # type: ignore[arg-type]
             tree_cls=ReversiTree,
+            http_trace=metrics.http_trace(),
         )
+        self.metrics = metrics
         self.config = config
         self._compose = compose
         self.clock: Clock = SystemClock()
@@ -87,6 +92,9 @@ class ReversiBot(commands.AutoShardedBot):
         self.timers: Timers | None = None
         self.web: WebServer | None = None
         """The HTTP server, where `WEB_PORT` asks for one."""
+        self.claim_held: Callable[[], bool] | None = None
+        """Whether this process's claim on its shards is held now, set by whoever made the claim
+        (`python -m bot run`); None where it runs with none."""
         self._recovered = False
         self._interaction_tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
@@ -224,13 +232,31 @@ class ReversiBot(commands.AutoShardedBot):
         interaction's server (`bot.logs`)."""
         if self._stopping:
             log.info("Ignored an interaction: the bot is stopping")
+            self.metrics.dropped(interaction.type.name)
             return False
         logs.now_about(guild=interaction.guild_id)
         task = asyncio.current_task()
-        if task is not None:
+        if task is not None and task not in self._interaction_tasks:
             self._interaction_tasks.add(task)
+            self.metrics.taken(interaction.id, interaction.type.name)
             task.add_done_callback(self._interaction_tasks.discard)
+            task.add_done_callback(lambda _: self.metrics.finished(interaction.id))
         return True
+
+    def shard_states(self) -> list[tuple[int, bool, float]]:
+        """Each shard this process runs: its id, whether its gateway connection is open, and
+        its last heartbeat's latency in seconds (infinite before the first). Without a
+        configured shard count, none is listed until Discord recommends one, as the bot
+        connects."""
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 0)
+        states = []
+        for shard_id in ids:
+            shard = self.get_shard(shard_id)
+            if shard is None:
+                states.append((shard_id, False, math.inf))
+            else:
+                states.append((shard_id, not shard.is_closed(), shard.latency))
+        return states
 
     async def shut_down(self, grace: float = SHUTDOWN_GRACE) -> None:
         """Stop as a service manager asks: take no new interactions and start no timer, give the
@@ -267,6 +293,7 @@ class ReversiBot(commands.AutoShardedBot):
         """Close everything, also on the paths where the bot never got going; safe to repeat."""
         if self.web is not None:
             await self.web.stop()  # live pages reconnect, to this bot's next start or another
+        self.metrics.stop()
         if self.timers is not None:
             await self.timers.stop()
         await self.background.cancel()  # before what it uses (Discord, the storage) closes

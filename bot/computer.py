@@ -13,6 +13,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -62,38 +63,47 @@ class Computer:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or default_workers()
         self._pool: ProcessPoolExecutor | None = None
+        self.queued = 0
+        """Searches waiting for a worker or running."""
+        self.searched: Callable[[str, float], None] = lambda _kind, _seconds: None
+        """Told of each search's kind and seconds, queueing included (the bot's metrics)."""
 
     async def choose(
         self, position: Position, level: int, *, budget_ms: int | None = None
     ) -> SearchResult:
         return await self._run(
-            partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
+            "move", partial(choose_move, position.to_string(), level=level, budget_ms=budget_ms)
         )
 
     async def analyse(
         self, position_string: str, played: int | None, budget: ReviewBudget
     ) -> PositionAnalysis:
         """One position of a review (`analyse_position`), in a worker."""
-        return await self._run(partial(analyse_position, position_string, played, budget))
+        return await self._run("review", partial(analyse_position, position_string, played, budget))
 
     async def refute(self, position: Position, move: int) -> tuple[int | None, int, bool]:
         """A wrong puzzle move's refutation (`puzzles.refutation`), in a worker."""
-        return await self._run(partial(_refutation, position.to_string(), move))
+        return await self._run("refutation", partial(_refutation, position.to_string(), move))
 
     async def find_puzzle(self, position_string: str) -> Puzzle | None:
         """The puzzle a position makes (`bot.engine.puzzles.find`), proven in a worker."""
-        return await self._run(partial(_find_puzzle, position_string))
+        return await self._run("puzzle", partial(_find_puzzle, position_string))
 
-    async def _run(self, search: Callable[[], T]) -> T:
+    async def _run(self, kind: str, search: Callable[[], T]) -> T:
         """Run `search` in a worker. A worker that died breaks the whole pool: the search fails,
         and the next one starts a fresh pool."""
         pool = self._executor()
+        started = time.perf_counter()
+        self.queued += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, search)
         except BrokenProcessPool:
             if self._pool is pool:
                 self.close()
             raise
+        finally:
+            self.queued -= 1
+            self.searched(kind, time.perf_counter() - started)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

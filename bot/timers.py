@@ -27,14 +27,17 @@ class Timers:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._tasks: dict[Hashable, asyncio.Task[None]] = {}  # waiting for their time, by key
+        self._when: dict[Hashable, float] = {}  # the time each waits for
         self._running: set[asyncio.Task[None]] = set()  # their time came: the action runs
 
     def arm(self, key: Hashable, when: float, action: Callable[[], Awaitable[object]]) -> None:
         self.cancel(key)
         self._tasks[key] = asyncio.create_task(self._run(key, when, action), name=f"timer {key}")
+        self._when[key] = when
 
     def cancel(self, key: Hashable) -> None:
         task = self._tasks.pop(key, None)
+        self._when.pop(key, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
@@ -56,12 +59,24 @@ class Timers:
         current = asyncio.current_task()
         tasks = [t for t in (*self._tasks.values(), *self._running) if t is not current]
         self._tasks.clear()
+        self._when.clear()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._tasks
+
+    @property
+    def pending(self) -> int:
+        """Timers waiting for their time."""
+        return len(self._tasks)
+
+    @property
+    def overdue(self) -> int:
+        """Timers waiting still though their time has come: a loop too busy to run them."""
+        now = self.clock.now().timestamp()
+        return sum(when <= now for when in self._when.values())
 
     async def _run(
         self, key: Hashable, when: float, action: Callable[[], Awaitable[object]]
@@ -70,7 +85,7 @@ class Timers:
         task = asyncio.current_task()
         assert task is not None
         if self._tasks.get(key) is task:
-            del self._tasks[key]
+            del self._tasks[key], self._when[key]
         self._running.add(task)
         try:
             await action()

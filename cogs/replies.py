@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -28,6 +28,7 @@ from cogs.refusal_texts import move_problem, outage_text, refusal_text
 from cogs.text import shorten
 
 if TYPE_CHECKING:
+    from bot.client import ReversiBot
     from cogs.audience import Audience
 
 log = logging.getLogger("cogs")
@@ -115,11 +116,19 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     """Answer `error` ephemerally, logging it (once) when it is a fault of ours, or in a line
     when the database is out of reach (an outage the admin should hear of, not a bug)."""
     text = explain(error)
+    metrics = cast("ReversiBot", interaction.client).metrics
     if text is None:
         log.error("Unexpected error in %s for user %s", what, interaction.user.id, exc_info=error)
         text = _(APOLOGY)
-    elif isinstance(error, DatabaseUnavailableError):
-        log.warning("The database is unavailable in %s: %r", what, error.cause)
+        metrics.outcome(interaction.id, "failed")
+    elif isinstance(error, StorageError):
+        if isinstance(error, DatabaseUnavailableError):
+            log.warning("The database is unavailable in %s: %r", what, error.cause)
+        metrics.outcome(interaction.id, "unavailable")
+    else:
+        metrics.outcome(interaction.id, "refused")
+        if isinstance(error, Refusal):
+            metrics.refused(error.code)
     await tell(interaction, text)
 
 

@@ -74,6 +74,14 @@ FIGURES = {
         r"MARGINS = \(\d+, \d+, \d+\)",
     ],
     "rivals.py": [r"reversi-bot:1 +2 games +\+\d+ =\d+ -\d+"],
+    "metrics_cost.py": [
+        r"2 games on the board, one bot process on sqlite",
+        rf"round 1: CPU per move {NUMBER} ms without scrapes, {NUMBER} ms with a scrape a second",
+        rf"mean: {NUMBER} ms without, {NUMBER} ms with \([+-]{NUMBER}%; the rounds without "
+        rf"scrapes differ by up to {NUMBER}%\)",
+        rf"one scrape: {NUMBER} ms of the bot's CPU \({NUMBER} ms\), {NUMBER} bytes",
+        rf"a scrape a second at 10 moves/s: {NUMBER} ms a move, {NUMBER}% of a move's CPU",
+    ],
     "roundtrip.py": [
         r"2 games on the board, 2 bot process\(es\) on postgresql",
         rf"open 10/s +\d+ moves +{NUMBER} moves/s",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipaddress
 import math
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -53,7 +53,8 @@ class _Bucket:
 
 
 class Limits:
-    """The limits of one server, on `now` (seconds; the bot's clock)."""
+    """The limits of one server, on `now` (seconds; the bot's clock). The `spared` paths (the
+    operators' health checks and metrics, scraped as often as they like) count against nothing."""
 
     def __init__(
         self,
@@ -62,8 +63,9 @@ class Limits:
         burst: int = BURST,
         per_seconds: float = PER_SECONDS,
         live: int = LIVE_PER_ADDRESS,
+        spared: Collection[str] = (),
     ) -> None:
-        self.now, self.burst, self.live_limit = now, burst, live
+        self.now, self.burst, self.live_limit, self.spared = now, burst, live, frozenset(spared)
         self.rate = burst / per_seconds
         self._buckets: dict[str, _Bucket] = {}
         self._live: Counter[str] = Counter()
@@ -92,6 +94,8 @@ class Limits:
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Every request spends from its address's bucket; an empty one is answered 429."""
+        if request.path in self.spared:
+            return await handler(request)
         wait = self.take(client_address(request))
         if wait:
             raise too_many(wait)

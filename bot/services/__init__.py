@@ -15,6 +15,7 @@ from bot.services.context import Context
 from bot.services.daily import DailyPuzzles
 from bot.services.endings import Endings
 from bot.services.games import Games
+from bot.services.health import Health
 from bot.services.lookups import Lookups
 from bot.services.notices import Notices
 from bot.services.pages import Pages
@@ -51,6 +52,7 @@ class Services:
     puzzles: Puzzles
     daily: DailyPuzzles
     pages: Pages
+    health: Health
 
     @classmethod
     def build(
@@ -92,4 +94,5 @@ class Services:
             puzzles=puzzles,
             daily=daily,
             pages=Pages(context, web_url),
+            health=Health(context),
         )

@@ -11,7 +11,7 @@ from bot.computer import DEFAULT_LEVEL
 from bot.domain import DELETED_USER_ID, Challenge, ChallengeStatus, GameState, TimeControl
 from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import Refusal, Refused, RematchOfferedRefusal
-from bot.services.context import Changed, Context, Service, retried
+from bot.services.context import Changed, Context, Service
 from bot.services.places import Place
 from bot.services.versus_bot import VersusBot
 from bot.storage import (
@@ -242,4 +242,4 @@ class Challenges(Service):
             await self.expire_challenges()  # lapsed, its timer not run yet: close it, offer anew
             raise Changed(RematchOfferedRefusal(offer))
 
-        return await retried(attempt)
+        return await self.retried(attempt)

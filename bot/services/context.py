@@ -38,23 +38,6 @@ class Changed(Exception):
         self.refusal = refusal
 
 
-async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
-    """The one transaction shape of a change that applies to the state as it is: `attempt`
-    reads, decides and writes expecting the version it read, raising `Changed` if the write
-    found another. Tried `ATTEMPTS` times; then the last `Changed` goes up as its refusal (or as
-    itself, if it names none)."""
-    for remaining in reversed(range(ATTEMPTS)):
-        try:
-            return await attempt()
-        except Changed as changed:
-            if remaining:
-                continue
-            if changed.refusal is not None:
-                raise changed.refusal from None
-            raise
-    raise AssertionError("unreachable")
-
-
 @dataclass(slots=True)
 class Context:
     """The one set of what the services share; the bot's id is known once it has logged in."""
@@ -68,6 +51,8 @@ class Context:
     bot_id: int | None = None
     """The bot's own user id, once logged in: the player in games against the bot."""
     languages: Languages = field(init=False)
+    on_retry: Callable[[], None] = lambda: None
+    """Told of each attempt `Service.retried` makes again (the bot's metrics)."""
 
     def __post_init__(self) -> None:
         self.languages = Languages(self.storage)
@@ -106,6 +91,23 @@ class Service:
 
     def now(self) -> float:
         return self.context.clock.now().timestamp()
+
+    async def retried(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """The one transaction shape of a change that applies to the state as it is: `attempt`
+        reads, decides and writes expecting the version it read, raising `Changed` if the write
+        found another. Tried `ATTEMPTS` times; then the last `Changed` goes up as its refusal
+        (or as itself, if it names none)."""
+        for remaining in reversed(range(ATTEMPTS)):
+            try:
+                return await attempt()
+            except Changed as changed:
+                if remaining:
+                    self.context.on_retry()
+                    continue
+                if changed.refusal is not None:
+                    raise changed.refusal from None
+                raise
+        raise AssertionError("unreachable")
 
     async def load(self, game_id: int) -> GameState:
         return GameState.of(await self.storage.games.get(game_id))

@@ -9,7 +9,7 @@ from bot import engine
 from bot.domain import Ending, EndReason, GameState
 from bot.domain.events import GameEnded
 from bot.domain.refusals import GameRefusal, Refusal, Refused, ResignationChangedRefusal
-from bot.services.context import Changed, Service, retried
+from bot.services.context import Changed, Service
 from bot.services.places import Place
 from bot.storage import GameOverError, StaleMoveError
 
@@ -54,7 +54,7 @@ class Endings(Service):
                 return await self._end(state, EndReason.ABORTED, None, cancelled_by=user_id)
             return await self._end(state, EndReason.RESIGNATION, color.opponent)
 
-        return await retried(attempt)
+        return await self.retried(attempt)
 
     async def cancel(self, place: Place, moderator_id: int, *, moderator: bool) -> GameState:
         """A moderator ends this channel's game without a result or rating."""
@@ -65,7 +65,7 @@ class Endings(Service):
             state = await self.channel_game(place)
             return await self._end(state, EndReason.CANCELLED, None, cancelled_by=moderator_id)
 
-        return await retried(attempt)
+        return await self.retried(attempt)
 
     async def stop_for_tournament(
         self, game_id: int, organiser_id: int, *, loser: int | None = None
@@ -86,7 +86,7 @@ class Endings(Service):
                 return None  # over already
 
         try:
-            return await retried(attempt)
+            return await self.retried(attempt)
         except Changed:
             return None
 
@@ -110,7 +110,7 @@ class Endings(Service):
                 raise Changed() from None  # ended meanwhile (a late move, a resignation)
 
         try:
-            return await retried(attempt)
+            return await self.retried(attempt)
         except Changed:
             return await self.load(game_id)
 

@@ -197,6 +197,11 @@ class ReviewService:
         return state, self._build(state, record)
 
     @property
+    def in_progress(self) -> int:
+        """Reviews this process is running or has queued."""
+        return len(self._tasks)
+
+    @property
     def busy(self) -> bool:
         """Whether a review is running now: a new one waits for its turn."""
         return self._turn.locked()

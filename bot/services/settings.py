@@ -16,7 +16,7 @@ from bot.domain import (
 from bot.domain.events import ChallengeClosed, DailyScheduleUpdated, WebPagesUpdated
 from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.language_codes import LANGUAGES
-from bot.services.context import Changed, Context, Service, retried
+from bot.services.context import Changed, Context, Service
 from bot.services.languages import AUTO_LANGUAGE
 from bot.storage import ActiveGameError, ChannelsChangedError
 
@@ -150,7 +150,7 @@ class Settings(Service):
                 self.events.emit(WebPagesUpdated(guild_id, updated.web_pages))
             return SettingsSaved(updated, to_confirm)
 
-        return await retried(attempt)
+        return await self.retried(attempt)
 
     async def confirm_channels(
         self, guild_id: int, change: ChannelChange, offered: ChannelEffect, *, manager: bool

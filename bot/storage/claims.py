@@ -50,19 +50,19 @@ class ClaimLostError(DatabaseError):
 @asynccontextmanager
 async def claimed(
     url: str, keys: Sequence[int], *, shared: bool, retake_within: float = RETAKE_WITHIN
-) -> AsyncIterator[asyncio.Task[None]]:
+) -> AsyncIterator[Claim]:
     """Hold advisory locks on `keys` for the block; raises `ClaimedError` if any is taken.
     `shared` locks coexist, exclusive ones don't: a process running every shard claims key 0
     alone, a process running some shares key 0 and claims one key per shard.
 
-    Yields the task that keeps the claim. It ends only if the claim is lost for good, raising
+    Yields the claim. Its task `kept` ends only if the claim is lost for good, raising
     `ClaimedError` if another process took a key while the connection was down, or
     `ClaimLostError` if no new connection could take them within `retake_within` seconds."""
-    claim = _Claim(url, keys, shared)
+    claim = Claim(url, keys, shared)
     conn = await claim.take()
-    keeping = asyncio.create_task(claim.keep(conn, retake_within), name="shard claim")
+    claim.kept = keeping = asyncio.create_task(claim.keep(conn, retake_within), name="shard claim")
     try:
-        yield keeping
+        yield claim
     finally:
         keeping.cancel()
         await asyncio.wait([keeping])
@@ -71,8 +71,11 @@ async def claimed(
         await claim.release()
 
 
-class _Claim:
+class Claim:
     """One process's claim: the keys it locks, and the connection that holds them now."""
+
+    kept: asyncio.Task[None]
+    """Keeps the claim; ends only when it is lost for good."""
 
     def __init__(self, url: str, keys: Sequence[int], shared: bool) -> None:
         self._url = url
@@ -80,6 +83,11 @@ class _Claim:
         self._keys = keys
         self._shared = shared
         self._conn: asyncpg.Connection[asyncpg.Record] | None = None
+
+    @property
+    def held(self) -> bool:
+        """Whether a connection holds the locks now; not while the claim is being taken again."""
+        return self._conn is not None
 
     async def take(self) -> asyncpg.Connection[asyncpg.Record]:
         """A new connection that holds every lock, or an error and none held."""
@@ -121,6 +129,7 @@ class _Claim:
         """Take the claim again whenever its connection is lost, until it can't be."""
         while True:
             await _lost(conn)
+            self._conn = None
             log.warning("The connection claiming this process's shards was lost; claiming again")
             conn = await self._retake(retake_within)
             log.info("Claimed this process's shards again")

@@ -7,8 +7,9 @@ The stores write their SQL once, with `?` or `:name` placeholders, and ask the t
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
 Params = Iterable[Any] | dict[str, Any]
@@ -92,12 +93,32 @@ class Transaction(ABC):
         """Make new rows of `table` take ids after the largest one inserted by `insert_many`."""
 
 
+def _untimed(_seconds: float) -> None:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Timings:
+    """Where each kind of transaction reports how long it took, from asking for it to its
+    commit or rollback (the bot's metrics)."""
+
+    read: Callable[[float], None] = _untimed
+    write: Callable[[float], None] = _untimed
+    single: Callable[[float], None] = _untimed
+    """`execute_alone`'s one statement."""
+
+
 class Database(ABC):
     """One database, on either backend; every operation runs in a transaction of its own."""
 
     dialect: Dialect
     url: str
     """Where the database is, fit to show (no password)."""
+    timings = Timings()
+
+    async def answers(self) -> None:
+        """Raise unless the database answers a query now."""
+        await self.execute_alone("SELECT 1")
 
     @abstractmethod
     def transaction(self, *, read_only: bool = False) -> AbstractAsyncContextManager[Transaction]:

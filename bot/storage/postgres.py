@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Self
@@ -146,20 +147,29 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self, *, read_only: bool = False) -> AsyncIterator[Transaction]:
-        with _database_errors():
-            async with (
-                self._pool.acquire() as conn,
-                conn.transaction(
-                    isolation="repeatable_read" if read_only else "read_committed",
-                    readonly=read_only,
-                ),
-            ):
-                yield PostgresTransaction(conn)
+        started = time.perf_counter()
+        try:
+            with _database_errors():
+                async with (
+                    self._pool.acquire() as conn,
+                    conn.transaction(
+                        isolation="repeatable_read" if read_only else "read_committed",
+                        readonly=read_only,
+                    ),
+                ):
+                    yield PostgresTransaction(conn)
+        finally:
+            timings = self.timings
+            (timings.read if read_only else timings.write)(time.perf_counter() - started)
 
     async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
         query, args = _translate(sql, params)
-        with _database_errors():
-            return list(await self._pool.fetch(query, *args))
+        started = time.perf_counter()
+        try:
+            with _database_errors():
+                return list(await self._pool.fetch(query, *args))
+        finally:
+            self.timings.single(time.perf_counter() - started)
 
 
 def shown_url(url: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -101,21 +102,30 @@ class SqliteDatabase(Database):
     async def transaction(self, *, read_only: bool = False) -> AsyncIterator[Transaction]:
         """`BEGIN IMMEDIATE` takes the write lock up front, so reads made in the block stay valid
         until the commit; read-only blocks use it too, which keeps every query on one snapshot."""
-        async with self._lock:
-            with _busy_as_error():
-                try:
-                    await self._conn.execute_fetchall("BEGIN IMMEDIATE")
-                    yield SqliteTransaction(self._conn)
-                    await self._conn.execute_fetchall("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
+        started = time.perf_counter()
+        try:
+            async with self._lock:
+                with _busy_as_error():
+                    try:
+                        await self._conn.execute_fetchall("BEGIN IMMEDIATE")
+                        yield SqliteTransaction(self._conn)
+                        await self._conn.execute_fetchall("COMMIT")
+                    except BaseException:
+                        await self._rollback()
+                        raise
+        finally:
+            timings = self.timings
+            (timings.read if read_only else timings.write)(time.perf_counter() - started)
 
     async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
         """SQLite's autocommit: one round trip to the connection's thread instead of three."""
-        async with self._lock:
-            with _busy_as_error(), _numbers_in_range():
-                return list(await self._conn.execute_fetchall(sql, params))
+        started = time.perf_counter()
+        try:
+            async with self._lock:
+                with _busy_as_error(), _numbers_in_range():
+                    return list(await self._conn.execute_fetchall(sql, params))
+        finally:
+            self.timings.single(time.perf_counter() - started)
 
     async def _rollback(self) -> None:
         # Statements are queued in order on the connection's thread, so this runs after any

@@ -106,6 +106,9 @@ class Gateway:
         self.url = ""
         self.recommended_shards = 1
         """The shard count `GET /gateway/bot` recommends."""
+        self.open = asyncio.Event()
+        """Cleared, new connections wait before their handshake (`refuse_connections`)."""
+        self.open.set()
 
     @property
     def live(self) -> list[Session]:
@@ -154,7 +157,20 @@ class Gateway:
         session.connection.send({"op": RECONNECT, "d": None})
         return session
 
+    def disconnect(self, session: Session) -> None:
+        """Cut the session's connection, its new connections waiting until `reopen`: as a
+        network fault leaves a shard, the client trying to connect and resume meanwhile."""
+        if session.connection is None:
+            raise RuntimeError("the session is not connected")
+        self.open.clear()
+        self.request_reconnect(session)
+
+    def reopen(self) -> None:
+        """Let the connections `disconnect` made wait through."""
+        self.open.set()
+
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        await self.open.wait()
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         query = request.query

@@ -310,3 +310,16 @@ async def test_a_worker_that_died_is_replaced() -> None:
         assert result.move in engine.Position.initial().legal_moves()
     finally:
         computer.close()
+
+
+async def test_the_computer_tells_each_search_and_counts_those_queued(computer: Computer) -> None:
+    """Two searches at once on one worker: the first to end sees the other still queued."""
+    told: list[tuple[str, float, int]] = []
+    computer.searched = lambda kind, seconds: told.append((kind, seconds, computer.queued))
+    try:
+        await asyncio.gather(*(computer.choose(engine.Position.initial(), 1) for _ in range(2)))
+    finally:
+        computer.searched = lambda _kind, _seconds: None
+    assert [(kind, queued) for kind, _, queued in told] == [("move", 1), ("move", 0)]
+    assert all(seconds > 0 for _, seconds, _ in told)
+    assert computer.queued == 0

@@ -73,3 +73,28 @@ async def test_cancelling_the_waiting_ones_lets_an_action_under_way_finish(
     await timers.stop()
 
     assert done == ["running"]
+
+
+async def test_the_timers_pending_and_those_overdue_are_counted(
+    clock: FakeClock, timers: Timers
+) -> None:
+    started = asyncio.Event()
+
+    async def action() -> None:
+        started.set()
+
+    async def never() -> None:
+        raise AssertionError("its time never comes")
+
+    now = clock.timestamp()
+    timers.arm("soon", now + 5, action)
+    timers.arm("later", now + 60, never)
+    await clock.sleepers(now + 5, now + 60)
+    assert (timers.pending, timers.overdue) == (2, 0)
+
+    clock.advance(5)  # its time has come, and it has not run yet: overdue
+    assert (timers.pending, timers.overdue) == (2, 1)
+    await started.wait()
+    assert (timers.pending, timers.overdue) == (1, 0)
+    timers.cancel("later")
+    assert (timers.pending, timers.overdue) == (0, 0)

@@ -15,11 +15,11 @@ from tests.storage.postgres_server import PostgresServer
 async def test_a_claim_whose_database_stays_out_of_reach_is_lost(postgres: PostgresServer) -> None:
     url = await postgres.fresh_schema()
 
-    async with claimed(url, [1, 2], shared=True, retake_within=0) as kept, postgres.stopped():
+    async with claimed(url, [1, 2], shared=True, retake_within=0) as claim, postgres.stopped():
         with pytest.raises(
             ClaimLostError,
             match=r"^Lost the claim on this process's shards, and the database stayed out of "
             r"reach for 0 s: Cannot open the database at postgresql://",
         ):
             async with asyncio.timeout(30):
-                await kept
+                await claim.kept

@@ -49,3 +49,18 @@ def test_live_pages_per_address_are_counted_while_open() -> None:
             pass
     with limits.live(request("198.51.100.7")):
         pass
+
+
+async def test_the_operators_paths_count_against_no_limit() -> None:
+    limits = Limits(lambda: 0.0, burst=1, spared=("/metrics",))
+    calls: list[str] = []
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        calls.append(request.path)
+        return web.Response()
+
+    for path in ("/metrics", "/metrics", "/metrics", "/games/1/x"):
+        await limits.middleware(make_mocked_request("GET", path), handler)
+    with pytest.raises(web.HTTPTooManyRequests):
+        await limits.middleware(make_mocked_request("GET", "/games/1/x"), handler)
+    assert calls == ["/metrics", "/metrics", "/metrics", "/games/1/x"]
