@@ -3,10 +3,14 @@ knows every layer. Nothing it wires imports it."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from functools import partial
 
+from aiohttp import web
+
 from bot.bot_player import BotPlayer
+from bot.clock import SystemClock
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
@@ -14,8 +18,10 @@ from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
 from bot.services import Services
+from bot.services.bus import Events
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
+from bot.storage.database import GAME, GUILD
 from bot.timers import Timers
 from bot.tournament_timers import TournamentTimers
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
@@ -57,7 +63,7 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
-from web.live import Live
+from web.live import Live, game, guild
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
@@ -167,12 +173,26 @@ async def puzzles(bot: Bot) -> None:
 
 async def pages(bot: Bot) -> None:
     """The pages on the web, where the bot has an HTTP server: each page follows what it shows
-    live (`Live`, told by the bus)."""
+    live (`Live`), told by the bus and by the other processes on the database."""
     if bot.web is None:
         return
     live = Live()
     live.subscribe(bot.events)
-    add_static(bot.web.app, STATIC_FOLDER)
+    await follow_changes(bot.storage, live)
+    add_pages(bot.web.app, bot.services, live)
+
+
+def add_pages(app: web.Application, services: Services, live: Live) -> None:
+    """Every route of the pages, the same in the bot (`pages`) and in `serve_pages`."""
+    add_static(app, STATIC_FOLDER)
+
+
+async def follow_changes(storage: Storage, live: Live) -> None:
+    """Wake the pages open here when another process on the database changes what they show."""
+    subjects = {GAME: game, GUILD: guild}
+    await storage.database.follow(
+        lambda kind, id_: live.changed(subjects[kind](id_)), live.everything_changed
+    )
 
 
 FEATURES: tuple[Feature, ...] = (
@@ -253,6 +273,24 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         await feature(bot)
     if bot.web is not None:
         await bot.web.start()
+
+
+@asynccontextmanager
+async def serve_pages(config: Config, port: int) -> AsyncIterator[WebServer]:
+    """The pages alone, served on `port` (`python -m bot web`): no Discord, no shards, no timers.
+    The process only reads, and hears of every change from the database, so any number of them
+    can serve the pages of the bot processes on one PostgreSQL database, behind any proxy."""
+    async with await Storage.open(config.database) as storage:
+        services = Services.build(storage, SystemClock(), Events(), web_url=config.web_url)
+        live = Live()
+        await follow_changes(storage, live)
+        server = WebServer(config.web_host, port)
+        add_pages(server.app, services, live)
+        await server.start()
+        try:
+            yield server
+        finally:
+            await server.stop()
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:
