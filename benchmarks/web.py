@@ -16,7 +16,10 @@ would. Two measures:
   moves (click to answer), against as many moves in another game with nobody watching.
 
     .venv/bin/python benchmarks/web.py [--viewers 1000] [--concurrent 200] [--moves 30]
-        [--seconds 5] [--quick]
+        [--seconds 5] [--pages-process] [--quick]
+
+`--pages-process` serves the readers and the viewers from `python -m bot web` beside the bot,
+told of the moves by PostgreSQL's notifications, instead of from the bot's own process.
 
 `--quick` runs 4 viewers, 4 readers and 3 moves, for the tests.
 """
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -75,29 +79,31 @@ async def follow(
     session: aiohttp.ClientSession,
     url: str,
     index: int,
-    events: list[float],
+    events: list[tuple[float, int]],
     ready: asyncio.Event,
 ) -> None:
-    """One viewer: the live stream, each event's arrival noted."""
+    """One viewer: the live stream, each event's arrival noted with the moves it shows (a slow
+    viewer may be shown two moves at once)."""
     headers = {"Accept": "text/event-stream", **forwarded_for(index, 1)}
     async with session.get(url, headers=headers) as response:
         if response.status != 200:
             raise RuntimeError(f"the live stream answered {response.status}")
         ready.set()
-        data = False
+        data = b""
         while line := await response.content.readline():
             if line in (b"\n", b"\r\n"):
                 if data:
-                    events.append(time.monotonic())
-                data = False
+                    arrived = time.monotonic()
+                    events.append((arrived, len(json.loads(data)["game"]["moves"])))
+                data = b""
             elif line.startswith(b"data:"):
-                data = True
+                data += line[5:]
 
 
 async def viewers(url: str, first: int, count: int) -> None:
     """`count` viewers of `url`; says "ready" once all are connected, and on "stop" (stdin)
-    prints each one's events' arrival times."""
-    events: list[list[float]] = [[] for _ in range(count)]
+    prints each one's events."""
+    events: list[list[tuple[float, int]]] = [[] for _ in range(count)]
     ready = [asyncio.Event() for _ in range(count)]
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout)
@@ -232,7 +238,7 @@ async def live_viewers(
                 raise RuntimeError("a viewers' process failed")
         played = await play(fake, watched, args.moves)
         await asyncio.sleep(PACE)
-        events: list[list[float]] = []
+        events: list[list[tuple[float, int]]] = []
         for process in started:
             out, _ = await process.communicate(b"stop\n")
             events += json.loads(out)
@@ -242,11 +248,12 @@ async def live_viewers(
                 process.kill()
         await listener.close()
     round_trips(f"{args.viewers} watching", played)
+    # The moves each state shows, in order: the state before the first move, then one a move.
+    shown = sorted({moves for seen in events for _, moves in seen})[-len(played) :]
     lags, missed = [], 0
-    for index, (clicked, _) in enumerate(played):
+    for (clicked, _), moves in zip(played, shown, strict=True):
         committed = next(t for t in commits.times if t >= clicked)
-        until = played[index + 1][0] if index + 1 < len(played) else float("inf")
-        updates = [next((t for t in seen if committed <= t < until), None) for seen in events]
+        updates = [next((t for t, m in seen if m >= moves), None) for seen in events]
         missed += updates.count(None)
         lags.append(1000 * (max(t for t in updates if t is not None) - committed))
     print(
@@ -276,6 +283,21 @@ async def page_url(database: str, web_url: str, fake: FakeDiscord, table: GameTa
     return link
 
 
+async def start_pages(database: str, port: int, folder: str) -> asyncio.subprocess.Process:
+    """`python -m bot web` on `port`, once it serves."""
+    env = {**os.environ, "DATABASE_URL": database, "WEB_PORT": str(port), "LOG_LEVEL": "WARNING"}
+    pages = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "web", env=env, cwd=folder
+    )
+    async with asyncio.timeout(60), aiohttp.ClientSession() as session:
+        while True:
+            with contextlib.suppress(aiohttp.ClientConnectionError):
+                async with session.get(f"http://127.0.0.1:{port}/static/site.css") as answer:
+                    if answer.status == 200:
+                        return pages
+            await asyncio.sleep(0.1)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -288,6 +310,11 @@ async def main() -> None:
     parser.add_argument("--concurrent", type=int, default=200)
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument(
+        "--pages-process",
+        action="store_true",
+        help="the readers and viewers on `python -m bot web` beside the bot, not on the bot",
+    )
     parser.add_argument("--quick", action="store_true", help="a few seconds' run, for the tests")
     args = parser.parse_args()
     if args.quick:
@@ -302,13 +329,17 @@ async def main() -> None:
             port = free_port()
             os.environ.update(WEB_PORT=str(port), WEB_URL=f"http://127.0.0.1:{port}")
             bots = await start_bots(fake, database, 1, folder)
+            if args.pages_process:
+                port = free_port()
+                bots.append(await start_pages(database, port, folder))
             owner = fake.world.owner
             for channel in (fake.general, fake.lobby):  # both servers: set_up uses both
                 on = fake.slash(owner, "reversi settings", channel=channel, web_pages=True)
                 await on.answered()
             tables = await set_up(fake, 2)
-            page = await page_url(database, os.environ["WEB_URL"], fake, tables[0])
-            print("the bot on PostgreSQL, serving its pages itself; measuring...")
+            page = await page_url(database, f"http://127.0.0.1:{port}", fake, tables[0])
+            served = "python -m bot web beside it" if args.pages_process else "the bot itself"
+            print(f"the bot on PostgreSQL, its pages served by {served}; measuring...")
             await page_reads(page, args.concurrent, args.seconds)
             await live_viewers(fake, database, f"{page}/live", tables, args)
         finally:
