@@ -45,7 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp
 import asyncpg
 
-from benchmarks.roundtrip import GameTable, board_shown, move, set_up, start_bots, stop_bots
+from benchmarks.roundtrip import (
+    GameTable,
+    board_shown,
+    cpu_seconds,
+    move,
+    set_up,
+    start_bots,
+    stop_bots,
+)
 from bot.clock import SystemClock
 from bot.domain.pages import PageKind
 from bot.services import Services
@@ -82,22 +90,16 @@ async def follow(
     events: list[tuple[float, int]],
     ready: asyncio.Event,
 ) -> None:
-    """One viewer: the live stream, each event's arrival noted with the moves it shows (a slow
-    viewer may be shown two moves at once)."""
+    """One viewer: the live stream, each event's arrival noted with its id, which grows with
+    every state of the game (a slow viewer may skip one)."""
     headers = {"Accept": "text/event-stream", **forwarded_for(index, 1)}
     async with session.get(url, headers=headers) as response:
         if response.status != 200:
             raise RuntimeError(f"the live stream answered {response.status}")
         ready.set()
-        data = b""
-        while line := await response.content.readline():
-            if line in (b"\n", b"\r\n"):
-                if data:
-                    arrived = time.monotonic()
-                    events.append((arrived, len(json.loads(data)["game"]["moves"])))
-                data = b""
-            elif line.startswith(b"data:"):
-                data += line[5:]
+        async for line in response.content:
+            if line.startswith(b"id:"):
+                events.append((time.monotonic(), int(line[3:])))
 
 
 async def viewers(url: str, first: int, count: int) -> None:
@@ -211,19 +213,28 @@ async def play(fake: FakeDiscord, table: GameTable, moves: int) -> list[tuple[fl
     return played
 
 
-def round_trips(name: str, played: list[tuple[float, float]]) -> None:
+def round_trips(name: str, played: list[tuple[float, float]], cpu: float) -> None:
     ms = [1000 * seconds for _, seconds in played]
     print(
         f"the bot's move round trip, {name}: p50 {statistics.median(ms):.1f} ms, "
-        f"p99 {percentile(ms, 0.99):.1f} ms"
+        f"p99 {percentile(ms, 0.99):.1f} ms; CPU of the pages' process "
+        f"{1000 * cpu / len(ms):.1f} ms a move"
     )
 
 
 async def live_viewers(
-    fake: FakeDiscord, database: str, url: str, tables: list[GameTable], args: argparse.Namespace
+    fake: FakeDiscord,
+    database: str,
+    url: str,
+    tables: list[GameTable],
+    server: int,
+    args: argparse.Namespace,
 ) -> None:
+    """The viewers of one game; `server` is the process serving them, whose CPU is counted."""
     watched, quiet = tables
-    round_trips("nobody watching", await play(fake, quiet, args.moves))
+    cpu = cpu_seconds(server)
+    played = await play(fake, quiet, args.moves)
+    round_trips("nobody watching", played, cpu_seconds(server) - cpu)
     commits = Commits(game_of(fake, watched))
     listener = await asyncpg.connect(database)
     await listener.add_listener(CHANNEL, commits.heard)
@@ -236,8 +247,10 @@ async def live_viewers(
             assert process.stdout is not None
             if (await process.stdout.readline()).strip() != b"ready":
                 raise RuntimeError("a viewers' process failed")
+        cpu = cpu_seconds(server)
         played = await play(fake, watched, args.moves)
         await asyncio.sleep(PACE)
+        cpu = cpu_seconds(server) - cpu
         events: list[list[tuple[float, int]]] = []
         for process in started:
             out, _ = await process.communicate(b"stop\n")
@@ -247,13 +260,13 @@ async def live_viewers(
             if process.returncode is None:
                 process.kill()
         await listener.close()
-    round_trips(f"{args.viewers} watching", played)
-    # The moves each state shows, in order: the state before the first move, then one a move.
-    shown = sorted({moves for seen in events for _, moves in seen})[-len(played) :]
+    round_trips(f"{args.viewers} watching", played, cpu)
+    # The states of the game, in order: the one before the first move, then one a move.
+    states = sorted({state for seen in events for _, state in seen})[-len(played) :]
     lags, missed = [], 0
-    for (clicked, _), moves in zip(played, shown, strict=True):
+    for (clicked, _), state in zip(played, states, strict=True):
         committed = next(t for t in commits.times if t >= clicked)
-        updates = [next((t for t, m in seen if m >= moves), None) for seen in events]
+        updates = [next((t for t, s in seen if s >= state), None) for seen in events]
         missed += updates.count(None)
         lags.append(1000 * (max(t for t in updates if t is not None) - committed))
     print(
@@ -341,7 +354,8 @@ async def main() -> None:
             served = "python -m bot web beside it" if args.pages_process else "the bot itself"
             print(f"the bot on PostgreSQL, its pages served by {served}; measuring...")
             await page_reads(page, args.concurrent, args.seconds)
-            await live_viewers(fake, database, f"{page}/live", tables, args)
+            serving = bots[-1].pid  # the pages process, if any, else the bot
+            await live_viewers(fake, database, f"{page}/live", tables, serving, args)
         finally:
             await stop_bots(bots)
             await fake.stop()
