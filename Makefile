@@ -37,6 +37,8 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy bot rendering cogs web
 	$(VENV)/bin/lint-imports --no-cache --no-logo
+	$(VENV)/bin/hadolint Dockerfile
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec compose.yaml
 
 test: lint
 	$(PY) -m bot check

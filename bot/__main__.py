@@ -30,6 +30,7 @@ from bot.app import create_bot, serve_pages
 from bot.config import Config, ConfigError
 from bot.engine import native
 from bot.lockfile import running_on
+from bot.logs import JsonFormatter
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
 from cogs.host import Bot
 
@@ -149,13 +150,12 @@ async def serve_web(config: Config) -> int:
     """Serve the pages alone until SIGTERM or SIGINT (Ctrl-C). Only beside bots on PostgreSQL:
     on SQLite the one bot process serves them, and no other process would hear its moves."""
     if config.web_port is None:
-        print("Set WEB_PORT, the port to serve the pages on (see the README).", file=sys.stderr)
+        report("Set WEB_PORT, the port to serve the pages on (see the README).")
         return FIX_FIRST
     if sqlite_file(config.database) is not None:
-        print(
+        report(
             "python -m bot web needs PostgreSQL: serve the pages from the bot's own process "
-            "on SQLite.",
-            file=sys.stderr,
+            "on SQLite."
         )
         return FIX_FIRST
     stop = asyncio.Event()
@@ -215,8 +215,27 @@ def finish(command: Coroutine[Any, Any, int]) -> int:
     except Exception as error:
         log.debug("The command failed", exc_info=error)
         message, status = explain(error)
-        print(message, file=sys.stderr)
+        report(message)
         return status
+
+
+def set_up_logging(config: Config) -> None:
+    """Log to stderr at the configured level: discord.py's readable lines, or JSON ones, Python's
+    warnings among them, so that every line is one."""
+    level = logging.getLevelNamesMapping()[config.log_level]
+    if config.log_format == "json":
+        discord.utils.setup_logging(formatter=JsonFormatter(), level=level, root=True)
+        logging.captureWarnings(True)
+    else:
+        discord.utils.setup_logging(level=level, root=True)
+
+
+def report(failure: str) -> None:
+    """Say on stderr why a command failed: a plain line, or a JSON line among JSON ones."""
+    if any(isinstance(h.formatter, JsonFormatter) for h in logging.getLogger().handlers):
+        log.critical("%s", failure)
+    else:
+        print(failure, file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,11 +255,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FIX_FIRST
     point_discord_py_at(config)
     native.select(config.engine)
-    if (
-        args.command in ("run", "web") or config.log_level == "DEBUG"
-    ):  # check and sync print results
-        level = logging.getLevelNamesMapping()[config.log_level]
-        discord.utils.setup_logging(level=level, root=True)
+    if args.command in ("run", "web") or config.log_level == "DEBUG":  # the others print
+        set_up_logging(config)
     if args.command == "check":
         return finish(check(config))
     if args.command == "copy-db":
@@ -249,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return finish(serve_web(config))
     if config.token is None:
         where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
-        print(NO_TOKEN.format(where=where), file=sys.stderr)
+        report(NO_TOKEN.format(where=where))
         return FIX_FIRST
     return finish(sync(config) if args.command == "sync" else serve(config))
 

@@ -3,17 +3,23 @@ knows every layer. Nothing it wires imports it."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from functools import partial
 
+import discord
 from aiohttp import web
+from discord import Intents
 
 from bot.bot_player import BotPlayer
-from bot.clock import SystemClock
+from bot.clock import Clock, SystemClock
+from bot.computer import Computer
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.notifications import TurnNotices
@@ -26,6 +32,7 @@ from bot.timers import Timers
 from bot.tournament_timers import TournamentTimers
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
 from cogs.admin.cog import AdminCog
+from cogs.audience import Audience
 from cogs.core import CoreCog
 from cogs.features import Features
 from cogs.group import add_feature_cog
@@ -63,115 +70,173 @@ from cogs.tournaments.event import ScheduledEvents
 from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
+from web.limits import Limits
 from web.live import Live, game, guild
+from web.pages.game import GamePages, NameOf
 from web.pages.layout import STATIC_FOLDER, add_static
 from web.server import WebServer
 
-Feature = Callable[[Bot], Awaitable[None]]
-"""Adds one feature to a composed bot: its cogs, each handed what it uses, its buttons, and the
-cogs the buttons call (`bot.features`)."""
+
+@dataclass(frozen=True)
+class Parts:
+    """What `compose` builds once for the features to share: the services, the workers and the
+    Discord-side parts. A feature builder hands each cog the ones it uses; the bot keeps only
+    what the client itself needs (the storage, the services' recovery and shutdown)."""
+
+    services: Services
+    reviews: ReviewService
+    clock: Clock
+    computer: Computer
+    audience: Audience
+    names: Names
+    shares: Shares
+    publisher: BoardPublisher
+    challenge_messages: ChallengeMessages
+    review_messages: ReviewMessages
+    round_opener: RoundOpener
+    scheduled_events: ScheduledEvents
 
 
-async def core(bot: Bot) -> None:
-    await bot.add_cog(CoreCog(bot))
+Feature = Callable[[Bot, Parts], Awaitable[None]]
+"""Adds one feature to a composed bot: its cogs, each handed what it uses of the `Parts`, its
+buttons, and the cogs the buttons call (`bot.features`)."""
 
 
-async def play(bot: Bot) -> None:
+async def core(bot: Bot, parts: Parts) -> None:
+    await bot.add_cog(CoreCog(bot, audience=parts.audience))
+
+
+async def play(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(*play_cog.DYNAMIC_ITEMS)
-    services = bot.services
+    services = parts.services
     bot.features.play = cog = PlayCog(
         bot,
+        audience=parts.audience,
         games=services.games,
         challenges=services.challenges,
         endings=services.endings,
-        publisher=bot.publisher,
-        challenge_messages=bot.challenge_messages,
-        names=bot.names,
+        publisher=parts.publisher,
+        challenge_messages=parts.challenge_messages,
+        names=parts.names,
     )
     await add_feature_cog(bot, cog)
 
 
-async def versus_bot(bot: Bot) -> None:
-    cog = VersusBotCog(bot, versus_bot=bot.services.versus_bot, computer=bot.computer)
+async def versus_bot(bot: Bot, parts: Parts) -> None:
+    cog = VersusBotCog(
+        bot,
+        audience=parts.audience,
+        versus_bot=parts.services.versus_bot,
+        computer=parts.computer,
+    )
     await add_feature_cog(bot, cog)
 
 
-async def records(bot: Bot) -> None:
+async def records(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(LeaderboardPageButton, HistoryPageButton, ReplayButton, ShareButton)
-    lookups = bot.services.lookups
-    bot.features.leaderboard = leaderboard = LeaderboardCog(bot, lookups=lookups)
-    bot.features.stats = stats = StatsCog(bot, lookups=lookups)
+    services, audience, shares = parts.services, parts.audience, parts.shares
+    lookups = services.lookups
+    bot.features.leaderboard = leaderboard = LeaderboardCog(
+        bot, audience=audience, lookups=lookups, shares=shares
+    )
+    bot.features.stats = stats = StatsCog(bot, audience=audience, lookups=lookups, shares=shares)
     bot.features.history = history = HistoryCog(
         bot,
+        audience=audience,
         lookups=lookups,
-        replays=bot.services.replays,
-        games=bot.services.games,
-        publisher=bot.publisher,
-        names=bot.names,
+        shares=shares,
+        replays=services.replays,
+        games=services.games,
+        publisher=parts.publisher,
+        names=parts.names,
     )
     for cog in (leaderboard, stats, history):
         await add_feature_cog(bot, cog)
 
 
-async def games(bot: Bot) -> None:
+async def games(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(GamesPageButton)
-    bot.features.games = cog = GamesCog(bot, lookups=bot.services.lookups)
-    await add_feature_cog(bot, cog)
-
-
-async def rules(bot: Bot) -> None:
-    await add_feature_cog(bot, RulesCog(bot, lookups=bot.services.lookups))
-
-
-async def admin(bot: Bot) -> None:
-    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
-    services = bot.services
-    bot.features.admin = cog = AdminCog(
-        bot, lookups=services.lookups, settings_service=services.settings, endings=services.endings
+    bot.features.games = cog = GamesCog(
+        bot, audience=parts.audience, lookups=parts.services.lookups, shares=parts.shares
     )
     await add_feature_cog(bot, cog)
 
 
-async def reviews(bot: Bot) -> None:
+async def rules(bot: Bot, parts: Parts) -> None:
+    cog = RulesCog(bot, audience=parts.audience, lookups=parts.services.lookups)
+    await add_feature_cog(bot, cog)
+
+
+async def admin(bot: Bot, parts: Parts) -> None:
+    bot.add_dynamic_items(ForgetConfirmButton, ChannelsConfirmButton)
+    services = parts.services
+    bot.features.admin = cog = AdminCog(
+        bot,
+        audience=parts.audience,
+        lookups=services.lookups,
+        settings_service=services.settings,
+        endings=services.endings,
+    )
+    await add_feature_cog(bot, cog)
+
+
+async def reviews(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(*review_buttons.DYNAMIC_ITEMS)
     bot.features.review = cog = ReviewCog(
-        bot, reviews=bot.reviews, review_messages=bot.review_messages
+        bot,
+        audience=parts.audience,
+        reviews=parts.reviews,
+        review_messages=parts.review_messages,
+        names=parts.names,
     )
     await add_feature_cog(bot, cog)
 
 
-async def notices(bot: Bot) -> None:
-    await add_feature_cog(bot, NotifyCog(bot, notices=bot.services.notices))
-
-
-async def language(bot: Bot) -> None:
-    services = bot.services
-    cog = LanguageCog(bot, settings=services.settings, languages=services.context.languages)
+async def notices(bot: Bot, parts: Parts) -> None:
+    cog = NotifyCog(bot, audience=parts.audience, notices=parts.services.notices)
     await add_feature_cog(bot, cog)
 
 
-async def tournaments(bot: Bot) -> None:
+async def language(bot: Bot, parts: Parts) -> None:
+    services = parts.services
+    cog = LanguageCog(
+        bot,
+        audience=parts.audience,
+        settings=services.settings,
+        languages=services.context.languages,
+    )
+    await add_feature_cog(bot, cog)
+
+
+async def tournaments(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(TournamentButton)
     bot.features.tournaments = cog = TournamentsCog(
         bot,
-        tournaments=bot.services.tournaments,
-        lookups=bot.services.lookups,
-        clock=bot.clock,
-        round_opener=bot.round_opener,
-        scheduled_events=bot.scheduled_events,
-        names=bot.names,
+        audience=parts.audience,
+        tournaments=parts.services.tournaments,
+        lookups=parts.services.lookups,
+        clock=parts.clock,
+        round_opener=parts.round_opener,
+        scheduled_events=parts.scheduled_events,
+        names=parts.names,
     )
     await add_feature_cog(bot, cog)
 
 
-async def puzzles(bot: Bot) -> None:
+async def puzzles(bot: Bot, parts: Parts) -> None:
     bot.add_dynamic_items(*puzzle_buttons.DYNAMIC_ITEMS, DailySolveButton)
-    services = bot.services
-    bot.features.puzzles = cog = PuzzleCog(bot, puzzles=services.puzzles, daily=services.daily)
+    services = parts.services
+    bot.features.puzzles = cog = PuzzleCog(
+        bot,
+        audience=parts.audience,
+        puzzles=services.puzzles,
+        daily=services.daily,
+        names=parts.names,
+    )
     await add_feature_cog(bot, cog)
 
 
-async def pages(bot: Bot) -> None:
+async def pages(bot: Bot, parts: Parts) -> None:
     """The pages on the web, where the bot has an HTTP server: each page follows what it shows
     live (`Live`), told by the bus and by the other processes on the database."""
     if bot.web is None:
@@ -179,12 +244,29 @@ async def pages(bot: Bot) -> None:
     live = Live()
     live.subscribe(bot.events)
     await follow_changes(bot.storage, live)
-    add_pages(bot.web.app, bot.services, live)
+    add_pages(bot.web.app, parts.services, live, reviews=parts.reviews, names=parts.names.name)
 
 
-def add_pages(app: web.Application, services: Services, live: Live) -> None:
-    """Every route of the pages, the same in the bot (`pages`) and in `serve_pages`."""
+def add_pages(
+    app: web.Application, services: Services, live: Live, *, reviews: ReviewService, names: NameOf
+) -> None:
+    """Every route of the pages, the same in the bot (`pages`) and alone (`serve_pages`). Every
+    request counts against its address's limits (`Limits`, which the live pages use for their
+    connections too)."""
+    limits = Limits(services.lookups.now)
+    app.middlewares.append(limits.middleware)
     add_static(app, STATIC_FOLDER)
+    game_pages = GamePages(
+        pages=services.pages,
+        lookups=services.lookups,
+        reviews=reviews,
+        languages=services.context.languages,
+        names=names,
+        live=live,
+        limits=limits,
+    )
+    app.add_routes(game_pages.routes())
+    app.on_shutdown.append(game_pages.close)
 
 
 async def follow_changes(storage: Storage, live: Live) -> None:
@@ -216,9 +298,10 @@ FEATURES: tuple[Feature, ...] = (
 async def compose(bot: Bot, features: Sequence[Feature]) -> None:
     """Build the storage, the services, their timers and workers, every subscriber of the one
     event bus and Discord's shared side, in the order each needs the one before; then add the
-    features, each cog handed what it uses. The cogs subscribe nothing themselves: every
-    subscriber is wired here, in the order it hears the events."""
+    features, each handed the `Parts`. The cogs subscribe nothing themselves: every subscriber
+    is wired here, in the order it hears the events, handed the parts it uses."""
     config, clock, events, shards = bot.config, bot.clock, bot.events, bot.config.shards
+    background, computer = bot.background, bot.computer
     bot.storage = storage = await Storage.open(config.database)
     bot.services = services = Services.build(
         storage,
@@ -226,71 +309,126 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
         events,
         shards=shards,
         members=GuildMembers(bot),
-        refuter=bot.computer.refute,
+        refuter=computer.refute,
         web_url=config.web_url,
     )
     services.context.bot_id = bot.user.id if bot.user is not None else None
-    bot.reviews = ReviewService(storage, clock, events, bot.computer.analyse, shards=shards)
+    bot.reviews = reviews = ReviewService(storage, clock, events, computer.analyse, shards=shards)
     bot.timers = timers = Timers(clock)
     Deadlines(services.endings, services.challenges, timers).subscribe(events)
-    BotPlayer(services.games, bot.computer, bot.background, timers).subscribe(events)
+    BotPlayer(services.games, computer, background, timers).subscribe(events)
     TournamentTimers(services.tournaments, services.rounds, timers).subscribe(events)
-    bot.names, bot.shares, bot.features = Names(bot), Shares(), Features()
-    bot.publisher = BoardPublisher(
-        bot, boards=services.boards, names=bot.names, background=bot.background
+    languages = services.context.languages
+    audience, names = Audience(bot, languages), Names(bot)
+    bot.features = Features()
+    publisher = BoardPublisher(
+        bot, boards=services.boards, audience=audience, names=names, background=background
     )
-    bot.publisher.subscribe(events)
-    bot.challenge_messages = ChallengeMessages(bot)
-    bot.challenge_messages.subscribe(events)
+    publisher.subscribe(events)
+    challenge_messages = ChallengeMessages(bot, audience=audience, background=background)
+    challenge_messages.subscribe(events)
     TurnNotices(
         services.notices,
         timers,
-        NoticeMessages(bot, languages=services.context.languages, names=bot.names),
+        NoticeMessages(bot, languages=languages, audience=audience, names=names),
     ).subscribe(events)
-    bot.review_messages = ReviewMessages(bot)
-    bot.review_messages.subscribe(events)
-    bot.game_puzzles = GamePuzzles(services.puzzles, bot.reviews, bot.computer, bot.background)
+    review_messages = ReviewMessages(
+        bot, reviews=reviews, audience=audience, names=names, background=background, clock=clock
+    )
+    review_messages.subscribe(events)
+    bot.game_puzzles = GamePuzzles(services.puzzles, reviews, computer, background)
     bot.game_puzzles.subscribe(events)
-    bot.signups = Signups(bot, tournaments=services.tournaments, names=bot.names)
-    bot.signups.subscribe(events)
-    bot.round_opener = RoundOpener(
+    Signups(
+        bot,
+        tournaments=services.tournaments,
+        audience=audience,
+        names=names,
+        background=background,
+    ).subscribe(events)
+    round_opener = RoundOpener(
         bot,
         rounds=services.rounds,
         notices=services.notices,
-        languages=services.context.languages,
-        names=bot.names,
+        languages=languages,
+        audience=audience,
+        names=names,
+        background=background,
+        clock=clock,
+        timers=timers,
     )
-    bot.round_opener.subscribe(events)
-    bot.scheduled_events = ScheduledEvents(bot, tournaments=services.tournaments)
-    bot.scheduled_events.subscribe(events)
-    daily_messages = DailyMessages(bot, daily=services.daily, names=bot.names)
+    round_opener.subscribe(events)
+    scheduled_events = ScheduledEvents(
+        bot,
+        tournaments=services.tournaments,
+        audience=audience,
+        background=background,
+        clock=clock,
+    )
+    scheduled_events.subscribe(events)
+    daily_messages = DailyMessages(
+        bot, daily=services.daily, audience=audience, names=names, background=background
+    )
     daily_messages.subscribe(events)
     DailyTimers(services.daily, timers, daily_messages).subscribe(events)
     if config.web_port is not None:
         bot.web = WebServer(config.web_host, config.web_port)
     await bot.tree.set_translator(CatalogueTranslator())
+    parts = Parts(
+        services=services,
+        reviews=reviews,
+        clock=clock,
+        computer=computer,
+        audience=audience,
+        names=names,
+        shares=Shares(),
+        publisher=publisher,
+        challenge_messages=challenge_messages,
+        review_messages=review_messages,
+        round_opener=round_opener,
+        scheduled_events=scheduled_events,
+    )
     for feature in features:
-        await feature(bot)
+        await feature(bot, parts)
     if bot.web is not None:
         await bot.web.start()
 
 
 @asynccontextmanager
 async def serve_pages(config: Config, port: int) -> AsyncIterator[WebServer]:
-    """The pages alone, served on `port` (`python -m bot web`): no Discord, no shards, no timers.
+    """The pages alone, served on `port` (`python -m bot web`): no gateway, no shards, no timers.
     The process only reads, and hears of every change from the database, so any number of them
-    can serve the pages of the bot processes on one PostgreSQL database, behind any proxy."""
-    async with await Storage.open(config.database) as storage:
-        services = Services.build(storage, SystemClock(), Events(), web_url=config.web_url)
+    can serve the pages of the bot processes on one PostgreSQL database, behind any proxy. With
+    the bot's token it asks Discord's REST API for the players' names, as the bot does for those
+    it has not met; without, the pages name the players by their colours."""
+    clock, events = SystemClock(), Events()
+    async with AsyncExitStack() as stack:
+        storage = await stack.enter_async_context(await Storage.open(config.database))
+        services = Services.build(storage, clock, events, web_url=config.web_url)
+        reviews = ReviewService(storage, clock, events, analysed_here)  # read, never run
+        names: NameOf = unnamed
+        if config.token is not None:
+            discord_api = await stack.enter_async_context(discord.Client(intents=Intents.none()))
+            await discord_api.login(config.token)  # no gateway: REST only
+            names = Names(discord_api).name
         live = Live()
         await follow_changes(storage, live)
         server = WebServer(config.web_host, port)
-        add_pages(server.app, services, live)
+        add_pages(server.app, services, live, reviews=reviews, names=names)
         await server.start()
-        try:
-            yield server
-        finally:
-            await server.stop()
+        stack.push_async_callback(server.stop)
+        yield server
+
+
+async def analysed_here(
+    position: str, played: int | None, budget: ReviewBudget
+) -> PositionAnalysis:
+    """A position of a review analysed in this process, for a process with no workers."""
+    return await asyncio.to_thread(analyse_position, position, played, budget)
+
+
+async def unnamed(_user_id: int, fallback: str) -> str:
+    """No name known, where none can be asked for: the pages show the players' colours."""
+    return fallback
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
+from bot import logs
 from bot.background import Background
 from bot.clock import Clock, SystemClock
 from bot.computer import Computer
@@ -134,6 +135,7 @@ class ReversiBot(commands.AutoShardedBot):
         Discord names with it."""
         if self.shard_count is None:
             self.shard_count, _, _ = await self.http.get_bot_gateway()
+        logs.count_shards(self.shard_count)
         await super().connect(reconnect=reconnect)
 
     async def on_ready(self) -> None:
@@ -218,10 +220,12 @@ class ReversiBot(commands.AutoShardedBot):
         """Whether to handle `interaction`, asked first by every handler's check (the command
         tree's, the components'): its task is remembered, so that a shutdown can wait for the
         handlers in flight; once the bot is stopping, nothing new starts and the interaction is
-        dropped unanswered (Discord tells the user it failed)."""
+        dropped unanswered (Discord tells the user it failed). What the handler logs names the
+        interaction's server (`bot.logs`)."""
         if self._stopping:
             log.info("Ignored an interaction: the bot is stopping")
             return False
+        logs.now_about(guild=interaction.guild_id)
         task = asyncio.current_task()
         if task is not None:
             self._interaction_tasks.add(task)

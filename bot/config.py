@@ -17,6 +17,7 @@ from dotenv import dotenv_values
 
 from bot.domain.shards import ALL_SHARDS, Shards
 from bot.engine.native import ENGINES, ENVIRONMENT
+from bot.logs import FORMATS as LOG_FORMATS
 
 DEFAULT_DATABASE = "reversi.sqlite3"
 
@@ -34,6 +35,8 @@ class Config:
     """Where the data is kept: a SQLite file's path, `sqlite:///path`, or `postgresql://...`."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    log_format: str = "text"
+    """`text`: readable lines; `json`: one JSON object a line, for a log collector."""
     api_url: str | None = None
     """Discord's REST API base (None: discord.py's own), for a proxy in front of Discord."""
     gateway_url: str | None = None
@@ -76,6 +79,7 @@ class Config:
             ),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            log_format=_log_format(values),
             api_url=_url(values, "DISCORD_API_URL", ("http", "https")),
             gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
             shards=_shards(values),
@@ -93,6 +97,13 @@ def _port(values: Mapping[str, str], name: str) -> int | None:
     if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
         raise ConfigError(f"{name} must be a port number from 1 to 65535, not {text!r}.")
     return int(text)
+
+
+def _log_format(values: Mapping[str, str]) -> str:
+    form = values.get("LOG_FORMAT", "").strip().lower() or "text"
+    if form not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {form!r}.")
+    return form
 
 
 def _engine(values: Mapping[str, str]) -> str:

@@ -11,11 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_
-from cogs.audience import for_reader
 from cogs.buttons import PREFIX, on_its_message
 from cogs.replies import answer_error, tell_reader
 
 if TYPE_CHECKING:
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -25,8 +25,9 @@ NOT_ON_ITS_MESSAGE = N_("That button isn't on this message, so it does nothing h
 
 
 class CoreCog(commands.Cog, name=COG_NAME):
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, audience: Audience) -> None:
         self.bot = bot
+        self.audience = audience
 
     async def cog_load(self) -> None:
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
@@ -43,7 +44,7 @@ class CoreCog(commands.Cog, name=COG_NAME):
             return
         if not on_its_message(interaction) and self.bot.take(interaction):
             log.info("Click on %r not on its message, by user %s", custom_id, interaction.user.id)
-            await tell_reader(interaction, NOT_ON_ITS_MESSAGE)
+            await tell_reader(self.audience, interaction, NOT_ON_ITS_MESSAGE)
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -52,5 +53,5 @@ class CoreCog(commands.Cog, name=COG_NAME):
         it can't convert, say), gets one ephemeral answer and at most one log entry."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         command = interaction.command.qualified_name if interaction.command else "a command"
-        async with for_reader(interaction):
+        async with self.audience.for_reader(interaction):
             await answer_error(interaction, cause, f"/{command}")

@@ -14,10 +14,8 @@ from bot.domain import EndReason, GameRecord, GameState
 from bot.engine import Result
 from bot.i18n import _, in_force, ngettext
 from cogs.links import mention, message_link
-from rendering import DISC_MARKS, WonBy, result_text, score_text
-
-HOW = {EndReason.RESIGNATION: WonBy.RESIGNATION, EndReason.TIMEOUT: WonBy.TIME}
-"""How a game was won other than on the board."""
+from rendering import DISC_MARKS, WonBy, results, score_text
+from rendering.results import how_won, result_of
 
 
 def games(count: int) -> str:
@@ -29,23 +27,6 @@ def tally(wins: int, losses: int, draws: int) -> str:
     """A record as the leaderboard and stats show it: `3W 1L 0D · 4 games`."""
     record = _("{wins}W {losses}L {draws}D").format(wins=wins, losses=losses, draws=draws)
     return f"{record} · {games(wins + losses + draws)}"
-
-
-def result_of(game: GameRecord) -> Result | None:
-    """The result of a finished game, for its score; None while it goes on, and for a game
-    that ended without a result (cancelled or aborted)."""
-    reason = game.end_reason
-    if reason is None or not reason.has_result:
-        return None
-    black, white = game.black_discs or 0, game.white_discs or 0
-    if reason in HOW and game.winner is not None:
-        return Result(black, white, forfeited_by=game.winner.opponent)
-    return Result(black, white)
-
-
-def how_won(game: GameRecord) -> WonBy | None:
-    """How a game won off the board was won; None for any other."""
-    return HOW.get(game.end_reason or EndReason.NORMAL)
 
 
 def score(result: Result) -> str:
@@ -136,16 +117,8 @@ def ending(game: GameRecord) -> str:
 
 
 def final_status(game: GameRecord) -> str:
-    """A finished game's last word on its image and replay, with colours for names:
-    `White wins by resignation · 30-34 (30-12 on the board)`, `Black wins 34-30`,
-    `Game cancelled`, `Game aborted`."""
-    result = result_of(game)
-    if game.forfeited_by is not None:
-        black = game.forfeited_by == game.white_id
-        return _("Black wins by forfeit") if black else _("White wins by forfeit")
-    if result is None:
-        return _("Game aborted") if game.end_reason is EndReason.ABORTED else _("Game cancelled")
-    return result_text(result, how_won(game), words=in_force())
+    """`rendering.final_status` in the language in force."""
+    return results.final_status(game, words=in_force())
 
 
 def verdict_for(game: GameRecord, user_id: int) -> str:

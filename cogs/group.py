@@ -18,7 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import time_option
+
 if TYPE_CHECKING:
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 GROUP_NAME = "reversi"
@@ -75,12 +78,22 @@ def remove_feature_commands(bot: commands.AutoShardedBot, cog: commands.Cog) -> 
 
 class FeatureCog(commands.Cog):
     """A feature's cog: its slash commands join `/reversi` as it is added (`add_feature_cog`)
-    and leave with it, and its context menu (`menu`, if it has one) stays at the top level."""
+    and leave with it, and its context menu (`menu`, if it has one) stays at the top level. It
+    answers in the language its `audience` gives each reader."""
 
     menu: app_commands.ContextMenu | None = None
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, audience: Audience) -> None:
         self.bot = bot
+        self.audience = audience
+
+    async def time_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The `time` option's presets, in the reader's language: a command names it as
+        `FeatureCog.time_choices`, and discord.py calls it on the command's cog."""
+        async with self.audience.for_reader(interaction):
+            return time_option.choices(current)
 
     async def cog_load(self) -> None:
         if self.menu is not None:

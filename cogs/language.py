@@ -12,13 +12,13 @@ from discord.app_commands import locale_str
 from bot.i18n import _, using
 from bot.language_codes import LANGUAGES
 from bot.services.languages import AUTO_LANGUAGE
-from cogs.audience import reader_language
 from cogs.group import FeatureCog
 from cogs.replies import answering
 
 if TYPE_CHECKING:
     from bot.services.languages import Languages
     from bot.services.settings import Settings
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 
@@ -34,8 +34,10 @@ def language_choices(auto_name: locale_str) -> list[app_commands.Choice[str]]:
 
 
 class LanguageCog(FeatureCog, name="Language"):
-    def __init__(self, bot: Bot, *, settings: Settings, languages: Languages) -> None:
-        super().__init__(bot)
+    def __init__(
+        self, bot: Bot, *, audience: Audience, settings: Settings, languages: Languages
+    ) -> None:
+        super().__init__(bot, audience=audience)
         self.settings = settings
         self.languages = languages
 
@@ -47,11 +49,11 @@ class LanguageCog(FeatureCog, name="Language"):
     async def language(
         self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None
     ) -> None:
-        async with answering(interaction, "/reversi language"):
+        async with answering(self.audience, interaction, "/reversi language"):
             if language is not None:
                 await self.settings.choose_language(interaction.user.id, language.value)
             chosen = await self.languages.personal(interaction.user.id)
-            code = await reader_language(interaction)  # the choice just made, if any
+            code = await self.audience.reader_language(interaction)  # the choice just made, if any
             with using(code):
                 if language is None and chosen is None:
                     text = _(

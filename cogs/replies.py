@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -23,9 +24,11 @@ from bot.engine import IllegalMoveError, InvalidMoveError
 from bot.i18n import N_, _
 from bot.services.errors import DatabaseUnavailableError, StorageError
 from cogs import time_option
-from cogs.audience import for_reader
 from cogs.refusal_texts import move_problem, outage_text, refusal_text
 from cogs.text import shorten
+
+if TYPE_CHECKING:
+    from cogs.audience import Audience
 
 log = logging.getLogger("cogs")
 
@@ -73,10 +76,12 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         log.info("Could not answer interaction %s (%s)", interaction.id, error.code)
 
 
-async def tell_reader(interaction: discord.Interaction, message: str, **values: str) -> None:
+async def tell_reader(
+    audience: Audience, interaction: discord.Interaction, message: str, **values: str
+) -> None:
     """`tell` the `message` (marked with `N_`) in the reader's language, from outside a handler
     (`answering` puts it in force inside one)."""
-    async with for_reader(interaction):
+    async with audience.for_reader(interaction):
         await tell(interaction, _(message).format(**values))
 
 
@@ -145,14 +150,17 @@ async def _defer(interaction: discord.Interaction) -> None:
 
 
 @asynccontextmanager
-async def answering(interaction: discord.Interaction, what: str) -> AsyncIterator[Reply]:
-    """Run a handler in the reader's language; refusals become polite replies, anything
-    unexpected is logged and apologised for. The services' transactions mean a refused or failed
-    change leaves the game as it was. The `Reply` is for what answers the click with a board or
-    a challenge's outcome, taking the answer from the acknowledgement timer."""
+async def answering(
+    audience: Audience, interaction: discord.Interaction, what: str
+) -> AsyncIterator[Reply]:
+    """Run a handler in the reader's language (which the cog's `audience` knows); refusals become
+    polite replies, anything unexpected is logged and apologised for. The services' transactions
+    mean a refused or failed change leaves the game as it was. The `Reply` is for what answers
+    the click with a board or a challenge's outcome, taking the answer from the acknowledgement
+    timer."""
     reply = Reply(interaction)
     acknowledge_if_slow(reply)
-    async with for_reader(interaction):
+    async with audience.for_reader(interaction):
         try:
             yield reply
         except Exception as error:

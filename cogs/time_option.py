@@ -4,14 +4,12 @@
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.domain import InvalidInputError, TimeControl
 from bot.domain.time_control import TimeControlError, TimeControlProblem
 from bot.i18n import _, ngettext
-from cogs.audience import for_reader
 
 PRESETS = ("1+1", "3+2", "5+0", "10+5", "15+10", "5m", "1h", "6h", "1d", "3d", "1w")
 DESCRIPTION = locale_str(
@@ -83,10 +81,9 @@ def parse(text: str | None) -> TimeControl | None:
     return None if text is None else TimeControl.parse(text)
 
 
-async def autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The presets matching what was typed, and the typed value itself when it is valid."""
+def choices(current: str) -> list[app_commands.Choice[str]]:
+    """The presets matching what was typed, and the typed value itself when it is valid, in the
+    language in force (a cog's `time_choices` puts the reader's in force)."""
     typed = current.strip()
     values = [preset for preset in PRESETS if preset.startswith(typed)]
     if typed and len(typed) <= 20 and typed not in values:
@@ -96,8 +93,7 @@ async def autocomplete(
             pass
         else:
             values.insert(0, typed)
-    async with for_reader(interaction):
-        return [
-            app_commands.Choice(name=label(TimeControl.parse(value))[:100], value=value[:100])
-            for value in values[:25]
-        ]
+    return [
+        app_commands.Choice(name=label(TimeControl.parse(value))[:100], value=value[:100])
+        for value in values[:25]
+    ]

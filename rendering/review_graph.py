@@ -78,7 +78,7 @@ def render_review_graph(
     return png_bytes(graph.image)
 
 
-def _scale_for(values: tuple[float, ...]) -> int:
+def graph_scale(values: tuple[float, ...]) -> int:
     """The axis reaches ±this many discs: a multiple of 8 that holds every value, 8 to 64."""
     largest = max((abs(v) for v in values), default=0.0)
     return int(min(64, max(8, math.ceil(largest / 8) * 8)))
@@ -161,7 +161,7 @@ def review_graph_image(
     values = review.values
     count = max(1, len(values) - 1)
     right -= canvas.width(str(count), TEXT_SIZE) / 2  # room for the last move's number
-    scale = _scale_for(values)
+    scale = graph_scale(values)
     ticks = [f"{level:+d}".replace("-", "\u2212") if level else "0" for level in (scale, -scale)]
     left = left_edge + max(canvas.width(tick, TEXT_SIZE) for tick in ticks) + 8
     move_word = words.gettext("move")

@@ -1,6 +1,7 @@
 """The composition root is the one place that wires the bus: every class with a `subscribe` is
 built in `bot/app.py`, and nothing else calls a `subscribe` but the classes' own, which hand their
-handlers to the bus."""
+handlers to the bus. It hands the cogs and the Discord-side subscribers what they use: none of
+them takes a part of the client's own from the bot."""
 
 from __future__ import annotations
 
@@ -9,6 +10,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ROOT_MODULE = ROOT / "bot" / "app.py"
+COGS = sorted((ROOT / "cogs").rglob("*.py"))
+CLIENTS_OWN = frozenset(
+    {"background", "clock", "computer", "events", "game_puzzles", "reviews", "services"}
+    | {"storage", "timers"}
+)
+"""What the client holds for its own start-up and shutdown (`bot/client.py`), which the root
+hands on to whoever else uses it."""
+BOT = frozenset({"bot", "client"})
+"""How the cogs name the bot: `bot`, `self.bot`, `client`, `interaction.client`."""
 PRODUCTION = [
     path
     for folder in ("bot", "cogs", "rendering", "web")
@@ -75,3 +85,56 @@ def test_only_the_composition_root_subscribes() -> None:
         if (lines := subscribe_calls_outside_subscribe(ast.parse(path.read_text("utf-8"))))
     }
     assert calls == {}
+
+
+def the_bot(node: ast.expr) -> bool:
+    """Whether `node` names the bot: `bot`, `self.bot`, `interaction.client`, or one of those
+    `cast` to a type."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "cast":
+        return bool(node.args) and the_bot(node.args[-1])
+    if isinstance(node, ast.Name):
+        return node.id in BOT
+    return isinstance(node, ast.Attribute) and node.attr in BOT
+
+
+def parts_taken_from_the_bot(tree: ast.Module) -> list[str]:
+    """`line: bot.part` for each of the client's own parts `tree` reads through the bot."""
+    taken = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in CLIENTS_OWN and the_bot(node.value)
+    ]
+    return [
+        f"{node.lineno}: {ast.unparse(node)}"
+        for node in sorted(taken, key=lambda node: (node.lineno, node.col_offset))
+    ]
+
+
+def test_a_part_taken_from_the_bot_is_found() -> None:
+    found = parts_taken_from_the_bot(
+        ast.parse(
+            "self.bot.background.spawn(work)\n"
+            "assert self.bot.timers is not None\n"
+            "await interaction.client.services.context.languages.for_reader(1, 2, None)\n"
+            "cast('Bot', interaction.client).reviews\n"
+            "clock = bot.clock\n"
+            "self.clock, self.services, self.bot.user, events.clock  # handed, or Discord's\n"
+        )
+    )
+    assert found == [
+        "1: self.bot.background",
+        "2: self.bot.timers",
+        "3: interaction.client.services",
+        "4: cast('Bot', interaction.client).reviews",
+        "5: bot.clock",
+    ]
+
+
+def test_the_cogs_take_no_part_of_the_clients_own_from_the_bot() -> None:
+    taken = {
+        path.relative_to(ROOT).as_posix(): found
+        for path in COGS
+        if (found := parts_taken_from_the_bot(ast.parse(path.read_text("utf-8"))))
+    }
+    assert COGS  # the cogs are there to read
+    assert taken == {}

@@ -106,3 +106,10 @@ def test_a_web_port_must_be_a_port(port: str) -> None:
 def test_a_web_url_must_be_a_web_address() -> None:
     with pytest.raises(ConfigError, match="WEB_URL must be a URL starting with http"):
         Config.from_mapping({"WEB_URL": "reversi.example"})
+
+
+def test_logs_are_readable_lines_unless_json_is_asked_for() -> None:
+    assert Config.from_mapping({}).log_format == "text"
+    assert Config.from_mapping({"LOG_FORMAT": " JSON "}).log_format == "json"
+    with pytest.raises(ConfigError, match=re.escape("LOG_FORMAT must be text or json, not 'xml'")):
+        Config.from_mapping({"LOG_FORMAT": "xml"})

@@ -36,6 +36,9 @@ class Live:
 
     def __init__(self) -> None:
         self._watchers: defaultdict[Hashable, set[Watcher]] = defaultdict(set)
+        self.changes = 0
+        """How many changes were told: a read begun once this reached a watcher's wake-up
+        count is fresh enough for it, so the viewers of one change share one read."""
 
     def __len__(self) -> int:
         return sum(map(len, self._watchers.values()))
@@ -56,12 +59,14 @@ class Live:
                     del self._watchers[subject]
 
     def changed(self, subject: Hashable) -> None:
+        self.changes += 1
         for watcher in self._watchers.get(subject, ()):
             watcher.wake()
 
     def everything_changed(self) -> None:
         """Wake every watcher: changes may have gone unheard (another process's, while the
         database was out of reach)."""
+        self.changes += 1
         for watchers in self._watchers.values():
             for watcher in watchers:
                 watcher.wake()

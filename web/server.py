@@ -32,6 +32,11 @@ async def secure_headers(_request: web.Request, response: web.StreamResponse) ->
         response.headers.setdefault(name, value)
 
 
+async def robots(_request: web.Request) -> web.Response:
+    """Nothing here is for search engines: private servers' games."""
+    return web.Response(text="User-agent: *\nDisallow: /\n")
+
+
 class WebServer:
     """An aiohttp application, served on `host`:`port` once started (port 0: any free port,
     `port` then says which)."""
@@ -40,6 +45,7 @@ class WebServer:
         self.host, self.port = host, port
         self.app = web.Application()
         self.app.on_response_prepare.append(secure_headers)
+        self.app.router.add_get("/robots.txt", robots)
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:

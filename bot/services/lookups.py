@@ -5,6 +5,7 @@ event."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from bot.domain import (
     BotRecord,
@@ -16,6 +17,7 @@ from bot.domain import (
     HeadToHead,
     LeaderboardPage,
     PlayerGames,
+    PlayerRecord,
 )
 from bot.domain.puzzles import PuzzleBoard, PuzzleStats, day_of
 from bot.engine import parse_transcript
@@ -125,6 +127,22 @@ class Lookups(Service):
             return None
         name = max(counts, key=counts.__getitem__)  # the first of equals: the latest
         return FavouriteOpening(name, played[name], counts[name])
+
+    async def game(self, game_id: int) -> GameState | None:
+        """The game with this id, whatever its server (its page checks that); None if there is
+        none."""
+        try:
+            return GameState.of(await self.storage.games.get(game_id))
+        except LookupError:
+            return None
+
+    async def ratings(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, PlayerRecord]:
+        """The rated records in the server of those of `user_ids` who have one."""
+        found = {}
+        for user_id in set(user_ids):
+            if (record := await self.storage.players.get(guild_id, user_id)) is not None:
+                found[user_id] = record
+        return found
 
     async def settings(self, guild_id: int) -> GuildSettings:
         return await self.storage.settings.get(guild_id)

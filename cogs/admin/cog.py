@@ -19,7 +19,6 @@ from bot.language_codes import LANGUAGES
 from bot.services import SettingsChange
 from cogs import time_option
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
-from cogs.audience import for_everyone, for_reader
 from cogs.group import FeatureCog
 from cogs.language import language_choices
 from cogs.links import mention, message_link
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from bot.services.endings import Endings
     from bot.services.lookups import Lookups
     from bot.services.settings import Settings
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 
@@ -129,9 +129,15 @@ def channels_confirmation(change: ChannelChange, settings: GuildSettings) -> dis
 
 class AdminCog(FeatureCog, name="Admin"):
     def __init__(
-        self, bot: Bot, *, lookups: Lookups, settings_service: Settings, endings: Endings
+        self,
+        bot: Bot,
+        *,
+        audience: Audience,
+        lookups: Lookups,
+        settings_service: Settings,
+        endings: Endings,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, audience=audience)
         self.lookups = lookups
         self.settings_service = settings_service
         self.endings = endings
@@ -157,7 +163,7 @@ class AdminCog(FeatureCog, name="Admin"):
     @app_commands.choices(
         language=language_choices(locale_str("Each member's own Discord language"))
     )
-    @app_commands.autocomplete(time=time_option.autocomplete)
+    @app_commands.autocomplete(time=FeatureCog.time_choices)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -173,7 +179,7 @@ class AdminCog(FeatureCog, name="Admin"):
         daily_off: bool = False,
         web_pages: bool | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi settings"):
+        async with answering(self.audience, interaction, "/reversi settings"):
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise Declined(_("Settings belong to servers; use this in a server channel."))
@@ -203,7 +209,8 @@ class AdminCog(FeatureCog, name="Admin"):
             saved = await self.settings_service.change_settings(
                 guild_id, changes, manager=interaction.permissions.manage_guild
             )
-            async with for_reader(interaction):  # in the server's new language, if it changed
+            # in the server's new language, if it changed
+            async with self.audience.for_reader(interaction):
                 text = _("Saved.") + "\n" + settings_text(saved.settings)
                 asked = saved.to_confirm
                 if asked is None:
@@ -220,7 +227,7 @@ class AdminCog(FeatureCog, name="Admin"):
         name="cancel", description=locale_str("End this channel's game without a result")
     )
     async def admin_cancel(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi admin cancel"):
+        async with answering(self.audience, interaction, "/reversi admin cancel"):
             state = await self.endings.cancel(
                 place_of(interaction),
                 interaction.user.id,
@@ -228,7 +235,7 @@ class AdminCog(FeatureCog, name="Admin"):
             )
             record = state.record
             link = message_link(record.guild_id, record.channel_id, record.message_id)
-            async with for_everyone(self.bot, record.guild_id):
+            async with self.audience.for_everyone(record.guild_id):
                 text = _(
                     "{moderator} cancelled game #{id} ({link}). It ends without a result and is "
                     "not rated."
@@ -241,7 +248,7 @@ class AdminCog(FeatureCog, name="Admin"):
         name="forget-me", description=locale_str("Delete your Reversi stats in this server")
     )
     async def forget_me(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi forget-me"):
+        async with answering(self.audience, interaction, "/reversi forget-me"):
             if interaction.guild_id is None:
                 raise Declined(_("Stats belong to servers; use this in a server channel."))
             view = discord.ui.View(timeout=None)
@@ -259,7 +266,7 @@ class AdminCog(FeatureCog, name="Admin"):
     async def on_channels_confirm(
         self, interaction: discord.Interaction, change: ChannelChange, offered: ChannelEffect
     ) -> None:
-        async with answering(interaction, f"channels confirmation {change.action}"):
+        async with answering(self.audience, interaction, f"channels confirmation {change.action}"):
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise Declined(_("Settings belong to servers; use this in a server channel."))
@@ -281,7 +288,7 @@ class AdminCog(FeatureCog, name="Admin"):
             await interaction.response.edit_message(content=text, view=None)
 
     async def on_forget_confirm(self, interaction: discord.Interaction, user_id: int) -> None:
-        async with answering(interaction, "forget-me confirmation"):
+        async with answering(self.audience, interaction, "forget-me confirmation"):
             if interaction.guild_id is None:
                 raise Declined(_("Stats belong to servers; use this in a server channel."))
             await self.settings_service.forget(

@@ -12,12 +12,13 @@ from bot.i18n import _, in_force, ngettext
 from bot.services.endings import abort_window
 from cogs import time_option
 from cogs.boards import BoardMessage, add_moves
-from cogs.game_summary import final_status, headline, result_of, stopped
+from cogs.game_summary import final_status, headline, stopped
 from cogs.links import mention
 from cogs.play import buttons
 from cogs.records.buttons import ReplayButton
 from cogs.reviews.buttons import ReviewButton
 from rendering import board_alt_text, clock_text, missed_turns, render_board
+from rendering.results import result_of
 from rendering.words import color_name
 
 DISC = {engine.Color.BLACK: "⚫", engine.Color.WHITE: "⚪"}

@@ -16,12 +16,13 @@ from bot.engine import Color
 from bot.i18n import N_, _
 from bot.services.bus import Events
 from cogs import time_option
-from cogs.audience import for_everyone
 from cogs.links import mention
 from cogs.play.buttons import ChallengeButton
 from cogs.replies import Reply
 
 if TYPE_CHECKING:
+    from bot.background import Background
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -111,8 +112,9 @@ class ChallengeMessages:
     """The challenge messages as challenges close: a subscriber of the services for those nobody
     clicked to close, and the answer to the click that closed one."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, *, audience: Audience, background: Background) -> None:
         self.bot = bot
+        self.audience, self.background = audience, background
 
     def subscribe(self, events: Events) -> None:
         events.subscribe(ChallengeClosed, self.on_challenge_closed)
@@ -128,7 +130,7 @@ class ChallengeMessages:
             return
         text: Callable[[], str]
         text = partial(_, FORGOTTEN) if event.forgotten else partial(closed, challenge)
-        self.bot.background.spawn(
+        self.background.spawn(
             self._edit_challenge(challenge, challenge.message_id, text, None),
             name=f"challenge {challenge.id} closed",
         )
@@ -158,7 +160,7 @@ class ChallengeMessages:
     ) -> None:
         """Show how the challenge ended, in the server's language: everyone sees it."""
         channel_id = challenge.channel_id
-        async with for_everyone(self.bot, challenge.guild_id):
+        async with self.audience.for_everyone(challenge.guild_id):
             text = text_of()
         try:
             if reply is not None and reply.claim():

@@ -19,7 +19,6 @@ from bot.domain.refusals import Refusal, Refused, ResignationChangedRefusal
 from bot.i18n import N_, _
 from bot.services.endings import resignation
 from cogs import time_option
-from cogs.audience import for_everyone
 from cogs.group import FeatureCog
 from cogs.permissions import check_permissions
 from cogs.place import place_of
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     from bot.services.challenges import Challenges
     from bot.services.endings import Endings
     from bot.services.games import Games
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
     from cogs.play.challenge_message import ChallengeMessages
@@ -77,6 +77,7 @@ class PlayCog(FeatureCog, name="Play"):
         self,
         bot: Bot,
         *,
+        audience: Audience,
         games: Games,
         challenges: Challenges,
         endings: Endings,
@@ -84,7 +85,7 @@ class PlayCog(FeatureCog, name="Play"):
         challenge_messages: ChallengeMessages,
         names: Names,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, audience=audience)
         self.games, self.challenges, self.endings = games, challenges, endings
         self.publisher, self.challenge_messages, self.names = publisher, challenge_messages, names
         self.menu = app_commands.ContextMenu(
@@ -107,7 +108,7 @@ class PlayCog(FeatureCog, name="Play"):
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(color=COLOR_CHOICES)
     @app_commands.rename(color="colour")  # the option's name, as players know it
-    @app_commands.autocomplete(time=time_option.autocomplete)
+    @app_commands.autocomplete(time=FeatureCog.time_choices)
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -141,7 +142,7 @@ class PlayCog(FeatureCog, name="Play"):
         thread: bool = False,
         level: int = DEFAULT_LEVEL,
     ) -> None:
-        async with answering(interaction, "challenge"):
+        async with answering(self.audience, interaction, "challenge"):
             check_permissions(interaction, thread=thread)
             created = await self.challenges.challenge(
                 place_of(interaction),
@@ -163,7 +164,7 @@ class PlayCog(FeatureCog, name="Play"):
         if isinstance(created, GameState):
             await started_against_me(interaction, created)
             return
-        async with for_everyone(self.bot, created.guild_id):
+        async with self.audience.for_everyone(created.guild_id):
             text = challenge_message.invitation(created)
             view = challenge_message.invitation_view(created)
         await interaction.response.send_message(text, view=view)
@@ -173,7 +174,9 @@ class PlayCog(FeatureCog, name="Play"):
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"challenge {challenge_id} {action}") as reply:
+        async with answering(
+            self.audience, interaction, f"challenge {challenge_id} {action}"
+        ) as reply:
             challenges = self.challenges
             place, user = place_of(interaction), interaction.user.id
             if action == "decline":
@@ -199,7 +202,7 @@ class PlayCog(FeatureCog, name="Play"):
         message = interaction.message
         assert message is not None
         try:
-            async with for_everyone(self.bot, state.record.guild_id):
+            async with self.audience.for_everyone(state.record.guild_id):
                 name = _("Reversi · game #{id}").format(id=state.record.id)
             await message.create_thread(name=name)
         except discord.HTTPException as error:
@@ -215,7 +218,9 @@ class PlayCog(FeatureCog, name="Play"):
     async def on_move(
         self, interaction: discord.Interaction, game_id: int, ply: int, square: str
     ) -> None:
-        async with answering(interaction, f"move {square} in game {game_id}") as reply:
+        async with answering(
+            self.audience, interaction, f"move {square} in game {game_id}"
+        ) as reply:
             state = await self.games.move(
                 game_id, interaction.user.id, square, place_of(interaction), expected_ply=ply
             )
@@ -224,7 +229,7 @@ class PlayCog(FeatureCog, name="Play"):
     @app_commands.command(name="move", description=locale_str("Play a move in this channel's game"))
     @app_commands.describe(square=locale_str("The square to play, like d3"))
     async def move(self, interaction: discord.Interaction, square: str) -> None:
-        async with answering(interaction, "/reversi move") as reply:
+        async with answering(self.audience, interaction, "/reversi move") as reply:
             state = await self.games.move_here(place_of(interaction), interaction.user.id, square)
             last = state.game.last
             assert last is not None
@@ -246,12 +251,12 @@ class PlayCog(FeatureCog, name="Play"):
 
     @app_commands.command(name="resign", description=locale_str("Resign this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi resign"):
+        async with answering(self.audience, interaction, "/reversi resign"):
             state = await self.games.channel_game(place_of(interaction))
             await self.confirm_resignation(interaction, state.record.id)
 
     async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"resign button in game {game_id}"):
+        async with answering(self.audience, interaction, f"resign button in game {game_id}"):
             await self.confirm_resignation(interaction, game_id)
 
     async def confirm_resignation(
@@ -280,7 +285,7 @@ class PlayCog(FeatureCog, name="Play"):
     async def on_resign_confirm(
         self, interaction: discord.Interaction, game_id: int, offered: EndReason | None
     ) -> None:
-        async with answering(interaction, f"resignation of game {game_id}"):
+        async with answering(self.audience, interaction, f"resignation of game {game_id}"):
             if offered is None:  # a button from before they said what they offer
                 await self.confirm_resignation(
                     interaction, game_id, _("That button is out of date.")
@@ -301,13 +306,13 @@ class PlayCog(FeatureCog, name="Play"):
         name="board", description=locale_str("Show this channel's game again at the bottom")
     )
     async def board(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi board"):
+        async with answering(self.audience, interaction, "/reversi board"):
             state = await self.games.channel_game(place_of(interaction))
             await interaction.response.send_message(_("Here's the board again."), ephemeral=True)
             self.publisher.repost(state.record.id)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"rematch of game {game_id}"):
+        async with answering(self.audience, interaction, f"rematch of game {game_id}"):
             check_permissions(interaction, thread=False)
             self.names.remember(interaction.user)
             created = await self.challenges.rematch(

@@ -16,17 +16,18 @@ from bot import engine
 from bot.domain import GameRecord, GameState
 from bot.domain.notices import Notice, NoticeKind, NotifyChoice
 from bot.i18n import N_, _, in_force, using
-from cogs.audience import for_everyone
-from cogs.game_summary import headline, played, result_of, what_happened
+from cogs.game_summary import headline, played, what_happened
 from cogs.group import FeatureCog
 from cogs.links import mention, message_link
 from cogs.replies import answering
 from cogs.reviews.buttons import ReviewButton
+from rendering.results import result_of
 from rendering.words import color_name
 
 if TYPE_CHECKING:
     from bot.services.languages import Languages
     from bot.services.notices import Notices
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
 
@@ -106,9 +107,9 @@ class NoticeMessages:
     """The notices on Discord (`bot.notifications.Sender`): a mention in the game's channel or
     a direct message, and the game's end announced to its players."""
 
-    def __init__(self, bot: Bot, *, languages: Languages, names: Names) -> None:
+    def __init__(self, bot: Bot, *, languages: Languages, audience: Audience, names: Names) -> None:
         self.bot = bot
-        self.languages, self.names = languages, names
+        self.languages, self.audience, self.names = languages, audience, names
 
     async def notify_player(
         self, state: GameState, user_id: int, kind: NoticeKind, choice: NotifyChoice
@@ -123,7 +124,7 @@ class NoticeMessages:
             )
             if sent is not None:
                 return Notice(game_id, sent.channel.id, sent.id)
-        async with for_everyone(self.bot, record.guild_id):
+        async with self.audience.for_everyone(record.guild_id):
             text = notice_text(state, user_id, kind, opponent)
         channel = self.bot.get_partial_messageable(record.channel_id)
         try:
@@ -175,7 +176,7 @@ class NoticeMessages:
                 in_channel.append(user_id)
         if not in_channel:
             return
-        async with for_everyone(self.bot, record.guild_id):
+        async with self.audience.for_everyone(record.guild_id):
             text = end_text(state, in_channel, names)
             view = review_view(state)
         channel = self.bot.get_partial_messageable(record.channel_id)
@@ -198,8 +199,8 @@ class NoticeMessages:
 class NotifyCog(FeatureCog, name="Notify"):
     """`/reversi notify`: where a player's turn notices go."""
 
-    def __init__(self, bot: Bot, *, notices: Notices) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: Bot, *, audience: Audience, notices: Notices) -> None:
+        super().__init__(bot, audience=audience)
         self.notices = notices
 
     @app_commands.command(name="notify", description=locale_str("How to tell you it's your move"))
@@ -218,7 +219,7 @@ class NotifyCog(FeatureCog, name="Notify"):
     async def notify(
         self, interaction: discord.Interaction, choice: app_commands.Choice[str] | None = None
     ) -> None:
-        async with answering(interaction, "/reversi notify"):
+        async with answering(self.audience, interaction, "/reversi notify"):
             user_id = interaction.user.id
             if choice is None:
                 current = await self.notices.choice(user_id)

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import logs
 from bot.background import Background
 from bot.domain import GameRecord, GameState
 from bot.domain.events import GameEvent, GameResumed
 from bot.i18n import N_, _
 from bot.latest import Latest
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.boards import BoardMessage
 from cogs.links import message_link
 from cogs.names import Names
@@ -41,6 +41,7 @@ from cogs.replies import Reply, tell_reader
 
 if TYPE_CHECKING:
     from bot.services.boards import Boards
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -86,9 +87,17 @@ class _Board:
 
 
 class BoardPublisher:
-    def __init__(self, bot: Bot, *, boards: Boards, names: Names, background: Background) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        boards: Boards,
+        audience: Audience,
+        names: Names,
+        background: Background,
+    ) -> None:
         self.bot = bot
-        self.boards, self.names = boards, names
+        self.boards, self.audience, self.names = boards, audience, names
         self._updates: Latest[int, _Update] = Latest(background, self._update, "board of game")
         self._boards: dict[int, _Board] = {}
 
@@ -119,7 +128,8 @@ class BoardPublisher:
         """Answer the interaction that changed the game to `state` with its board, here in the
         handler's task: a click with its own message edited into it, a command with `said`
         first (the board follows in place). Call it as soon as the service returns, before
-        anything else awaits: from then on that board is this answer's."""
+        anything else awaits: from then on that board is this answer's. What it logs names the
+        game."""
         self.names.remember(reply.interaction.user)
         record = state.record
         waiting = self._updates.waiting(record.id)
@@ -127,18 +137,19 @@ class BoardPublisher:
         if older is not None and older.record.version <= record.version:
             self._updates.withdraw(record.id)  # that change's board is this answer's
         board = self._board(record)
-        try:
-            if said is not None:
-                await reply.interaction.response.send_message(said, ephemeral=True)
-        finally:
-            await self._answer(reply, state, board)
+        with logs.about(guild=record.guild_id, game=record.id):
+            try:
+                if said is not None:
+                    await reply.interaction.response.send_message(said, ephemeral=True)
+            finally:
+                await self._answer(reply, state, board)
 
     async def _answer(self, reply: Reply, state: GameState, board: _Board) -> None:
         try:
             await self._present(state, board, reply=reply)
         except Exception:
             log.exception("Game %s: the board could not be shown", state.record.id)
-            await tell_reader(reply.interaction, NOT_UPDATED)
+            await tell_reader(self.audience, reply.interaction, NOT_UPDATED)
 
     async def _update(self, update: _Update) -> None:
         """Show a change nobody clicked, unless it is shown already."""
@@ -166,7 +177,7 @@ class BoardPublisher:
         """Draw the board of `state` and show it in the game's turn, unless a newer one was
         shown meanwhile (a click is then just acknowledged)."""
         record = state.record
-        async with for_everyone(self.bot, record.guild_id):
+        async with self.audience.for_everyone(record.guild_id):
             built = await self.build(state)
         newer = reply is None and self._updates.waiting(record.id) is not None
         if newer or not await self._turn(board, record, again=repost):
@@ -245,7 +256,7 @@ class BoardPublisher:
                 await self._leave_link(record, message_id)
         elif reply is not None and clicked is not None:
             link = message_link(record.guild_id, record.channel_id, message_id)
-            await tell_reader(reply.interaction, MOVED, link=link)
+            await tell_reader(self.audience, reply.interaction, MOVED, link=link)
 
     async def _answer_click(
         self,
@@ -291,7 +302,7 @@ class BoardPublisher:
                 raise
             log.info("Game %s: the board could not be posted (%s)", record.id, error.code)
             if reply is not None:
-                await tell_reader(reply.interaction, NOT_SHOWN)
+                await tell_reader(self.audience, reply.interaction, NOT_SHOWN)
             return None
         await self._shown(record, board, message.id)
         return message.id
@@ -314,7 +325,7 @@ class BoardPublisher:
         assert record.message_id is not None
         channel = self.bot.get_partial_messageable(record.channel_id)
         link = message_link(record.guild_id, record.channel_id, moved_to)
-        async with for_everyone(self.bot, record.guild_id):
+        async with self.audience.for_everyone(record.guild_id):
             text = _("Reversi game #{id} moved down here: {link}").format(id=record.id, link=link)
         try:
             await channel.get_partial_message(record.message_id).edit(

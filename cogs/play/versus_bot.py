@@ -28,6 +28,7 @@ from rendering.words import color_name
 if TYPE_CHECKING:
     from bot.computer import Computer
     from bot.services.versus_bot import VersusBot
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 
@@ -106,8 +107,10 @@ async def started_against_me(interaction: discord.Interaction, state: GameState)
 
 
 class VersusBotCog(FeatureCog, name="VersusBot"):
-    def __init__(self, bot: Bot, *, versus_bot: VersusBot, computer: Computer) -> None:
-        super().__init__(bot)
+    def __init__(
+        self, bot: Bot, *, audience: Audience, versus_bot: VersusBot, computer: Computer
+    ) -> None:
+        super().__init__(bot, audience=audience)
         self.versus_bot = versus_bot
         self.computer = computer
 
@@ -120,7 +123,7 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.choices(color=COLOR_CHOICES)
     @app_commands.rename(color="colour")  # the option's name, as players know it
-    @app_commands.autocomplete(time=time_option.autocomplete)
+    @app_commands.autocomplete(time=FeatureCog.time_choices)
     async def play_bot(
         self,
         interaction: discord.Interaction,
@@ -128,7 +131,7 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
         color: app_commands.Choice[str] | None = None,
         time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi play-bot"):
+        async with answering(self.audience, interaction, "/reversi play-bot"):
             check_permissions(interaction, thread=False)
             state = await self.versus_bot.start_bot_game(
                 place_of(interaction),
@@ -143,7 +146,7 @@ class VersusBotCog(FeatureCog, name="VersusBot"):
         name="hint", description=locale_str("Ask me for a move (in games against me)")
     )
     async def hint(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi hint"):
+        async with answering(self.audience, interaction, "/reversi hint"):
             state = await self.versus_bot.hint_position(place_of(interaction), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             result = await self.computer.choose(state.position, 5, budget_ms=HINT_BUDGET_MS)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.domain.puzzles import PuzzleSource, Shown
@@ -21,7 +20,7 @@ from bot.domain.refusals import Refusal, Refused
 from bot.engine import Color, parse_square
 from bot.engine.errors import InvalidMoveError
 from bot.i18n import _, in_force
-from cogs.group import remove_feature_commands
+from cogs.group import FeatureCog
 from cogs.play.publish import LATE
 from cogs.puzzles import message
 from cogs.puzzles.texts import done_text, hint_text
@@ -31,7 +30,9 @@ from rendering.words import color_name
 if TYPE_CHECKING:
     from bot.services.daily import DailyPuzzles
     from bot.services.puzzles import Puzzles
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -49,13 +50,18 @@ def _server(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
 
 
-class PuzzleCog(commands.Cog, name="Puzzles"):
-    def __init__(self, bot: Bot, *, puzzles: Puzzles, daily: DailyPuzzles) -> None:
-        self.bot = bot
-        self.puzzles, self.daily = puzzles, daily
-
-    async def cog_unload(self) -> None:
-        remove_feature_commands(self.bot, self)
+class PuzzleCog(FeatureCog, name="Puzzles"):
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        audience: Audience,
+        puzzles: Puzzles,
+        daily: DailyPuzzles,
+        names: Names,
+    ) -> None:
+        super().__init__(bot, audience=audience)
+        self.puzzles, self.daily, self.names = puzzles, daily, names
 
     @app_commands.command(
         name="puzzle", description=locale_str("A puzzle at your level, rated, just for you")
@@ -67,7 +73,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     async def puzzle(
         self, interaction: discord.Interaction, source: str = PuzzleSource.ANY.value
     ) -> None:
-        async with answering(interaction, "/reversi puzzle"):
+        async with answering(self.audience, interaction, "/reversi puzzle"):
             shown = await self.puzzles.start(
                 _server(interaction), interaction.user.id, PuzzleSource(source)
             )
@@ -79,7 +85,9 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
     async def on_move(
         self, interaction: discord.Interaction, attempt_id: int, step: int, square: str
     ) -> None:
-        async with answering(interaction, f"move {square!r} of puzzle attempt {attempt_id}") as r:
+        async with answering(
+            self.audience, interaction, f"move {square!r} of puzzle attempt {attempt_id}"
+        ) as r:
             try:
                 index = parse_square(square)
             except InvalidMoveError:
@@ -94,7 +102,9 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
             await _edit(r, built)
 
     async def on_hint(self, interaction: discord.Interaction, attempt_id: int, step: int) -> None:
-        async with answering(interaction, f"hint of puzzle attempt {attempt_id}") as reply:
+        async with answering(
+            self.audience, interaction, f"hint of puzzle attempt {attempt_id}"
+        ) as reply:
             hint = await self.puzzles.hint(
                 attempt_id, interaction.user.id, _server(interaction), step
             )
@@ -103,7 +113,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
 
     async def on_daily(self, interaction: discord.Interaction, day: int) -> None:
         """The daily post's Solve: the day's puzzle just for the clicker, or their result."""
-        async with answering(interaction, f"daily puzzle of day {day}"):
+        async with answering(self.audience, interaction, f"daily puzzle of day {day}"):
             outcome = await self.daily.solve(_server(interaction), interaction.user.id, day)
             if isinstance(outcome, Shown):
                 built = await message.question(outcome)
@@ -114,7 +124,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
             await interaction.response.send_message(done_text(outcome), ephemeral=True)
 
     async def on_next(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "next puzzle") as reply:
+        async with answering(self.audience, interaction, "next puzzle") as reply:
             shown = await self.puzzles.start(_server(interaction), interaction.user.id)
             await _edit(reply, await self._question(shown))
 
@@ -132,7 +142,7 @@ class PuzzleCog(commands.Cog, name="Puzzles"):
             return _("🏟️ From a game in this server, move {move}").format(move=origin.move)
         names = []
         for user_id, color in ((origin.black_id, Color.BLACK), (origin.white_id, Color.WHITE)):
-            found = await self.bot.names.name(user_id, color_name(color, in_force()))
+            found = await self.names.name(user_id, color_name(color, in_force()))
             names.append(escape_mentions(escape_markdown(found)))
         return _("🏟️ From {black} vs {white}, move {move}").format(
             black=names[0], white=names[1], move=origin.move

@@ -25,7 +25,6 @@ from bot.domain.events import PuzzleSolved
 from bot.i18n import _, in_force, ngettext
 from bot.services.bus import Events
 from bot.services.errors import StorageError
-from cogs.audience import for_everyone
 from cogs.buttons import Taken
 from cogs.features import features
 from cogs.puzzles.message import drawn, moves_to_find
@@ -34,7 +33,9 @@ from cogs.text import shorten
 from rendering.words import color_name
 
 if TYPE_CHECKING:
+    from bot.background import Background
     from bot.services.daily import DailyPuzzles
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
 
@@ -138,9 +139,17 @@ def post_text(view: DailyView, first: str | None) -> str:
 class DailyMessages:
     """Posts each day's puzzle and keeps its count of solvers up to date."""
 
-    def __init__(self, bot: Bot, *, daily: DailyPuzzles, names: Names) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        daily: DailyPuzzles,
+        audience: Audience,
+        names: Names,
+        background: Background,
+    ) -> None:
         self.bot = bot
-        self.daily, self.names = daily, names
+        self.daily, self.audience, self.names, self.background = daily, audience, names, background
         self._editing: set[int] = set()
         """Servers whose post is being edited; a solve meanwhile asks for another edit."""
         self._again: set[int] = set()
@@ -172,7 +181,7 @@ class DailyMessages:
                 if message.author == self.bot.user and _solves(message, daily.day):
                     self._shown[daily.guild_id] = (daily.day, view.solved)
                     return message.id
-        async with for_everyone(self.bot, daily.guild_id):
+        async with self.audience.for_everyone(daily.guild_id):
             content, file, view_ = await self._built(view)
         message = await channel.send(content, file=file, view=view_)
         self._shown[daily.guild_id] = (daily.day, view.solved)
@@ -184,7 +193,7 @@ class DailyMessages:
             self._again.add(guild_id)
             return
         self._editing.add(guild_id)
-        self.bot.background.spawn(self._edit(guild_id), name=f"daily count {guild_id}")
+        self.background.spawn(self._edit(guild_id), name=f"daily count {guild_id}")
 
     async def _edit(self, guild_id: int) -> None:
         try:
@@ -209,7 +218,7 @@ class DailyMessages:
         channel = self.bot.get_channel(view.puzzle.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return
-        async with for_everyone(self.bot, guild_id):
+        async with self.audience.for_everyone(guild_id):
             content = post_text(view, await self._first(view))
         try:
             await channel.get_partial_message(view.puzzle.message_id).edit(content=content)

@@ -147,13 +147,14 @@ class ShareButton(
         return cls(match["what"], tuple(int(n) for n in match["args"].split(":")[1:]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        sharer = _sharer(interaction, self.what)
         if len(self.args) != SHARE_ARGS[self.what]:
             log.info(
                 "Share button %r of no known form, by user %s", self.custom_id, interaction.user.id
             )
-            await tell_reader(interaction, NO_LONGER_WORKS)
+            await tell_reader(sharer.audience, interaction, NO_LONGER_WORKS)
             return
-        await _sharer(interaction, self.what).on_share(interaction, self.what, self.args)
+        await sharer.on_share(interaction, self.what, self.args)
 
 
 def _sharer(

@@ -30,7 +30,9 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.records.shares import Shares
 
 
 PER_PAGE = 10
@@ -244,9 +246,9 @@ def pager(user_id: int | None, page: int, last: int) -> list[discord.ui.Item[Any
 
 
 class GamesCog(FeatureCog, name="Games"):
-    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
+    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares = lookups, shares
 
     @app_commands.command(
         name="games",
@@ -263,7 +265,7 @@ class GamesCog(FeatureCog, name="Games"):
         everyone: bool = False,
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
-        async with answering(interaction, "/reversi games"):
+        async with answering(self.audience, interaction, "/reversi games"):
             user_id = None if everyone else interaction.user.id
             answer = await self.games_page(interaction, user_id, page, private=True)
             await answer_privately(interaction, answer)
@@ -271,19 +273,19 @@ class GamesCog(FeatureCog, name="Games"):
     async def on_games_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
-        async with answering(interaction, f"games page {page}") as reply:
+        async with answering(self.audience, interaction, f"games page {page}") as reply:
             message = interaction.message
             private = message is None or message.flags.ephemeral
             make = partial(self.games_page, interaction, user_id, page, private=private)
-            await turn_page(reply, make)
+            await turn_page(self.audience, reply, make)
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, "sharing games in progress") as reply:
+        async with answering(self.audience, interaction, "sharing games in progress") as reply:
             user_id, page = args
             make = partial(self.games_page, interaction, user_id or None, page, private=False)
-            await share(reply, make)
+            await share(self.audience, self.shares, reply, make)
 
     async def games_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int, *, private: bool

@@ -14,7 +14,6 @@ from discord.app_commands import locale_str
 from bot import engine
 from bot.domain import GamePage, GameRecord, GameState
 from bot.i18n import _, in_force, ngettext
-from cogs.audience import for_everyone
 from cogs.game_summary import ending, final_status, games, line, players
 from cogs.group import FeatureCog
 from cogs.links import mention, message_link, still_there
@@ -30,9 +29,11 @@ if TYPE_CHECKING:
     from bot.services.games import Games
     from bot.services.lookups import Lookups
     from bot.services.replays import Replays
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
     from cogs.play.publish import BoardPublisher
+    from cogs.records.shares import Shares
 
 
 PER_PAGE = 10
@@ -117,14 +118,16 @@ class HistoryCog(FeatureCog, name="History"):
         self,
         bot: Bot,
         *,
+        audience: Audience,
         lookups: Lookups,
+        shares: Shares,
         replays: Replays,
         games: Games,
         publisher: BoardPublisher,
         names: Names,
     ) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares = lookups, shares
         self.replays = replays
         self.games = games
         self.publisher = publisher
@@ -143,27 +146,34 @@ class HistoryCog(FeatureCog, name="History"):
         player: discord.User | None = None,
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
-        async with answering(interaction, "/reversi history"):
+        async with answering(self.audience, interaction, "/reversi history"):
             user_id = None if player is None else player.id
             await answer_privately(interaction, await self.history_page(interaction, user_id, page))
 
     async def on_history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
     ) -> None:
-        async with answering(interaction, f"history page {page}") as reply:
-            await turn_page(reply, partial(self.history_page, interaction, user_id, page))
+        async with answering(self.audience, interaction, f"history page {page}") as reply:
+            await turn_page(
+                self.audience, reply, partial(self.history_page, interaction, user_id, page)
+            )
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}") as reply:
+        async with answering(self.audience, interaction, f"sharing {what}") as reply:
             if what == "game":
                 (game_id,) = args
                 state = await self.guild_game(interaction, game_id)
-                await share(reply, partial(self.game_answer, state))
+                await share(self.audience, self.shares, reply, partial(self.game_answer, state))
             else:
                 user_id, page = args
-                await share(reply, partial(self.history_page, interaction, user_id or None, page))
+                await share(
+                    self.audience,
+                    self.shares,
+                    reply,
+                    partial(self.history_page, interaction, user_id or None, page),
+                )
 
     async def history_page(
         self, interaction: discord.Interaction, user_id: int | None, page: int
@@ -184,7 +194,7 @@ class HistoryCog(FeatureCog, name="History"):
     )
     @app_commands.describe(id=locale_str("The game's number, as in “game #12”"))
     async def game(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        async with answering(interaction, f"/reversi game {id}"):
+        async with answering(self.audience, interaction, f"/reversi game {id}"):
             state = await self.guild_game(interaction, id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await answer_privately(interaction, await self.game_answer(state))
@@ -220,7 +230,7 @@ class HistoryCog(FeatureCog, name="History"):
 
     async def on_replay(self, interaction: discord.Interaction, game_id: int) -> None:
         """The first click posts the replay; later ones are pointed to it."""
-        async with answering(interaction, f"replay of game {game_id}"):
+        async with answering(self.audience, interaction, f"replay of game {game_id}"):
             if interaction.guild_id is None:
                 raise Declined(_("Games belong to servers; use this in a server channel."))
             replays = self.replays
@@ -239,7 +249,7 @@ class HistoryCog(FeatureCog, name="History"):
             try:
                 await interaction.response.defer(thinking=True)
                 record = state.record
-                async with for_everyone(self.bot, record.guild_id):
+                async with self.audience.for_everyone(record.guild_id):
                     text = _("Replay of game #{id}: {players} · {status}").format(
                         id=record.id, players=players(record), status=status(record)
                     )

@@ -24,7 +24,9 @@ from cogs.text import EMBED_DESCRIPTION, EMBED_TITLE, fit, page_of, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.records.shares import Shares
 
 
 PER_PAGE = 10
@@ -160,9 +162,9 @@ def requester_id(interaction: discord.Interaction) -> int:
 
 
 class LeaderboardCog(FeatureCog, name="Leaderboard"):
-    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
+    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares = lookups, shares
 
     @app_commands.command(
         name="leaderboard", description=locale_str("This server's best players by rating")
@@ -178,25 +180,32 @@ class LeaderboardCog(FeatureCog, name="Leaderboard"):
         page: app_commands.Range[int, 1] = 1,
         kind: str = GAMES,
     ) -> None:
-        async with answering(interaction, "/reversi leaderboard"):
+        async with answering(self.audience, interaction, "/reversi leaderboard"):
             answer = await self.leaderboard_page(interaction, page, interaction.user.id, kind)
             await answer_privately(interaction, answer)
 
     async def on_leaderboard_page(
         self, interaction: discord.Interaction, page: int, kind: str
     ) -> None:
-        async with answering(interaction, f"{kind} leaderboard page {page}") as reply:
+        async with answering(
+            self.audience, interaction, f"{kind} leaderboard page {page}"
+        ) as reply:
             viewer_id = requester_id(interaction)
             make = partial(self.leaderboard_page, interaction, page, viewer_id, kind)
-            await turn_page(reply, make)
+            await turn_page(self.audience, reply, make)
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, "sharing the leaderboard") as reply:
+        async with answering(self.audience, interaction, "sharing the leaderboard") as reply:
             page, viewer_id = args
             kind = PUZZLES if what == SHARE_PUZZLES else GAMES
-            await share(reply, partial(self.leaderboard_page, interaction, page, viewer_id, kind))
+            await share(
+                self.audience,
+                self.shares,
+                reply,
+                partial(self.leaderboard_page, interaction, page, viewer_id, kind),
+            )
 
     async def leaderboard_page(
         self, interaction: discord.Interaction, page: int, viewer_id: int, kind: str

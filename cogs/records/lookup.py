@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import _
-from cogs.audience import for_everyone
 from cogs.records.buttons import ShareButton
 from cogs.records.shares import ALREADY_SHARED
 from cogs.replies import Reply, tell
 
 if TYPE_CHECKING:
-    from cogs.host import Bot
+    from cogs.audience import Audience
+    from cogs.records.shares import Shares
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ async def answer_privately(interaction: discord.Interaction, answer: Answer) -> 
 MakeAnswer = Callable[[], Awaitable[Answer]]
 
 
-async def turn_page(reply: Reply, make: MakeAnswer) -> None:
+async def turn_page(audience: Audience, reply: Reply, make: MakeAnswer) -> None:
     """A pager button: the same message shows the new page (with Share only where it was), in
     the server's language on a shared message."""
     interaction = reply.interaction
@@ -84,34 +84,33 @@ async def turn_page(reply: Reply, make: MakeAnswer) -> None:
         answer = await make()
         await _edit(reply, embed=answer.embed, view=answer.view(shared=shareable(interaction)))
         return
-    async with for_everyone(cast("Bot", interaction.client), interaction.guild_id):
+    async with audience.for_everyone(interaction.guild_id):
         answer = await make()
     await _edit(reply, embed=answer.embed, view=answer.view(shared=None))
 
 
-async def share(reply: Reply, make: MakeAnswer) -> None:
+async def share(audience: Audience, shares: Shares, reply: Reply, make: MakeAnswer) -> None:
     """The Share button: it turns into "Shared", and the answer is posted for everyone, in the
     server's language, once: another click on it is told so, unless the post failed (the button
     then reads "Share" again, to retry)."""
     interaction = reply.interaction
-    shares = cast("Bot", interaction.client).shares
     key = shares.key(interaction)
     if not shares.claim(key):
         await tell(interaction, _(ALREADY_SHARED))
         return
     try:
-        await _post(reply, make)
+        await _post(audience, reply, make)
     except BaseException:
         shares.release(key)
         raise
 
 
-async def _post(reply: Reply, make: MakeAnswer) -> None:
+async def _post(audience: Audience, reply: Reply, make: MakeAnswer) -> None:
     interaction = reply.interaction
     mine = await make()
     await _edit(reply, embed=mine.embed, view=mine.view(shared=True))
     try:
-        async with for_everyone(cast("Bot", interaction.client), interaction.guild_id):
+        async with audience.for_everyone(interaction.guild_id):
             answer = await make()
         await interaction.followup.send(
             embed=answer.embed,

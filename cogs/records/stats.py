@@ -25,7 +25,9 @@ from cogs.text import EMBED_TITLE, FIELD_VALUE, fit, shorten
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.records.shares import Shares
 
 RECENT_GAMES = 5
 PUZZLE_PROVISIONAL = N_("? = provisional puzzle rating (too few puzzles to be sure)")
@@ -117,9 +119,9 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class StatsCog(FeatureCog, name="Stats"):
-    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
-        super().__init__(bot)
-        self.lookups = lookups
+    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups, shares: Shares) -> None:
+        super().__init__(bot, audience=audience)
+        self.lookups, self.shares = lookups, shares
         self.menu = app_commands.ContextMenu(name="Reversi stats", callback=self.stats_from_menu)
         self.menu.guild_only = True
 
@@ -140,14 +142,14 @@ class StatsCog(FeatureCog, name="Stats"):
     async def show_stats(
         self, interaction: discord.Interaction, user: discord.Member | discord.User
     ) -> None:
-        async with answering(interaction, "/reversi stats"):
+        async with answering(self.audience, interaction, "/reversi stats"):
             embed = await self.stats_card(guild_of(interaction), user)
             await answer_privately(interaction, Answer(embed, ("stats", (user.id,))))
 
     async def on_share(
         self, interaction: discord.Interaction, what: str, args: tuple[int, ...]
     ) -> None:
-        async with answering(interaction, f"sharing {what}") as reply:
+        async with answering(self.audience, interaction, f"sharing {what}") as reply:
             guild_id = guild_of(interaction)
             if what == "stats":
                 (user_id,) = args
@@ -160,7 +162,7 @@ class StatsCog(FeatureCog, name="Stats"):
             async def answer() -> Answer:
                 return Answer(await card(), (what, args))
 
-            await share(reply, answer)
+            await share(self.audience, self.shares, reply, answer)
 
     async def player(self, user_id: int) -> discord.User:
         """The player a stats Share button names; an id Discord knows no user by is refused
@@ -226,7 +228,7 @@ class StatsCog(FeatureCog, name="Stats"):
         player: discord.User,
         other: discord.User | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi h2h"):
+        async with answering(self.audience, interaction, "/reversi h2h"):
             first = (other or interaction.user).id
             embed = await self.h2h_card(guild_of(interaction), first, player.id)
             await answer_privately(interaction, Answer(embed, ("h2h", (first, player.id))))

@@ -20,7 +20,6 @@ from discord.app_commands import locale_str
 from bot.domain import GameState, ReviewRecord
 from bot.engine.review import Review
 from bot.i18n import _
-from cogs.audience import for_everyone
 from cogs.group import FeatureCog
 from cogs.links import message_link, still_there
 from cogs.play.publish import LATE
@@ -30,17 +29,26 @@ from cogs.reviews.progress import QUIET, render
 
 if TYPE_CHECKING:
     from bot.services.reviews import ReviewService
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.names import Names
     from cogs.reviews.progress import ReviewMessages
 
 
 class ReviewCog(FeatureCog, name="Review"):
     def __init__(
-        self, bot: Bot, *, reviews: ReviewService, review_messages: ReviewMessages
+        self,
+        bot: Bot,
+        *,
+        audience: Audience,
+        reviews: ReviewService,
+        review_messages: ReviewMessages,
+        names: Names,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, audience=audience)
         self.reviews = reviews
         self.review_messages = review_messages
+        self.names = names
 
     async def cog_unload(self) -> None:
         await self.review_messages.stop()  # the bot closing: the reviews resume next start
@@ -56,11 +64,11 @@ class ReviewCog(FeatureCog, name="Review"):
     async def review(
         self, interaction: discord.Interaction, id: app_commands.Range[int, 1]
     ) -> None:
-        async with answering(interaction, f"/reversi review {id}"):
+        async with answering(self.audience, interaction, f"/reversi review {id}"):
             await self.ask(interaction, id)
 
     async def on_review_button(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"review of game {game_id}"):
+        async with answering(self.audience, interaction, f"review of game {game_id}"):
             await self.ask(interaction, game_id)
 
     async def ask(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -85,7 +93,7 @@ class ReviewCog(FeatureCog, name="Review"):
         message_id = None
         try:
             await interaction.response.defer(thinking=True)
-            async with for_everyone(self.bot, interaction.guild_id):
+            async with self.audience.for_everyone(interaction.guild_id):
                 text = review_message.progress_text(
                     game_id, record.analysed, record.positions, waiting=self.reviews.busy
                 )
@@ -119,7 +127,7 @@ class ReviewCog(FeatureCog, name="Review"):
             return
         try:
             await interaction.response.defer(thinking=True)
-            built = await render(self.bot, state, review, None)
+            built = await render(self.audience, self.names, state, review, None)
             message = await interaction.followup.send(
                 embeds=built.embeds,
                 files=built.files(),
@@ -153,7 +161,7 @@ class ReviewCog(FeatureCog, name="Review"):
         self, interaction: discord.Interaction, game_id: int, chosen: str
     ) -> None:
         async with answering(
-            interaction, f"move {chosen} of the review of game {game_id}"
+            self.audience, interaction, f"move {chosen} of the review of game {game_id}"
         ) as reply:
             state, review = await self._stored(interaction, game_id)
             if not chosen.isdigit() or not 1 <= int(chosen) <= len(review.moves):
@@ -161,7 +169,9 @@ class ReviewCog(FeatureCog, name="Review"):
             await self._show(reply, state, review, int(chosen))
 
     async def on_review_summary(self, interaction: discord.Interaction, game_id: int) -> None:
-        async with answering(interaction, f"summary of the review of game {game_id}") as reply:
+        async with answering(
+            self.audience, interaction, f"summary of the review of game {game_id}"
+        ) as reply:
             state, review = await self._stored(interaction, game_id)
             await self._show(reply, state, review, None)
 
@@ -190,7 +200,7 @@ class ReviewCog(FeatureCog, name="Review"):
         """Edit the review's message in place to show move `number` (None: the summary)."""
         reply.claim()  # answered here: the acknowledgement timer waits
         interaction = reply.interaction
-        built = await render(self.bot, state, review, number)
+        built = await render(self.audience, self.names, state, review, number)
         try:
             await interaction.response.edit_message(
                 embeds=built.embeds, attachments=built.files(), view=built.view

@@ -17,11 +17,15 @@ from bot.domain import GameState, ReviewRecord
 from bot.domain.events import ReviewDone, ReviewEvent, ReviewFailed, ReviewProgress
 from bot.engine.review import Review
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.reviews import message as review_message
 
 if TYPE_CHECKING:
+    from bot.background import Background
+    from bot.clock import Clock
+    from bot.services.reviews import ReviewService
+    from cogs.audience import Audience
     from cogs.host import Bot
+    from cogs.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -43,23 +47,33 @@ class _Progress:
 
 
 async def render(
-    bot: Bot, state: GameState, review: Review, number: int | None
+    audience: Audience, names: Names, state: GameState, review: Review, number: int | None
 ) -> review_message.ReviewMessage:
     """The summary (or move `number`), its images drawn off the event loop, in the server's
     language: everyone sees the review."""
-    async with for_everyone(bot, state.record.guild_id):
-        names = await bot.names.players(state.record)
+    async with audience.for_everyone(state.record.guild_id):
+        players = await names.players(state.record)
         if number is None:
-            return await asyncio.to_thread(review_message.render_summary, state, review, names)
-        return await asyncio.to_thread(review_message.render_move, state, review, number, names)
+            return await asyncio.to_thread(review_message.render_summary, state, review, players)
+        return await asyncio.to_thread(review_message.render_move, state, review, number, players)
 
 
 class ReviewMessages:
     """The progress messages of the reviews under way, each edited by one task of its own."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        reviews: ReviewService,
+        audience: Audience,
+        names: Names,
+        background: Background,
+        clock: Clock,
+    ) -> None:
         self.bot = bot
-        self.reviews = bot.reviews
+        self.reviews, self.audience, self.names = reviews, audience, names
+        self.background, self.clock = background, clock
         self._progress: dict[int, _Progress] = {}
         self._posted: dict[int, str] = {}
         """The text each progress message was posted with, until its first progress."""
@@ -92,7 +106,7 @@ class ReviewMessages:
             shown.latest = event
             shown.updated.set()
             return
-        self.bot.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
+        self.background.spawn(self._finish(event), name=f"review {event.game_id} shown")
 
     async def _show_progress(self, shown: _Progress) -> None:
         """Edit the progress message with the latest progress, then wait `EDIT_EVERY`."""
@@ -100,7 +114,7 @@ class ReviewMessages:
             await shown.updated.wait()
             shown.updated.clear()
             event = shown.latest
-            async with for_everyone(self.bot, event.record.guild_id):
+            async with self.audience.for_everyone(event.record.guild_id):
                 text = review_message.progress_text(
                     event.game_id, event.analysed, event.total, waiting=event.waiting
                 )
@@ -108,7 +122,7 @@ class ReviewMessages:
                 continue
             shown.shown = text
             await self._edit(event.record, content=text)
-            clock = self.bot.clock
+            clock = self.clock
             await clock.sleep_until(clock.now() + timedelta(seconds=EDIT_EVERY))
 
     async def _finish(self, event: ReviewDone | ReviewFailed) -> None:
@@ -123,11 +137,11 @@ class ReviewMessages:
         built = None
         if isinstance(event, ReviewDone):
             try:
-                built = await render(self.bot, event.state, event.review, None)
+                built = await render(self.audience, self.names, event.state, event.review, None)
             except Exception:
                 log.exception("The review of game %s could not be drawn", event.game_id)
         if built is None:  # the analysis or its drawing failed: the message says so
-            async with for_everyone(self.bot, record.guild_id):
+            async with self.audience.for_everyone(record.guild_id):
                 text = review_message.failed_text(event.game_id)
             await self._edit(record, content=text)
             if isinstance(event, ReviewDone):  # the analysis is kept: the next request posts it

@@ -28,6 +28,7 @@ from rendering import board_alt_text, render_board
 
 if TYPE_CHECKING:
     from bot.services.lookups import Lookups
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 
@@ -171,8 +172,8 @@ def help_embed(tree: app_commands.CommandTree[Any], who: Collection[Who]) -> dis
 class RulesCog(FeatureCog, name="Rules"):
     """Both replies are ephemeral: a personal read that needn't fill the channel."""
 
-    def __init__(self, bot: Bot, *, lookups: Lookups) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: Bot, *, audience: Audience, lookups: Lookups) -> None:
+        super().__init__(bot, audience=audience)
         self.lookups = lookups
 
     @app_commands.command(
@@ -189,7 +190,7 @@ class RulesCog(FeatureCog, name="Rules"):
         interaction: discord.Interaction,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi rules"):
+        async with answering(self.audience, interaction, "/reversi rules"):
             with using(language.value if language else current()):
                 embed, picture = rules_embed(), await START_PICTURE.file()
             await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
@@ -200,11 +201,11 @@ class RulesCog(FeatureCog, name="Rules"):
         extras={IN_DMS: True},
     )
     async def help_screen(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi help"):
-            embed = help_embed(self.bot.tree, await self.audience(interaction))
+        async with answering(self.audience, interaction, "/reversi help"):
+            embed = help_embed(self.bot.tree, await self.sections_for(interaction))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def audience(self, interaction: discord.Interaction) -> set[Who]:
+    async def sections_for(self, interaction: discord.Interaction) -> set[Who]:
         """Whose sections the member asking may see: their permissions in this channel, and
         for tournaments the server's organiser role; in a DM, everyone's alone."""
         who = {Who.EVERYONE}

@@ -17,7 +17,6 @@ from bot.domain.tournament import Format, TournamentView
 from bot.i18n import N_, _, ngettext
 from bot.services.tournaments import Manager, NewTournament
 from cogs import time_option
-from cogs.audience import for_everyone
 from cogs.group import FeatureCog
 from cogs.links import message_link
 from cogs.replies import Declined, answering
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from bot.clock import Clock
     from bot.services.lookups import Lookups
     from bot.services.tournaments import Tournaments
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
     from cogs.tournaments.event import ScheduledEvents
@@ -85,6 +85,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         self,
         bot: Bot,
         *,
+        audience: Audience,
         tournaments: Tournaments,
         lookups: Lookups,
         clock: Clock,
@@ -92,7 +93,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         scheduled_events: ScheduledEvents,
         names: Names,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, audience=audience)
         self.tournaments = tournaments
         self.lookups = lookups
         self.clock = clock
@@ -132,7 +133,9 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def on_tournament_button(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ) -> None:
-        async with answering(interaction, f"tournament {tournament_id} {action}") as reply:
+        async with answering(
+            self.audience, interaction, f"tournament {tournament_id} {action}"
+        ) as reply:
             service, user = self.tournaments, interaction.user.id
             if action == "join":
                 view = await service.join(tournament_id, user, guild_of(interaction))
@@ -163,7 +166,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         channel=locale_str("Where its games are played, a thread each (default: here)"),
     )
     @app_commands.choices(format=FORMAT_CHOICES)
-    @app_commands.autocomplete(time=time_option.autocomplete)
+    @app_commands.autocomplete(time=FeatureCog.time_choices)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -176,7 +179,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         limit: app_commands.Range[int, 2, 256] = 64,
         channel: discord.TextChannel | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi tournament create"):
+        async with answering(self.audience, interaction, "/reversi tournament create"):
             await think(interaction)
             starts_at = start_time(start, self.clock.now().timestamp())
             if starts_at is None:
@@ -203,7 +206,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
             service = self.tournaments
             view = await service.create(guild_of(interaction), await self.manager(interaction), new)
             t = view.tournament
-            async with for_everyone(self.bot, t.guild_id):
+            async with self.audience.for_everyone(t.guild_id):
                 text, buttons = signup_text(view), signup_view(t)
             try:
                 posted = await self.bot.get_partial_messageable(channel_id).send(
@@ -227,7 +230,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
 
     @tournament.command(name="list", description=locale_str("This server's tournaments"))
     async def list_(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction, "/reversi tournament list"):
+        async with answering(self.audience, interaction, "/reversi tournament list"):
             found = await self.tournaments.of_guild(guild_of(interaction))
             lines = [list_line(t) for t in found] or [_("No tournament yet.")]
             await interaction.response.send_message(
@@ -240,7 +243,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
-        async with answering(interaction, "/reversi tournament standings"):
+        async with answering(self.audience, interaction, "/reversi tournament standings"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -261,7 +264,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
         tournament: int | None = None,
         round: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
-        async with answering(interaction, "/reversi tournament pairings"):
+        async with answering(self.audience, interaction, "/reversi tournament pairings"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -305,7 +308,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def remove(
         self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
     ) -> None:
-        async with answering(interaction, "/reversi tournament remove"):
+        async with answering(self.audience, interaction, "/reversi tournament remove"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)
@@ -322,7 +325,7 @@ class TournamentsCog(FeatureCog, name="Tournaments"):
     async def manage(
         self, interaction: discord.Interaction, action: str, tournament: int | None
     ) -> None:
-        async with answering(interaction, f"/reversi tournament {action}"):
+        async with answering(self.audience, interaction, f"/reversi tournament {action}"):
             await think(interaction)
             guild_id = guild_of(interaction)
             tournament_id = await self.which(guild_id, tournament)

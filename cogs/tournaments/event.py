@@ -17,12 +17,14 @@ from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.domain.tournament import TournamentRecord, TournamentState, rounds_in
 from bot.latest import Latest
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.text import shorten
 from cogs.tournaments.texts import event_description
 
 if TYPE_CHECKING:
+    from bot.background import Background
+    from bot.clock import Clock
     from bot.services.tournaments import Tournaments
+    from cogs.audience import Audience
     from cogs.host import Bot
 
 log = logging.getLogger(__name__)
@@ -66,11 +68,19 @@ def may_make_events(guild: discord.Guild) -> bool:
 
 
 class ScheduledEvents:
-    def __init__(self, bot: Bot, *, tournaments: Tournaments) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        tournaments: Tournaments,
+        audience: Audience,
+        background: Background,
+        clock: Clock,
+    ) -> None:
         self.bot = bot
-        self.tournaments = tournaments
+        self.tournaments, self.audience, self.clock = tournaments, audience, clock
         self._follow: Latest[int, TournamentRecord] = Latest(
-            bot.background, self._bring_up_to_date, "tournament event"
+            background, self._bring_up_to_date, "tournament event"
         )
         self._shown: dict[int, bool] = {}
         """Tournaments whose event was brought up to date here: whether it was over."""
@@ -86,7 +96,7 @@ class ScheduledEvents:
         t = tournament
         start = datetime.fromtimestamp(t.starts_at, UTC)
         channel = guild.get_channel(t.channel_id)
-        async with for_everyone(self.bot, t.guild_id):
+        async with self.audience.for_everyone(t.guild_id):
             description = event_description(t, signup)
         try:
             event = await guild.create_scheduled_event(
@@ -130,7 +140,7 @@ class ScheduledEvents:
             if not t.state.over and scheduled:
                 await event.edit(
                     status=discord.EventStatus.active,
-                    end_time=end_time(t, self.bot.clock.now()),
+                    end_time=end_time(t, self.clock.now()),
                 )
             elif t.state is TournamentState.CANCELLED and scheduled:
                 await event.cancel()

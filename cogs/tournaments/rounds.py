@@ -27,17 +27,19 @@ from bot.domain.notices import NotifyChoice
 from bot.domain.tournament import Board, Pairing, TournamentRecord, TournamentView
 from bot.i18n import _, ngettext, using
 from bot.services.bus import Events
-from bot.timers import Timers
-from cogs.audience import for_everyone
 from cogs.links import mention
 from cogs.permissions import missing_permissions
 from cogs.text import shorten
 from cogs.tournaments.texts import board_line, name, round_post, title
 
 if TYPE_CHECKING:
+    from bot.background import Background
+    from bot.clock import Clock
     from bot.services.languages import Languages
     from bot.services.notices import Notices
     from bot.services.tournament_rounds import TournamentRounds
+    from bot.timers import Timers
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
 
@@ -130,10 +132,16 @@ class RoundOpener:
         rounds: TournamentRounds,
         notices: Notices,
         languages: Languages,
+        audience: Audience,
         names: Names,
+        background: Background,
+        clock: Clock,
+        timers: Timers,
     ) -> None:
         self.bot = bot
         self.rounds, self.notices, self.languages, self.names = rounds, notices, languages, names
+        self.audience, self.background = audience, background
+        self.clock, self.timers = clock, timers
         self._opening: set[tuple[int, int, int]] = set()
         """Boards whose thread is being opened here, so that a second announcement of the same
         board (a withdrawal, a resumption) opens no second thread."""
@@ -151,7 +159,7 @@ class RoundOpener:
         boards = [b for b in event.boards if self._key(b) not in self._opening]
         self._opening.update(self._key(b) for b in boards)
         if boards:
-            self.bot.background.spawn(
+            self.background.spawn(
                 self._open(event.view, boards, event.withdrawn),
                 name=f"tournament {t.id} round {t.round}",
             )
@@ -161,7 +169,7 @@ class RoundOpener:
         there are tried again now."""
         for tournament_id, waiting in self._waiting.items():
             if waiting.guild_id == guild_id:
-                self._retry(tournament_id, self.bot.clock.now().timestamp())
+                self._retry(tournament_id, self.clock.now().timestamp())
 
     @staticmethod
     def _key(board: Board) -> tuple[int, int, int]:
@@ -189,7 +197,7 @@ class RoundOpener:
             self._opening.difference_update(self._key(b) for b in boards)
         if all(opened):
             if self._waiting.pop(tournament.id, None) is not None:
-                self._timers().cancel(("tournament round", tournament.id))
+                self.timers.cancel(("tournament round", tournament.id))
         else:
             await self._wait(tournament, channel, [])
 
@@ -221,7 +229,7 @@ class RoundOpener:
         ):
             return
         self._posted.add((tournament.id, number))
-        async with for_everyone(self.bot, tournament.guild_id):
+        async with self.audience.for_everyone(tournament.guild_id):
             texts = round_post(view, number, withdrawn)
         try:
             for text in texts:
@@ -238,7 +246,7 @@ class RoundOpener:
     ) -> bool:
         """Post the board's line, start its thread from it, start the game there and tell its
         players as they chose; whether the board is open (or was already)."""
-        async with for_everyone(self.bot, tournament.guild_id):
+        async with self.audience.for_everyone(tournament.guild_id):
             line, thread_title = board_line(board, {}), thread_name(tournament, board)
         try:
             starter = await channel.send(line, allowed_mentions=NONE)
@@ -275,18 +283,14 @@ class RoundOpener:
         log.info(
             "Tournament %s: round tried again in %g s (missing %s)", tournament.id, delay, missing
         )
-        self._retry(tournament.id, self.bot.clock.now().timestamp() + delay)
+        self._retry(tournament.id, self.clock.now().timestamp() + delay)
         if missing and not waiting.told:
             waiting.told = True
             await self._tell_organiser(tournament, channel, missing)
 
     def _retry(self, tournament_id: int, when: float) -> None:
         again = partial(self.rounds.advance, tournament_id)
-        self._timers().arm(("tournament round", tournament_id), when, again)
-
-    def _timers(self) -> Timers:
-        assert self.bot.timers is not None, "the timers start in setup_hook"
-        return self.bot.timers
+        self.timers.arm(("tournament round", tournament_id), when, again)
 
     async def _tell_organiser(
         self, tournament: TournamentRecord, channel: discord.TextChannel, missing: list[str]
@@ -296,7 +300,7 @@ class RoundOpener:
         text = partial(games_cannot_begin, tournament, channel, missing)
         granted = channel.permissions_for(channel.guild.me)
         if granted.send_messages:
-            async with for_everyone(self.bot, tournament.guild_id):
+            async with self.audience.for_everyone(tournament.guild_id):
                 told = f"{mention(organiser)} {escape_mentions(text())}"  # only them pinged
             try:
                 await channel.send(told, allowed_mentions=discord.AllowedMentions(users=True))
@@ -332,7 +336,7 @@ class RoundOpener:
             else:
                 found = await self.names.name(player, mention(player))
                 named[player] = escape_mentions(escape_markdown(found))
-        async with for_everyone(self.bot, tournament.guild_id):
+        async with self.audience.for_everyone(tournament.guild_id):
             told = _("{black} (black) vs {white} (white): your game starts now. Good luck!")
             text = told.format(black=named[pairing.black], white=named[pairing.white])
         try:

@@ -11,13 +11,14 @@ import discord
 from bot.domain.events import TournamentFinished, TournamentUpdated
 from bot.latest import Latest
 from bot.services.bus import Events
-from cogs.audience import for_everyone
 from cogs.tournaments.buttons import signup_view
 from cogs.tournaments.image import standings_file
 from cogs.tournaments.texts import signup_text, standings_text
 
 if TYPE_CHECKING:
+    from bot.background import Background
     from bot.services.tournaments import Tournaments
+    from cogs.audience import Audience
     from cogs.host import Bot
     from cogs.names import Names
 
@@ -27,11 +28,20 @@ NONE = discord.AllowedMentions.none()
 
 
 class Signups:
-    def __init__(self, bot: Bot, *, tournaments: Tournaments, names: Names) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        tournaments: Tournaments,
+        audience: Audience,
+        names: Names,
+        background: Background,
+    ) -> None:
         self.bot = bot
-        self.tournaments, self.names = tournaments, names
+        self.tournaments, self.audience, self.names = tournaments, audience, names
+        self.background = background
         self._signups: Latest[int, TournamentUpdated] = Latest(
-            bot.background, self._edit_signup, "tournament sign-up"
+            background, self._edit_signup, "tournament sign-up"
         )
 
     def subscribe(self, events: Events) -> None:
@@ -47,7 +57,7 @@ class Signups:
     async def _edit_signup(self, event: TournamentUpdated) -> None:
         t = event.view.tournament
         assert t.message_id is not None
-        async with for_everyone(self.bot, t.guild_id):
+        async with self.audience.for_everyone(t.guild_id):
             text, view = signup_text(event.view), signup_view(t)
         try:
             message = self.bot.get_partial_messageable(t.channel_id)
@@ -59,14 +69,14 @@ class Signups:
 
     def on_finished(self, event: TournamentFinished) -> None:
         self.on_updated(TournamentUpdated(event.view))
-        self.bot.background.spawn(
+        self.background.spawn(
             self._announce_winner(event), name=f"tournament {event.view.tournament.id} finished"
         )
 
     async def _announce_winner(self, event: TournamentFinished) -> None:
         t = event.view.tournament
         _view, table = await self.tournaments.standings(t.id, t.guild_id)
-        async with for_everyone(self.bot, t.guild_id):
+        async with self.audience.for_everyone(t.guild_id):
             text = standings_text(event.view, table)
             image = await standings_file(event.view, table, self.names)
         try:

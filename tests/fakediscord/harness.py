@@ -18,7 +18,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import FEATURES, Feature, create_bot
+from bot.app import FEATURES, Feature, Parts, create_bot
 from bot.config import Config
 from bot.domain.events import ChallengeClosed, ChallengeOpened, Event, GameEvent
 from cogs.host import Bot as ReversiBot
@@ -60,6 +60,7 @@ class BotHarness:
         self.features = tuple(features)
         self.sync_commands = sync_commands
         self._bot: ReversiBot | None = None
+        self._parts: Parts | None = None
         self._task: asyncio.Task[None] | None = None
         self.starts = 0
         self.events: list[Event] = []
@@ -71,12 +72,23 @@ class BotHarness:
             raise RuntimeError("the bot is not running")
         return self._bot
 
+    @property
+    def parts(self) -> Parts:
+        """The current bot's shared parts, as its features were handed them (the board
+        publisher, say), for a test to reach into."""
+        if self._parts is None:
+            raise RuntimeError("the bot is not running")
+        return self._parts
+
+    async def _keep_parts(self, bot: ReversiBot, parts: Parts) -> None:
+        self._parts = parts
+
     async def start(self) -> ReversiBot:
         """Build a fresh bot, log in, connect, wait for READY; sync the servers' own commands on
         the first start."""
         if self._bot is not None:
             raise RuntimeError("the bot is already running")
-        bot = create_bot(self.config, features=self.features)
+        bot = create_bot(self.config, features=(*self.features, self._keep_parts))
         for kind in (GameEvent, ChallengeOpened, ChallengeClosed):
             bot.events.subscribe(kind, self.events.append)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
@@ -113,7 +125,7 @@ class BotHarness:
     async def stop(self) -> None:
         """Close the bot's connection and wait for its main task to end."""
         bot, task = self._bot, self._task
-        self._bot = self._task = None
+        self._bot = self._task = self._parts = None
         self.fake.bot_sequences.pop(self, None)
         if bot is None or task is None:
             return

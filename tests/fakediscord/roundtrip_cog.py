@@ -10,13 +10,17 @@ import asyncio
 import re
 from datetime import timedelta
 from io import BytesIO
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 from PIL import Image
+
+if TYPE_CHECKING:
+    from bot.app import Parts
+    from bot.clock import Clock
 
 SQUARES = [f"{file}{rank}" for file in "abcdefgh" for rank in range(1, 9)]
 
@@ -102,15 +106,12 @@ def png(colour: str = "green", size: int = 32) -> bytes:
 class Probe(commands.GroupCog, group_name="probe", group_description="Fake Discord probes"):
     settings = app_commands.Group(name="settings", description="A nested group")
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, *, clock: Clock) -> None:
         self.bot = bot
+        self.clock = clock
         self.db: aiosqlite.Connection | None = None
         self.errors: list[int] = []  # Discord error codes the probes ran into
         self.reminders: list[asyncio.Task[None]] = []
-
-    @property
-    def clock(self) -> Any:
-        return self.bot.clock  # type: ignore[attr-defined]
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(Counter)
@@ -300,8 +301,8 @@ async def tidy(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("tidied", ephemeral=True)
 
 
-async def add_probe(bot: commands.Bot) -> None:
+async def add_probe(bot: commands.Bot, parts: Parts) -> None:
     """The probe as a feature of the bot under test (`create_bot(features=...)`)."""
-    await bot.add_cog(Probe(bot))
+    await bot.add_cog(Probe(bot, clock=parts.clock))
     bot.tree.add_command(wave_at)
     bot.tree.add_command(tidy)

@@ -5,7 +5,6 @@ boards are behind) and the game goes on from it."""
 from __future__ import annotations
 
 from bot import engine
-from bot.client import ReversiBot
 from bot.domain import GameState, GameStatus
 from bot.domain.events import GameEnded, GameEvent, MovePlayed
 from cogs.replies import Reply
@@ -15,11 +14,11 @@ from tests.fakediscord.harness import BotHarness
 from .play import legal_names, move_labels, play, start_game, stored, to_move, wthor_games
 
 
-def board_never_shown(bot: ReversiBot, kind: type[GameEvent]) -> list[GameEvent]:
+def board_never_shown(harness: BotHarness, kind: type[GameEvent]) -> list[GameEvent]:
     """The board publisher misses the next event of `kind`, and the handler that made it never
     asks for its answer, as if the bot died right after the service stored the change; returns
     the events it missed."""
-    publisher = bot.publisher
+    bot, publisher = harness.bot, harness.parts.publisher
     missed: list[GameEvent] = []
     unanswered: list[Reply] = []
     answer = publisher.answer
@@ -51,7 +50,7 @@ async def test_a_move_stored_but_never_shown_is_shown_at_the_next_start(
 ) -> None:
     board = await start_game(fake)
     await play(fake, board, fake.alice, "d3")
-    missed = board_never_shown(bot_harness.bot, MovePlayed)
+    missed = board_never_shown(bot_harness, MovePlayed)
 
     moved = await fake.slash(fake.bob, "reversi move", square="c3")
 
@@ -94,7 +93,7 @@ async def test_a_final_move_stored_but_never_shown_is_shown_at_the_next_start(
     await bot_harness.restart()
     before_last = engine.Game(moves[:-1])
     assert move_labels(board) == legal_names(before_last.position)
-    missed = board_never_shown(bot_harness.bot, GameEnded)
+    missed = board_never_shown(bot_harness, GameEnded)
     last_mover = to_move(before_last, fake.alice, fake.bob)
 
     moved = await fake.slash(last_mover, "reversi move", square=moves[-1])

@@ -39,8 +39,8 @@ LOSSES = (0.0, 1.5, 3.5, 7.5, 99.9)
 """One of each mark, and a loss wider than any real one."""
 MISSED = (0, 7, 56)
 """Three moves made while the other side had to pass: a1, h1, a8."""
-STOPPED = ("Game aborted", "Game cancelled")
-"""The last words the cogs give a game's image when it ended without a result."""
+STOPPED = ("Game aborted", "Game cancelled", "Black wins by forfeit", "White wins by forfeit")
+"""The last words of a game's image when it ended without a score (`final_status`)."""
 
 
 class Recording:

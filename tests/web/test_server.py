@@ -39,6 +39,14 @@ async def test_every_answer_carries_the_private_pages_headers(server: WebServer)
                 assert headers["X-Content-Type-Options"] == "nosniff"
 
 
+async def test_search_engines_are_asked_to_keep_out(server: WebServer) -> None:
+    async with (
+        aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as session,
+        session.get("/robots.txt") as response,
+    ):
+        assert await response.text() == "User-agent: *\nDisallow: /\n"
+
+
 async def test_a_stopped_server_no_longer_answers(server: WebServer) -> None:
     port = server.port
     await server.stop()

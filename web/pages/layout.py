@@ -26,6 +26,7 @@ def page(
         '<meta name="robots" content="noindex, nofollow">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{escape(title)}</title>"
+        f'<link rel="icon" href="{STATIC}/favicon.svg" type="image/svg+xml">'
         f'<link rel="stylesheet" href="{STATIC}/site.css">{tags}</head>'
         f"<body><main>{body}</main></body></html>"
     )
