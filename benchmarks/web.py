@@ -248,9 +248,11 @@ async def live_viewers(
             if (await process.stdout.readline()).strip() != b"ready":
                 raise RuntimeError("a viewers' process failed")
         cpu = cpu_seconds(server)
+        viewing = sum(cpu_seconds(process.pid) for process in started)
         played = await play(fake, watched, args.moves)
         await asyncio.sleep(PACE)
         cpu = cpu_seconds(server) - cpu
+        viewing = sum(cpu_seconds(process.pid) for process in started) - viewing
         events: list[list[tuple[float, int]]] = []
         for process in started:
             out, _ = await process.communicate(b"stop\n")
@@ -272,7 +274,8 @@ async def live_viewers(
     print(
         f"{args.viewers} viewers of one game live, {len(lags)} moves: from the commit to the "
         f"last viewer's update p50 {statistics.median(lags):.1f} ms, "
-        f"p99 {percentile(lags, 0.99):.1f} ms; updates missed {missed}"
+        f"p99 {percentile(lags, 0.99):.1f} ms; updates missed {missed}; CPU of the viewers' "
+        f"processes {1000 * viewing / len(lags):.1f} ms a move"
     )
 
 

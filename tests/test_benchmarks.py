@@ -109,7 +109,8 @@ FIGURES = {
         rf"the bot's move round trip, 4 watching: p50 {NUMBER} ms, p99 {NUMBER} ms; "
         rf"CPU of the pages' process {NUMBER} ms a move",
         rf"4 viewers of one game live, 3 moves: from the commit to the last viewer's update "
-        rf"p50 {NUMBER} ms, p99 {NUMBER} ms; updates missed 0",
+        rf"p50 {NUMBER} ms, p99 {NUMBER} ms; updates missed 0; CPU of the viewers' processes "
+        rf"{NUMBER} ms a move",
     ],
     "puzzle_play.py": [
         rf"{backend}:.*:\n  seeding the bank \({NUMBER} puzzles\) into an empty database: "
