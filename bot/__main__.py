@@ -1,5 +1,5 @@
-"""`python -m bot [run|sync|check|copy-db]`: start the bot, sync its slash commands, check it
-loads, or copy its data to another database.
+"""`python -m bot [run|sync|check|copy-db|web]`: start the bot, sync its slash commands, check it
+loads, copy its data to another database, or serve its pages on the web alone.
 
 Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
 and status 1 when trying again later may work (Discord unreachable or failing, the database lost
@@ -26,7 +26,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import create_bot
+from bot.app import create_bot, serve_pages
 from bot.config import Config, ConfigError
 from bot.engine import native
 from bot.lockfile import running_on
@@ -153,6 +153,28 @@ def always() -> bool:
     return True
 
 
+async def serve_web(config: Config) -> int:
+    """Serve the pages alone until SIGTERM or SIGINT (Ctrl-C). Only beside bots on PostgreSQL:
+    on SQLite the one bot process serves them, and no other process would hear its moves."""
+    if config.web_port is None:
+        report("Set WEB_PORT, the port to serve the pages on (see the README).")
+        return FIX_FIRST
+    if sqlite_file(config.database) is not None:
+        report(
+            "python -m bot web needs PostgreSQL: serve the pages from the bot's own process "
+            "on SQLite."
+        )
+        return FIX_FIRST
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with serve_pages(config, config.web_port):
+        await stop.wait()
+    log.info("Stopped")
+    return 0
+
+
 def log_engine() -> None:
     """Say once which engine plays: a native core that could not be built is worth a warning,
     since the computer then plays more slowly."""
@@ -226,7 +248,7 @@ def report(failure: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument(
-        "command", nargs="?", default="run", choices=["run", "sync", "check", "copy-db"]
+        "command", nargs="?", default="run", choices=["run", "sync", "check", "copy-db", "web"]
     )
     parser.add_argument("source", nargs="?", help="copy-db: the database to copy from")
     parser.add_argument("target", nargs="?", help="copy-db: an empty database to copy into")
@@ -240,12 +262,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FIX_FIRST
     point_discord_py_at(config)
     native.select(config.engine)
-    if args.command == "run" or config.log_level == "DEBUG":  # check and sync print results
+    if args.command in ("run", "web") or config.log_level == "DEBUG":  # the others print
         set_up_logging(config)
     if args.command == "check":
         return finish(check(config))
     if args.command == "copy-db":
         return finish(copy_db(args.source, args.target))
+    if args.command == "web":
+        return finish(serve_web(config))
     if config.token is None:
         where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
         report(NO_TOKEN.format(where=where))

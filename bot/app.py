@@ -3,24 +3,33 @@ knows every layer. Nothing it wires imports it."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 
+import discord
+from aiohttp import web
+from discord import Intents
+
 from bot.bot_player import BotPlayer
-from bot.clock import Clock
+from bot.clock import Clock, SystemClock
 from bot.computer import Computer
 from bot.config import Config
 from bot.daily_timers import DailyTimers
 from bot.deadlines import Deadlines
 from bot.domain.events import WebPagesUpdated
+from bot.engine.ai.analysis import PositionAnalysis, ReviewBudget, analyse_position
 from bot.game_puzzles import GamePuzzles
 from bot.membership import GuildMembers
 from bot.metrics import GamesCounted
 from bot.notifications import TurnNotices
 from bot.services import Services
+from bot.services.bus import Events
 from bot.services.reviews import ReviewService
 from bot.storage import Storage
+from bot.storage.database import GAME, GUILD
 from bot.timers import Timers
 from bot.tournament_timers import TournamentTimers
 from cogs.admin.buttons import ChannelsConfirmButton, ForgetConfirmButton
@@ -66,7 +75,7 @@ from cogs.tournaments.rounds import RoundOpener
 from cogs.tournaments.signup import Signups
 from cogs.translator import CatalogueTranslator
 from web.limits import Limits
-from web.live import Live
+from web.live import Live, game, guild
 from web.operations import PATHS as OPERATIONS_PATHS
 from web.operations import Probes
 from web.operations import routes as operations_routes
@@ -76,6 +85,7 @@ from web.pages import player as player_page
 from web.pages import tournament as tournament_page
 from web.pages.game import GamePages
 from web.pages.layout import STATIC_FOLDER, add_static
+from web.pages.parts import NameOf
 from web.server import WebServer
 
 
@@ -254,51 +264,67 @@ async def puzzles(bot: Bot, parts: Parts) -> None:
 
 async def pages(bot: Bot, parts: Parts) -> None:
     """The pages on the web, where the bot has an HTTP server: each page follows what it shows
-    live (`Live`, told by the bus), and every request to the server counts against its
-    address's limits (`Limits`, which the live pages use for their connections too)."""
+    live (`Live`), told by the bus and by the other processes on the database."""
     if bot.web is None:
         return
     live = Live()
     live.subscribe(bot.events)
-    app, services = bot.web.app, parts.services
-    languages, name_of = services.context.languages, parts.names.name
+    await follow_changes(bot.storage, live)
+    add_pages(bot.web.app, parts.services, live, reviews=parts.reviews, names=parts.names.name)
+
+
+def add_pages(
+    app: web.Application, services: Services, live: Live, *, reviews: ReviewService, names: NameOf
+) -> None:
+    """Every route of the pages, the same in the bot (`pages`) and alone (`serve_pages`). Every
+    request but the operators' counts against its address's limits (`Limits`, which the live
+    pages use for their connections too)."""
+    languages = services.context.languages
     limits = Limits(services.lookups.now, spared=OPERATIONS_PATHS)
     app.middlewares.append(limits.middleware)
     add_static(app, STATIC_FOLDER)
     game_pages = GamePages(
         pages=services.pages,
         lookups=services.lookups,
-        reviews=parts.reviews,
+        reviews=reviews,
         languages=languages,
-        names=name_of,
+        names=names,
         live=live,
         limits=limits,
     )
     app.add_routes(
         [
             *game_pages.routes(),
-            *files.routes(services.pages, services.lookups, name_of),
+            *files.routes(services.pages, services.lookups, names),
             *tournament_page.routes(
                 pages=services.pages,
                 tournaments=services.tournaments,
                 languages=languages,
-                name_of=name_of,
+                name_of=names,
             ),
             *player_page.routes(
                 pages=services.pages,
                 lookups=services.lookups,
                 languages=languages,
-                name_of=name_of,
+                name_of=names,
             ),
             *leaderboard_page.routes(
                 pages=services.pages,
                 lookups=services.lookups,
                 languages=languages,
-                name_of=name_of,
+                name_of=names,
             ),
         ]
     )
     app.on_shutdown.append(game_pages.close)
+
+
+async def follow_changes(storage: Storage, live: Live) -> None:
+    """Wake the pages open here when another process on the database changes what they show."""
+    subjects = {GAME: game, GUILD: guild}
+    await storage.database.follow(
+        lambda kind, id_: live.changed(subjects[kind](id_)), live.everything_changed
+    )
 
 
 FEATURES: tuple[Feature, ...] = (
@@ -456,6 +482,44 @@ def measure(bot: Bot, timers: Timers) -> None:
     metrics.watch("reversi_reviews_in_progress", lambda: reviews.in_progress)
     metrics.watch_gateway(bot.shard_states)
     metrics.start()
+
+
+@asynccontextmanager
+async def serve_pages(config: Config, port: int) -> AsyncIterator[WebServer]:
+    """The pages alone, served on `port` (`python -m bot web`): no gateway, no shards, no timers.
+    The process only reads, and hears of every change from the database, so any number of them
+    can serve the pages of the bot processes on one PostgreSQL database, behind any proxy. With
+    the bot's token it asks Discord's REST API for the players' names, as the bot does for those
+    it has not met; without, the pages name the players by their colours."""
+    clock, events = SystemClock(), Events()
+    async with AsyncExitStack() as stack:
+        storage = await stack.enter_async_context(await Storage.open(config.database))
+        services = Services.build(storage, clock, events, web_url=config.web_url)
+        reviews = ReviewService(storage, clock, events, analysed_here)  # read, never run
+        names: NameOf = unnamed
+        if config.token is not None:
+            discord_api = await stack.enter_async_context(discord.Client(intents=Intents.none()))
+            await discord_api.login(config.token)  # no gateway: REST only
+            names = Names(discord_api).name
+        live = Live()
+        await follow_changes(storage, live)
+        server = WebServer(config.web_host, port)
+        add_pages(server.app, services, live, reviews=reviews, names=names)
+        await server.start()
+        stack.push_async_callback(server.stop)
+        yield server
+
+
+async def analysed_here(
+    position: str, played: int | None, budget: ReviewBudget
+) -> PositionAnalysis:
+    """A position of a review analysed in this process, for a process with no workers."""
+    return await asyncio.to_thread(analyse_position, position, played, budget)
+
+
+async def unnamed(_user_id: int, fallback: str) -> str:
+    """No name known, where none can be asked for: the pages show the players' colours."""
+    return fallback
 
 
 def create_bot(config: Config, *, features: Sequence[Feature] = FEATURES) -> Bot:

@@ -1,11 +1,10 @@
-"""Players' display names for board images, remembered in a bounded cache."""
+"""Players' display names for board images and pages, remembered in a bounded cache."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
 import discord
-from discord.ext import commands
 
 from bot.domain import GameRecord
 from bot.engine import Color
@@ -17,7 +16,10 @@ CAPACITY = 4096
 
 
 class Names:
-    def __init__(self, bot: commands.AutoShardedBot) -> None:
+    """Asks the client's cache, then Discord's REST API: a client with no gateway (the pages'
+    own process) names players too."""
+
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._names: OrderedDict[int, str] = OrderedDict()
 

@@ -113,6 +113,17 @@ FIGURES = {
         rf"bank on disk: {NUMBER} MB",
     ],
     "fit_patterns.py": [r"300 games: [\d,]+ positions to fit", rf"60-60 .* {NUMBER}  \("],
+    "web.py": [
+        rf"a game page, 4 readers at once: \d+ reads, {NUMBER}/s, p50 {NUMBER} ms, "
+        rf"p99 {NUMBER} ms; answers {{'200': \d+}}",
+        rf"the bot's move round trip, nobody watching: p50 {NUMBER} ms, p99 {NUMBER} ms; "
+        rf"CPU of the pages' process {NUMBER} ms a move",
+        rf"the bot's move round trip, 4 watching: p50 {NUMBER} ms, p99 {NUMBER} ms; "
+        rf"CPU of the pages' process {NUMBER} ms a move",
+        rf"4 viewers of one game live, 3 moves: from the commit to the last viewer's update "
+        rf"p50 {NUMBER} ms, p99 {NUMBER} ms; updates missed 0; CPU of the viewers' processes "
+        rf"{NUMBER} ms a move",
+    ],
     "puzzle_play.py": [
         rf"{backend}:.*:\n  seeding the bank \({NUMBER} puzzles\) into an empty database: "
         rf"{NUMBER} ms\n(.*\n){{2}}  pick for a light solver +p50 +{NUMBER} ms +p99 +{NUMBER} ms"

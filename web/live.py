@@ -63,6 +63,14 @@ class Live:
         for watcher in self._watchers.get(subject, ()):
             watcher.wake()
 
+    def everything_changed(self) -> None:
+        """Wake every watcher: changes may have gone unheard (another process's, while the
+        database was out of reach)."""
+        self.changes += 1
+        for watchers in self._watchers.values():
+            for watcher in watchers:
+                watcher.wake()
+
     def subscribe(self, events: Events) -> None:
         events.subscribe(GameEvent, lambda event: self.changed(game(event.state.record.id)))
         events.subscribe(ReviewDone, lambda event: self.changed(game(event.game_id)))

@@ -19,22 +19,16 @@ from contextlib import asynccontextmanager, suppress
 import asyncpg
 
 from bot.storage.errors import DatabaseError
-from bot.storage.postgres import CONNECT_TIMEOUT, shown_url
+from bot.storage.postgres import CONNECT_TIMEOUT, DRIVER_ERRORS, connection_lost, shown_url
 
 CLAIMS = 0x52565253
 """The first key of the bot's advisory locks (ASCII "RVRS"), apart from any other application's."""
 APPLICATION_NAME = "reversi-bot claim"
 """What the claim's connection is called in `pg_stat_activity`, apart from the pool's."""
-CHECK_EVERY = 5.0
-"""Seconds between two queries that check the claim's connection still answers. A connection the
-server closes is noticed at once; the query finds one that died without a word."""
 RETRY_EVERY = 0.5
 """Seconds between two attempts to take a lost claim again."""
 RETAKE_WITHIN = 60.0
 """Seconds a lost claim is tried again for before the process gives up on the database."""
-
-_DRIVER_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
-"""What asyncpg raises when it can't connect or the connection fails (a timeout is an OSError)."""
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +91,11 @@ class Claim:
                 timeout=CONNECT_TIMEOUT,
                 server_settings={"application_name": APPLICATION_NAME},
             )
-        except _DRIVER_ERRORS as error:
+        except DRIVER_ERRORS as error:
             raise DatabaseError(f"Cannot open the database at {self._shown}: {error}.") from error
         try:
             await self._lock(conn)
-        except _DRIVER_ERRORS as error:
+        except DRIVER_ERRORS as error:
             conn.terminate()
             raise DatabaseError(f"Cannot use the database at {self._shown}: {error}.") from error
         except BaseException:
@@ -128,7 +122,7 @@ class Claim:
     async def keep(self, conn: asyncpg.Connection[asyncpg.Record], retake_within: float) -> None:
         """Take the claim again whenever its connection is lost, until it can't be."""
         while True:
-            await _lost(conn)
+            await connection_lost(conn)
             self._conn = None
             log.warning("The connection claiming this process's shards was lost; claiming again")
             conn = await self._retake(retake_within)
@@ -153,20 +147,5 @@ class Claim:
     async def release(self) -> None:
         """Close the claim's connection, which frees its locks; quietly if it is gone already."""
         if self._conn is not None:
-            with suppress(*_DRIVER_ERRORS):  # asyncpg aborts a connection it can't close
+            with suppress(*DRIVER_ERRORS):  # asyncpg aborts a connection it can't close
                 await self._conn.close(timeout=CONNECT_TIMEOUT)
-
-
-async def _lost(conn: asyncpg.Connection[asyncpg.Record]) -> None:
-    """Return once `conn` is lost: closed by the server, or not answering a check."""
-    closed = asyncio.Event()
-    conn.add_termination_listener(lambda _: closed.set())
-    while True:
-        with suppress(TimeoutError):
-            await asyncio.wait_for(closed.wait(), CHECK_EVERY)
-            return
-        try:
-            await conn.fetchval("SELECT 1", timeout=CONNECT_TIMEOUT)
-        except _DRIVER_ERRORS:
-            conn.terminate()
-            return

@@ -14,6 +14,13 @@ from typing import Any, Protocol, overload
 
 Params = Iterable[Any] | dict[str, Any]
 
+GAME, GUILD = "game", "guild"
+"""What a change `Database.follow` hears is about: a game (or its review), or a server's pages."""
+Changed = Callable[[str, int], None]
+"""Told `(GAME, game_id)` or `(GUILD, guild_id)` for each change another process committed."""
+Missed = Callable[[], None]
+"""Told that changes may have gone unheard for a while: any may have been made."""
+
 
 class Row(Protocol):
     """A result row, read by column name or position (`sqlite3.Row`, `asyncpg.Record`)."""
@@ -131,6 +138,12 @@ class Database(ABC):
     async def execute_alone(self, sql: str, params: Params = ()) -> list[Row]:
         """Run one statement as its own transaction, for the hottest writes: atomic all the same,
         in one round trip."""
+
+    @abstractmethod
+    async def follow(self, changed: Changed, missed: Missed) -> None:
+        """Tell `changed` of the changes other processes make to games of servers with pages on,
+        to their reviews and to servers' pages settings, from now until the database is closed,
+        and `missed` when some may have gone unheard."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -1076,6 +1076,53 @@ _WEB_PAGES: Migration = (
     """,
 )
 
+_PAGE_CHANGES: Migration = (
+    # Every process on a PostgreSQL database hears the changes the pages show (`Follower`):
+    # notified inside their transaction, so delivered when it commits. A SQLite file has one
+    # process, told by its own event bus.
+    PerDialect(
+        (),
+        (
+            """
+            CREATE FUNCTION page_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                subject TEXT;
+            BEGIN
+                IF TG_TABLE_NAME = 'guild_settings' THEN
+                    subject := 'guild ' || NEW.guild_id;
+                ELSIF NOT EXISTS (
+                    SELECT FROM guild_settings WHERE guild_id = NEW.guild_id AND web_pages
+                ) THEN
+                    RETURN NULL;
+                ELSIF TG_TABLE_NAME = 'games' THEN
+                    subject := 'game ' || NEW.id;
+                ELSE
+                    subject := 'game ' || NEW.game_id;
+                END IF;
+                PERFORM pg_notify('reversi_pages', concat_ws(' ', current_schema(), subject,
+                    coalesce(current_setting('reversi.origin', TRUE), '')));
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER games_page_changed AFTER INSERT OR UPDATE ON games
+            FOR EACH ROW EXECUTE FUNCTION page_changed()
+            """,
+            """
+            CREATE TRIGGER reviews_page_changed AFTER UPDATE OF status ON reviews
+            FOR EACH ROW WHEN (NEW.status = 'done' AND OLD.status <> 'done')
+            EXECUTE FUNCTION page_changed()
+            """,
+            """
+            CREATE TRIGGER guild_settings_page_changed AFTER UPDATE OF web_pages ON guild_settings
+            FOR EACH ROW WHEN (NEW.web_pages IS DISTINCT FROM OLD.web_pages)
+            EXECUTE FUNCTION page_changed()
+            """,
+        ),
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _INITIAL,
     _BOT_LEVEL,
@@ -1098,6 +1145,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _SERVER_PUZZLES,
     _OPEN_DAILY,
     _WEB_PAGES,
+    _PAGE_CHANGES,
 )
 
 

@@ -15,21 +15,32 @@ the row as that one left it. On top of that the stores keep their invariants wit
 No transaction is ever retried: none can fail to serialize at this level, and deadlocks, which
 the lock order above avoids, would surface as `DatabaseBusyError`. Read-only transactions run at
 REPEATABLE READ to see one snapshot, as every SQLite transaction does.
+
+The pages that show games live hear of the other processes' changes from the database itself:
+triggers (migration `_PAGE_CHANGES`) notify `CHANNEL` inside the transaction of every change to a
+game of a server with pages on, of a review done, and of a server's pages turned off or on again,
+and PostgreSQL delivers the notification when, and only if, that transaction commits. So no write
+path can forget it, a change rolled back is never announced, and a move costs no extra round
+trip. A notification names its schema (several bots may share a database), its subject and the
+pool that made the change, whose process heard it on its own event bus already (`Follower`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any, Self
 
 import asyncpg
 
 from bot.domain import InvalidInputError
-from bot.storage.database import POSTGRESQL, Database, Params, Row, Transaction
+from bot.storage.database import POSTGRESQL, Changed, Database, Missed, Params, Row, Transaction
 from bot.storage.errors import (
     DatabaseBusyError,
     DatabaseError,
@@ -47,6 +58,21 @@ LOCK_TIMEOUT_MS = 5000
 
 _SCHEMA_LOCK = "SELECT pg_advisory_xact_lock(hashtext('reversi-bot schema'), 0)"
 """Held while migrating. The two-key form: guild locks use the one-key form, a separate space."""
+
+CHANNEL = "reversi_pages"
+ORIGIN_SETTING = "reversi.origin"
+"""The session setting that names a pool in its changes' notifications. Both names are spelled
+out in the triggers (migration `_PAGE_CHANGES`)."""
+CHECK_EVERY = 5.0
+"""Seconds between two queries that check a long-lived connection still answers. A connection
+the server closes is noticed at once; the query finds one that died without a word."""
+LISTEN_AGAIN_EVERY = 0.5
+"""Seconds between two attempts to follow the changes again once the connection was lost."""
+
+DRIVER_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+"""What asyncpg raises when it can't connect or the connection fails (a timeout is an OSError)."""
+
+log = logging.getLogger(__name__)
 
 _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|(\?)|(?<!:):([A-Za-z_]\w*)")
 
@@ -99,16 +125,21 @@ class PostgresTransaction(Transaction):
 class PostgresDatabase(Database):
     dialect = POSTGRESQL
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool[asyncpg.Record], url: str, connect_url: str, origin: str
+    ) -> None:
         self._pool = pool
         self._closed = False
         self.url = url
+        self._connect_url, self._origin = connect_url, origin
+        self._followers: list[Follower] = []
 
     @classmethod
     async def open(cls, url: str, migrations: Sequence[Migration], *, create: bool = True) -> Self:
         """Connect to the database at `url` and bring its schema up to date; unless `create`,
         only if it already has one (`NotABotDatabaseError`)."""
         shown = shown_url(url)
+        origin = secrets.token_hex(8)
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -119,6 +150,7 @@ class PostgresDatabase(Database):
                 server_settings={
                     "lock_timeout": str(LOCK_TIMEOUT_MS),
                     "application_name": "reversi-bot",
+                    ORIGIN_SETTING: origin,
                 },
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
@@ -137,12 +169,19 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, shown)
+        return cls(pool, shown, url, origin)
+
+    async def follow(self, changed: Changed, missed: Missed) -> None:
+        follower = Follower(self._connect_url, self._origin, changed, missed)
+        await follower.start()
+        self._followers.append(follower)
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
+        for follower in self._followers:
+            await follower.stop()
         await self._pool.close()
 
     @asynccontextmanager
@@ -270,3 +309,82 @@ async def _migrate(
         for statement in pending_statements(version, POSTGRESQL, migrations):
             await conn.execute(statement)
         await conn.execute("UPDATE schema_version SET version = $1", len(migrations))
+
+
+class Follower:
+    """Listens to `CHANNEL` on a connection of its own for as long as it runs, and on a new one
+    whenever that is lost: the process hears every other process's changes."""
+
+    def __init__(self, url: str, origin: str, changed: Changed, missed: Missed) -> None:
+        self._url, self._origin = url, origin
+        self._changed, self._missed = changed, missed
+        self._schema = ""
+        self._conn: asyncpg.Connection[asyncpg.Record] | None = None
+        self._keeping: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Listen from now on; raises `DatabaseError` if the database can't be reached now."""
+        try:
+            self._conn = await self._listen()
+        except DRIVER_ERRORS as error:
+            raise DatabaseError(
+                f"Cannot follow the changes in the database at {shown_url(self._url)}: {error}."
+            ) from error
+        self._keeping = asyncio.create_task(self._keep(), name="page changes")
+
+    async def stop(self) -> None:
+        if self._keeping is not None:
+            self._keeping.cancel()
+            await asyncio.wait([self._keeping])
+        if self._conn is not None:
+            with suppress(*DRIVER_ERRORS):  # asyncpg aborts a connection it can't close
+                await self._conn.close(timeout=CONNECT_TIMEOUT)
+
+    async def _listen(self) -> asyncpg.Connection[asyncpg.Record]:
+        conn = await asyncpg.connect(
+            self._url,
+            timeout=CONNECT_TIMEOUT,
+            server_settings={"application_name": "reversi-bot pages"},
+        )
+        try:
+            self._schema = await conn.fetchval("SELECT current_schema()")
+            await conn.add_listener(CHANNEL, self._heard)
+        except BaseException:
+            conn.terminate()
+            raise
+        return conn
+
+    async def _keep(self) -> None:
+        """Listen again whenever the connection is lost; then what was missed meanwhile is
+        unknown, so everything may have changed."""
+        while True:
+            assert self._conn is not None
+            await connection_lost(self._conn)
+            log.warning("Lost the connection that hears other processes' changes; listening again")
+            while True:
+                await asyncio.sleep(LISTEN_AGAIN_EVERY)
+                with suppress(*DRIVER_ERRORS):
+                    self._conn = await self._listen()
+                    break
+            log.info("Hearing other processes' changes again")
+            self._missed()
+
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: object) -> None:
+        schema, subject, id_, origin = str(payload).rsplit(" ", 3)
+        if schema == self._schema and origin != self._origin:
+            self._changed(subject, int(id_))
+
+
+async def connection_lost(conn: asyncpg.Connection[asyncpg.Record]) -> None:
+    """Return once `conn` is lost: closed by the server, or not answering a check."""
+    closed = asyncio.Event()
+    conn.add_termination_listener(lambda _: closed.set())
+    while True:
+        with suppress(TimeoutError):
+            await asyncio.wait_for(closed.wait(), CHECK_EVERY)
+            return
+        try:
+            await conn.fetchval("SELECT 1", timeout=CONNECT_TIMEOUT)
+        except DRIVER_ERRORS:
+            conn.terminate()
+            return

@@ -3,7 +3,7 @@
 -- types (BIGINT ids, DOUBLE PRECISION times, BOOLEAN flags, identity keys) and keeps its
 -- version in the table schema_version, where SQLite uses PRAGMA user_version.
 -- tests/storage/test_schema.py checks that this file is what the migrations make.
--- Schema version 21.
+-- Schema version 22.
 
 CREATE TABLE allowed_channels (
     guild_id   INTEGER NOT NULL REFERENCES guild_settings (guild_id) ON DELETE CASCADE,

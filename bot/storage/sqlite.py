@@ -13,7 +13,7 @@ from typing import Any, Self
 import aiosqlite
 
 from bot.domain import InvalidInputError
-from bot.storage.database import SQLITE, Database, Params, Row, Transaction
+from bot.storage.database import SQLITE, Changed, Database, Missed, Params, Row, Transaction
 from bot.storage.errors import DatabaseBusyError, DatabaseError, NotABotDatabaseError
 from bot.storage.migrations import Migration, pending_statements
 
@@ -89,6 +89,9 @@ class SqliteDatabase(Database):
             await conn.close()
             raise
         return cls(conn, path)
+
+    async def follow(self, changed: Changed, missed: Missed) -> None:
+        """Nothing to follow: a SQLite file has one process, whose event bus tells it all."""
 
     async def close(self) -> None:
         async with self._lock:
