@@ -14,6 +14,7 @@ COPY pyproject.toml setup.py README.md ./
 COPY bot/ bot/
 COPY cogs/ cogs/
 COPY rendering/ rendering/
+COPY web/ web/
 # The core is optional to `pip install` (a machine without a compiler gets the pure-Python
 # engine); here it is not: the build fails if the wheel came without it.
 RUN pip wheel --no-cache-dir --wheel-dir /wheels . \

@@ -120,9 +120,10 @@ def percentiles(seconds: list[float]) -> str:
 async def load(
     fake: FakeDiscord, tables: list[GameTable], rate: float, until: asyncio.Event
 ) -> list[float]:
-    """Moves offered at `rate` a second over the tables until `until` is set."""
+    """Moves offered at `rate` a second over the tables until `until` is set. A move answered
+    late or refused fails the load: figures without it would look better than they were."""
     latencies: list[float] = []
-    pending: set[asyncio.Task[None]] = set()
+    moves: list[asyncio.Task[None]] = []
     started, sent = time.perf_counter(), 0
     while not until.is_set():
         due = started + sent / rate
@@ -136,14 +137,13 @@ async def load(
         if not free:
             continue
         table = free[sent % len(free)]
+        table.busy = True  # taken now: a load behind schedule picks many before any starts
 
         async def one(table: GameTable = table, index: int = sent) -> None:
             latencies.append(await move(fake, table, index))
 
-        task = asyncio.create_task(one())
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-    await asyncio.gather(*pending)
+        moves.append(asyncio.create_task(one()))
+    await asyncio.gather(*moves)
     return latencies
 
 

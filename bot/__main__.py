@@ -1,5 +1,6 @@
-"""`python -m bot [run|sync|check|copy-db|web]`: start the bot, sync its slash commands, check it
-loads, copy its data to another database, or serve its pages on the web alone.
+"""`python -m bot [run|sync|check|copy-db|backup|web]`: start the bot, sync its slash commands,
+check it loads, copy its data to another database, back up its SQLite database while it runs, or
+serve its pages on the web alone.
 
 Every command ends with status 0 when it did its job. A failure ends it with one line on stderr
 and status 1 when trying again later may work (Discord unreachable or failing, the database lost
@@ -11,14 +12,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import discord
@@ -32,6 +33,7 @@ from bot.engine import native
 from bot.lockfile import running_on
 from bot.logs import JsonFormatter
 from bot.storage import ClaimLostError, StorageError, claimed, copy_database, sqlite_file
+from bot.storage.backup import back_up, size_text
 from cogs.host import Bot
 
 log = logging.getLogger("bot")
@@ -188,6 +190,34 @@ async def copy_db(source: str, target: str) -> int:
     return 0
 
 
+PROGRESS_FROM = 100 * 10**6
+"""Bytes from which a backup reports its progress: a copy of this size takes a second or more."""
+BACKUP_NICENESS = 10
+"""A backup runs at a lower priority than the bot, as its searches do: when the machine is busy,
+answering players comes first and the copy takes a little longer."""
+
+
+def backup(config: Config, file: Path, *, force: bool) -> int:
+    """Back up the SQLite database to `file` while the bot may run on it, checked; on a big
+    database, say how far it has got every tenth of the way (the check takes about as long as
+    the copy). It runs without an event loop, whose
+    Ctrl-C would wait for the copy's end: here Ctrl-C stops it between two of its steps."""
+    if hasattr(os, "nice"):
+        os.nice(BACKUP_NICENESS)
+    shown = 0
+
+    def progress(copied: int, size: int) -> None:
+        nonlocal shown
+        tenths = 10 * copied // size
+        if size >= PROGRESS_FROM and tenths > shown:
+            shown = tenths
+            then = "; checking the copy" if copied == size else ""
+            print(f"{10 * tenths}% ({size_text(copied)} of {size_text(size)}){then}", flush=True)
+
+    print(back_up(config.database, file, force=force, progress=progress))
+    return 0
+
+
 def point_discord_py_at(config: Config) -> None:
     """Send discord.py's requests to the configured REST base and gateway, if any."""
     if config.api_url is not None:
@@ -213,10 +243,10 @@ def explain(error: Exception) -> tuple[str, int]:
     return f"Unexpected error: {error!r} (LOG_LEVEL=DEBUG shows where)", RETRY_LATER
 
 
-def finish(command: Coroutine[Any, Any, int]) -> int:
+def finish(command: Callable[[], int]) -> int:
     """Run a command to its exit status; a failure becomes one line on stderr."""
     try:
-        return asyncio.run(command)
+        return command()
     except KeyboardInterrupt:
         return 130
     except Exception as error:
@@ -248,13 +278,29 @@ def report(failure: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument(
-        "command", nargs="?", default="run", choices=["run", "sync", "check", "copy-db", "web"]
+        "command",
+        nargs="?",
+        default="run",
+        choices=["run", "sync", "check", "copy-db", "backup", "web"],
     )
-    parser.add_argument("source", nargs="?", help="copy-db: the database to copy from")
+    parser.add_argument(
+        "source", nargs="?", help="copy-db: the database to copy from; backup: the file to write"
+    )
     parser.add_argument("target", nargs="?", help="copy-db: an empty database to copy into")
-    args = parser.parse_args(argv)
-    if (args.command == "copy-db") != (args.target is not None):
-        parser.error("copy-db takes SOURCE_URL and TARGET_URL; the other commands take neither")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="backup: replace the file if it exists, once the new copy has passed its check",
+    )
+    args = parser.parse_intermixed_args(argv)
+    given = [name for name in (args.source, args.target) if name is not None]
+    if len(given) != {"copy-db": 2, "backup": 1}.get(args.command, 0):
+        parser.error(
+            "copy-db takes SOURCE_URL and TARGET_URL, backup takes FILE; the other commands "
+            "take none"
+        )
+    if args.force and args.command != "backup":
+        parser.error("--force is for backup alone")
     try:
         config = Config.load()
     except ConfigError as error:
@@ -265,16 +311,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("run", "web") or config.log_level == "DEBUG":  # the others print
         set_up_logging(config)
     if args.command == "check":
-        return finish(check(config))
+        return finish(lambda: asyncio.run(check(config)))
     if args.command == "copy-db":
-        return finish(copy_db(args.source, args.target))
+        return finish(lambda: asyncio.run(copy_db(args.source, args.target)))
+    if args.command == "backup":
+        return finish(lambda: backup(config, Path(args.source), force=args.force))
     if args.command == "web":
-        return finish(serve_web(config))
+        return finish(lambda: asyncio.run(serve_web(config)))
     if config.token is None:
         where = PUT_IN_ENV if Path(".env").is_file() else COPY_ENV_EXAMPLE
         report(NO_TOKEN.format(where=where))
         return FIX_FIRST
-    return finish(sync(config) if args.command == "sync" else serve(config))
+    return finish(lambda: asyncio.run(sync(config) if args.command == "sync" else serve(config)))
 
 
 if __name__ == "__main__":

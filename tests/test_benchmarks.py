@@ -100,6 +100,14 @@ FIGURES = {
         rf"Swiss of 60 players, round 3 \(30 boards, 0 repeats, .*\): paired in {NUMBER} s",
         rf"standings image of 200 players, 13 rounds: p50 {NUMBER} ms, p95 {NUMBER} ms",
     ],
+    "backup.py": [
+        rf"Backed up \S+reversi\.sqlite3 to \S+backup\.sqlite3: {NUMBER} MB in {NUMBER} s; "
+        r"integrity check ok\.",
+        rf"idle: +\d+ moves +p50 +{NUMBER} ms +p99 +{NUMBER} ms",
+        rf"during the backup: +\d+ moves +p50 +{NUMBER} ms +p99 +{NUMBER} ms",
+        rf"after it: +\d+ moves +p50 +{NUMBER} ms +p99 +{NUMBER} ms",
+        rf"Checks of the copy: integrity_check {NUMBER} s, quick_check {NUMBER} s",
+    ],
     "build_book.py": [rf"all +{NUMBER}"],
     "build_puzzles.py": [
         rf"tournament games, proven: {NUMBER} positions, {NUMBER} puzzles, {NUMBER} CPU-s, "

@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "history",
     "game",
     "games",
+    "live",
     "review",
     "notify",
     "language",
@@ -50,7 +51,7 @@ async def test_check_builds_every_command_and_says_it_did_not_check_the_token(cl
 
     assert done.status == 0, done.stderr
     assert done.stdout == (
-        "OK: 14 cogs; commands: Challenge to Reversi, Reversi stats, reversi "
+        "OK: 15 cogs; commands: Challenge to Reversi, Reversi stats, reversi "
         "(the token was not checked: `python -m bot sync` logs in)\n"
     )
     assert not cli.database.exists()

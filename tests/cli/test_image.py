@@ -263,7 +263,7 @@ async def test_the_image_command_runs_the_installed_wheel_as_an_unprivileged_use
     assert installed.entrypoint == ["python", "-m", "bot"] and installed.cmd == ["run"]
     check = await (await start(cli, installed, *installed.entrypoint, "check")).finished()
     assert check.status == 0, check.stderr
-    assert check.stdout.startswith("OK: 14 cogs; commands: ")
+    assert check.stdout.startswith("OK: 15 cogs; commands: ")
 
     bot = await start(cli, installed, *installed.entrypoint, *installed.cmd)
     await bot.line("Ready as ")
