@@ -30,7 +30,7 @@ def lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """The project's packages and settings, copied."""
-    for package in ("bot", "cogs", "rendering"):
+    for package in ("bot", "cogs", "rendering", "web"):
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("*.pyc"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     return tmp_path
