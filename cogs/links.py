@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.domain import is_forgotten
 from bot.domain.pages import PageKind
 from bot.i18n import _
 
@@ -21,8 +22,8 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
 
 
 def mention(user_id: int) -> str:
-    """A user's mention, or "deleted user" for one who asked to be forgotten (id 0)."""
-    return f"<@{user_id}>" if user_id else "deleted user"
+    """A user's mention, or "a deleted user" for one who asked to be forgotten."""
+    return _("a deleted user") if is_forgotten(user_id) else f"<@{user_id}>"
 
 
 async def still_there(bot: discord.Client, channel_id: int, message_id: int) -> bool:

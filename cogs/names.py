@@ -6,9 +6,9 @@ from collections import OrderedDict
 
 import discord
 
-from bot.domain import GameRecord
+from bot.domain import GameRecord, is_forgotten
 from bot.engine import Color
-from bot.i18n import in_force
+from bot.i18n import _, in_force
 from rendering.words import color_name
 
 CAPACITY = 4096
@@ -17,7 +17,7 @@ CAPACITY = 4096
 
 class Names:
     """Asks the client's cache, then Discord's REST API: a client with no gateway (the pages'
-    own process) names players too."""
+    own process) names players too. A member who asked to be forgotten is "a deleted user"."""
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
@@ -30,11 +30,13 @@ class Names:
             self._names.popitem(last=False)
 
     async def name(self, user_id: int, fallback: str) -> str:
+        if is_forgotten(user_id):
+            return _("a deleted user")
         if user_id in self._names:
             self._names.move_to_end(user_id)
             return self._names[user_id]
         user = self.bot.get_user(user_id)
-        if user is None and user_id:
+        if user is None:
             try:
                 user = await self.bot.fetch_user(user_id)
             except discord.HTTPException:

@@ -72,6 +72,10 @@ REFUSALS: dict[Refused, str | Plural] = {
     Refused.FORGET_WHILE_PLAYING: N_(
         "You have a game in progress here; finish or resign it first."
     ),
+    Refused.FORGET_DURING_TOURNAMENT: N_(
+        "You're in tournament #{id} (or organise it), which isn't over yet; your stats can be "
+        "deleted once it is, or once you withdraw from it before it starts."
+    ),
     Refused.REVIEW_WHILE_PLAYING: N_(
         "Game #{id} is still being played. Reviews come once a game is over, so "
         "that nobody gets the engine's help during it."

@@ -13,6 +13,7 @@ from bot.domain.games import (
     GamePage,
     GameRecord,
     GameStatus,
+    is_forgotten,
 )
 from bot.domain.glicko2 import PROVISIONAL_DEVIATION, Rating
 from bot.domain.in_progress import GamesInProgress, PlayerGames
@@ -63,5 +64,6 @@ __all__ = [
     "RatingPoint",
     "ReviewRecord",
     "TimeControl",
+    "is_forgotten",
     "rating_history",
 ]

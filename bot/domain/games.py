@@ -15,6 +15,13 @@ DELETED_USER_ID = 0
 """Stands in for a player who asked for their data to be deleted, in the games they played."""
 
 
+def is_forgotten(user_id: int) -> bool:
+    """Whether `user_id` stands for a member who asked to be forgotten: `DELETED_USER_ID` in
+    games, a negative id in a tournament (one per forgotten entrant, so that its standings keep
+    them apart). Discord's ids are all positive."""
+    return user_id <= DELETED_USER_ID
+
+
 class GameStatus(StrEnum):
     ACTIVE = "active"
     FINISHED = "finished"

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.domain.games import DELETED_USER_ID
+from bot.domain.games import is_forgotten
 from bot.domain.glicko2 import Rating
 from bot.engine.position import Color, Position
 from bot.engine.puzzle_bank import Entry
@@ -300,7 +300,7 @@ class Origin:
     @property
     def named(self) -> bool:
         """Whether both players may be named: neither asked to be forgotten."""
-        return DELETED_USER_ID not in (self.black_id, self.white_id)
+        return not (is_forgotten(self.black_id) or is_forgotten(self.white_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,9 @@ class Refused(Enum):
     ONLY_THE_ASKER_CONFIRMS = auto()
     FORGET_WHILE_PLAYING = auto()
     """`id`: a game the player is playing in the server, whose stats are not to be deleted."""
+    FORGET_DURING_TOURNAMENT = auto()
+    """`id`: a tournament of the server not over that the player is in (even withdrawn) or
+    organises: its rounds still pair and tell them."""
     REVIEW_WHILE_PLAYING = auto()
     """`id`: the game is still being played."""
     NOTHING_TO_REVIEW = auto()

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 from bot import engine
 from bot.computer import DEFAULT_LEVEL
-from bot.domain import DELETED_USER_ID, Challenge, ChallengeStatus, GameState, TimeControl
+from bot.domain import Challenge, ChallengeStatus, GameState, TimeControl, is_forgotten
 from bot.domain.events import ChallengeClosed, ChallengeOpened, GameStarted
 from bot.domain.refusals import Refusal, Refused, RematchOfferedRefusal
 from bot.services.context import Changed, Context, Service
@@ -220,7 +220,7 @@ class Challenges(Service):
                 time_control=record.time_control,
             )
         opponent_id = record.player(color.opponent)
-        if opponent_id == DELETED_USER_ID:
+        if is_forgotten(opponent_id):
             raise Refusal(Refused.OPPONENT_GONE)
         member = is_member is None or await is_member(opponent_id)
 

@@ -18,7 +18,7 @@ from bot.domain.refusals import ChannelsChangedRefusal, Refusal, Refused
 from bot.language_codes import LANGUAGES
 from bot.services.context import Changed, Context, Service
 from bot.services.languages import AUTO_LANGUAGE
-from bot.storage import ActiveGameError, ChannelsChangedError
+from bot.storage import ActiveGameError, ChannelsChangedError, OpenTournamentError
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +194,8 @@ class Settings(Service):
             forgotten = await self.storage.forget_player(guild_id, user_id)
         except ActiveGameError as error:
             raise Refusal(Refused.FORGET_WHILE_PLAYING, id=error.game_id) from None
+        except OpenTournamentError as error:
+            raise Refusal(Refused.FORGET_DURING_TOURNAMENT, id=error.tournament_id) from None
         self.languages.personal_updated(user_id, None)
         for challenge in forgotten:
             if challenge.status is ChallengeStatus.PENDING:

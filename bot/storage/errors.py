@@ -104,6 +104,15 @@ class ActiveGameError(StorageError):
         self.game_id = game_id
 
 
+class OpenTournamentError(StorageError):
+    """The user's data cannot be deleted while they are in or organise a tournament not over:
+    its rounds to come still pair and tell them."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(tournament_id)
+        self.tournament_id = tournament_id
+
+
 class RematchOpenError(StorageError):
     """A game's rematch offer is still open: a second one would only ping the opponent again."""
 

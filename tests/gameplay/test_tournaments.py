@@ -10,8 +10,12 @@ from datetime import timedelta
 import pytest
 
 from bot.domain import GameRecord
-from bot.domain.tournament import TournamentState, TournamentView
+from bot.domain.tournament import TournamentState, TournamentView, standings
+from bot.i18n import in_force
 from cogs import replies
+from cogs.names import Names
+from cogs.tournaments.image import standings_rows
+from rendering import render_standings
 from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.world import Channel, Message, User
@@ -547,3 +551,49 @@ async def test_a_game_without_a_move_offers_no_replay(
 
     assert (await bot_harness.bot.storage.games.get(record.id)).ply == 0
     assert [button.label for button in board.buttons] == []
+
+
+async def forget_me(fake: FakeDiscord, member: User) -> str:
+    """`/reversi forget-me`, confirmed: what the bot answers."""
+    asked = await fake.slash(member, "reversi forget-me")
+    if asked.message is None:
+        return asked.content
+    done = await fake.click(member, asked.message, label="Yes, delete my stats")
+    return done.content
+
+
+async def test_a_forgotten_member_is_a_deleted_user_in_the_standings_of_a_tournament_over(
+    fake: FakeDiscord, bot_harness: BotHarness
+) -> None:
+    """Refused while the tournament goes on; once it is over, the standings' text and image
+    name the member nowhere, "a deleted user" in their place, and are otherwise as they were."""
+    players = [fake.alice, fake.bob, fake.carol]
+    users = {user.id: user for user in players}
+    signup = await create(fake, "round_robin")
+    for user in players:  # one after the other, as members sign up
+        await fake.advance(seconds=1)
+        await fake.click(user, signup, label="Join")
+    refused = await forget_me(fake, fake.bob)
+    assert "You're in tournament #1 (or organise it), which isn't over yet" in refused
+    await fake.slash(fake.world.owner, "reversi tournament start")
+    while (await view(bot_harness)).tournament.state is TournamentState.RUNNING:
+        await play_round(fake, bot_harness, users, signup)
+
+    before = await fake.slash(fake.carol, "reversi tournament standings")
+    assert fake.bob.mention in before.content
+    assert "are deleted" in await forget_me(fake, fake.bob)
+    after = await fake.slash(fake.carol, "reversi tournament standings")
+
+    assert str(fake.bob.id) not in after.content
+    assert after.content == before.content.replace(fake.bob.mention, "a deleted user")
+    final = await view(bot_harness)
+    table = standings(final.entrants, final.pairings)
+    rows = await standings_rows(final, table, Names(bot_harness.bot))
+    shown = [row.name for row in rows]
+    assert "a deleted user" in shown and fake.bob.display_name not in shown
+    expected = render_standings(
+        "Club Cup: standings", rows, rounds=final.tournament.rounds, final=True, words=in_force()
+    )
+    assert after.message is not None and before.message is not None
+    (image,) = after.message.attachments
+    assert image.data == expected and image.data != before.message.attachments[0].data

@@ -6,18 +6,20 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.domain import EndReason, GameState, TimeControl
+from bot.domain import DELETED_USER_ID, EndReason, GameState, TimeControl, is_forgotten
 from bot.domain.events import GameEnded, TournamentFinished, TournamentRoundPaired
 from bot.domain.refusals import Refusal, Refused
-from bot.domain.tournament import Format, TournamentState, TournamentView
+from bot.domain.tournament import Format, Pairing, TournamentState, TournamentView
 from bot.engine import square_name
 from bot.services import Place, Services
 from bot.services.tournaments import Manager, NewTournament
 from bot.storage import Storage
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, OTHER_GUILD
 from tests.storage.postgres_server import PostgresServer
 
@@ -212,7 +214,8 @@ async def test_a_crash_before_pairing_or_before_the_games_loses_and_doubles_noth
     await services.tournaments.start(tournament_id, GUILD, ORGANISER)
     for state in await start_boards(services, recorder):
         await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=BOB)
-        await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=DAVE)
+        loser = max(state.record.black_id, state.record.white_id)
+        await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=loser)
     # The games ended but no round was paired: a crash. Start-up pairs round 2, once, even if
     # asked twice at the same time, and announces its boards.
     recorder.take()
@@ -421,3 +424,94 @@ async def test_a_tournament_game_stopped_in_its_first_moves_is_a_forfeit_without
     view = await services.tournaments.view(tournament_id, GUILD)
     (board,) = view.round_boards(1)
     assert board.pairing.forfeit and board.pairing.winner == record.black_id
+
+
+# --- forgetting a member ----------------------------------------------------------------------
+
+
+def renamed(pairing: Pairing, ids: dict[int, int]) -> Pairing:
+    """The board with each player id replaced as `ids` says."""
+    white, winner = pairing.white, pairing.winner
+    return replace(
+        pairing,
+        black=ids[pairing.black],
+        white=None if white is None else ids[white],
+        winner=None if winner is None else ids[winner],
+    )
+
+
+async def finished_round_robin(
+    services: Services, recorder: Recorder, clock: FakeClock, players: list[int]
+) -> TournamentView:
+    """A round robin played out, its players signed up one after the other."""
+    view = await services.tournaments.create(GUILD, ORGANISER, new(Format.ROUND_ROBIN))
+    for player in players:
+        clock.advance(1)
+        await services.tournaments.join(view.tournament.id, player, GUILD)
+    await services.tournaments.start(view.tournament.id, GUILD, ORGANISER)
+    return await play_out(services, recorder, view.tournament.id)
+
+
+async def test_forgotten_members_leave_a_finished_tournament_s_standings_as_they_were(
+    services: Services, recorder: Recorder, clock: FakeClock
+) -> None:
+    """Two entrants and the organiser forgotten: each entrant is a negative id of their own
+    in the entrants and on every board, and the standings are the same but for those ids."""
+    before = await finished_round_robin(services, recorder, clock, [ALICE, BOB, CAROL, DAVE, ERIN])
+    tournament_id = before.tournament.id
+    _, table = await services.tournaments.standings(tournament_id, GUILD)
+
+    for member in (BOB, ERIN, MODERATOR):
+        await services.settings.forget(GUILD, member, confirmed_by=member)
+
+    after = await services.tournaments.view(tournament_id, GUILD)
+    ids = {
+        old.player_id: new.player_id
+        for old, new in zip(before.entrants, after.entrants, strict=True)
+    }
+    assert [ids[player] for player in (ALICE, CAROL, DAVE)] == [ALICE, CAROL, DAVE]
+    assert is_forgotten(ids[BOB]) and is_forgotten(ids[ERIN]) and ids[BOB] != ids[ERIN]
+    assert DELETED_USER_ID not in (ids[BOB], ids[ERIN])
+    named: set[int | None] = {e.player_id for e in after.entrants}
+    for board in after.boards:
+        named |= {*board.pairing.players(), board.pairing.winner}
+    assert not named & {BOB, ERIN, MODERATOR}
+    assert after.tournament.organiser_id == DELETED_USER_ID
+    assert after.boards == tuple(replace(b, pairing=renamed(b.pairing, ids)) for b in before.boards)
+    _, table_after = await services.tournaments.standings(tournament_id, GUILD)
+    assert table_after == tuple(
+        replace(
+            s,
+            player_id=ids[s.player_id],
+            results=tuple(None if p is None else renamed(p, ids) for p in s.results),
+        )
+        for s in table
+    )
+
+
+async def test_forget_me_is_refused_while_in_or_organising_a_tournament_not_over(
+    services: Services, recorder: Recorder
+) -> None:
+    """Entered during sign-up (until they leave), withdrawn from one running, or organising
+    one: refused, naming the tournament; nothing is deleted."""
+    signup = await created(services, [ALICE, BOB], new())
+    running = await created(services, [CAROL, DAVE, ERIN, MODERATOR], new())
+    await services.tournaments.start(running, GUILD, ORGANISER)
+    for state in await start_boards(services, recorder):
+        loser = max(state.record.black_id, state.record.white_id)
+        await services.endings.stop_for_tournament(state.record.id, MODERATOR, loser=loser)
+        await services.rounds.game_ended(state.record)
+    await services.tournaments.leave(running, DAVE, GUILD)
+
+    for member, tournament_id in ((ALICE, signup), (DAVE, running), (MODERATOR, signup)):
+        with pytest.raises(Refusal) as refused:
+            await services.settings.forget(GUILD, member, confirmed_by=member)
+        assert (refused.value.code, refused.value.params) == (
+            Refused.FORGET_DURING_TOURNAMENT,
+            {"id": tournament_id},
+        )
+    view = await services.tournaments.view(running, GUILD)
+    assert DAVE in {e.player_id for e in view.entrants}
+
+    await services.tournaments.leave(signup, ALICE, GUILD)
+    await services.settings.forget(GUILD, ALICE, confirmed_by=ALICE)

@@ -217,4 +217,4 @@ async def test_a_finished_game_gets_its_review_live_and_a_forgotten_player_is_no
         async with session.get(path) as response:
             html = await response.text()
         assert "Alice" not in html and "Bob" in html
-        assert '<span class="name">Black</span>' in html
+        assert '<span class="name">a deleted user</span>' in html

@@ -18,9 +18,16 @@ from bot.domain.tournament import Format, TournamentView, standings
 from bot.domain.tournament.records import starting_numbers
 from bot.services import Services
 from tests.browser import browser, console_errors  # noqa: F401
+from tests.fakediscord.clock import FakeClock
 from tests.ids import ALICE, BOB, CAROL, GUILD
 from tests.services.support import FAIL_AFTER, Recorder
-from tests.services.test_tournaments import ORGANISER, created, new, start_boards
+from tests.services.test_tournaments import (
+    ORGANISER,
+    created,
+    finished_round_robin,
+    new,
+    start_boards,
+)
 from web.pages import tournament
 from web.server import CONTENT_SECURITY_POLICY
 
@@ -248,3 +255,32 @@ async def test_an_open_page_shows_a_result_as_it_lands_without_reloading(
             await asyncio.to_thread(driver.get, "about:blank")  # type: ignore[attr-defined]
         errors = await asyncio.to_thread(console_errors, driver)
     assert errors == []
+
+
+async def test_forgotten_members_are_deleted_users_on_a_finished_tournament_s_page(
+    services: Services, recorder: Recorder, clock: FakeClock
+) -> None:
+    """Two members of a finished round robin forgotten: the page names neither nor gives their
+    ids, each is "a deleted user" in a row of their own, and the crosstable, the boards and the
+    results are as they were."""
+    await pages_on(services)
+    view = await finished_round_robin(services, recorder, clock, PLAYERS)
+    address = await path(services, PageKind.TOURNAMENT, view.tournament.id)
+    async with serving(services) as base, aiohttp.ClientSession(base) as session:
+        async with session.get(address) as response:
+            before = await response.text()
+        for member in (ALICE, CAROL):
+            await services.settings.forget(GUILD, member, confirmed_by=member)
+        async with session.get(address) as response:
+            after = await response.text()
+
+    names = [escaped for escaped in ESCAPED if escaped in before]
+    assert ESCAPED[0] in names and ESCAPED[1] in names
+    for forgotten in (ESCAPED[0], ESCAPED[1], str(ALICE), str(CAROL)):
+        assert forgotten not in after
+    assert after == before.replace(ESCAPED[0], "a deleted user").replace(
+        ESCAPED[1], "a deleted user"
+    )
+    rows = re.findall(r"<tr(?: class=\"withdrawn\")?><th scope=\"row\".*?</tr>", after)
+    assert len(rows) == len(PLAYERS)
+    assert sum('<span class="name">a deleted user</span>' in row for row in rows) == 2

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.domain import PlayerRecord
+from bot.domain import PlayerRecord, is_forgotten
 from bot.domain.pages import PageKind, page_path
 from bot.i18n import _, ngettext
 
@@ -43,10 +43,12 @@ def route(kind: PageKind, *ids: str) -> str:
 
 async def names_of(name_of: NameOf, user_ids: Iterable[int]) -> dict[int, str]:
     """The players' names, each looked up once; a player whose name the bot does not know is
-    `Player 1234` (their id)."""
+    `Player 1234` (their id), one who asked to be forgotten "a deleted user"."""
     found: dict[int, str] = {}
     for user_id in user_ids:
-        if user_id not in found:
+        if is_forgotten(user_id):
+            found[user_id] = _("a deleted user")
+        elif user_id not in found:
             fallback = _("Player {id}").format(id=user_id)
             found[user_id] = await name_of(user_id, fallback)
     return found

@@ -12,11 +12,11 @@ from html import escape
 from aiohttp import web
 
 from bot.domain import (
-    DELETED_USER_ID,
     GameRecord,
     HeadToHead,
     LeaderboardEntry,
     RatingPoint,
+    is_forgotten,
 )
 from bot.domain.pages import PageKind
 from bot.engine import Color
@@ -70,7 +70,6 @@ def routes(
             met = [r.opponent_id for r in opponents]
             met += [g.black_id if g.white_id == user_id else g.white_id for g in recent.games]
             names = await names_of(name_of, [user_id, *met])
-            names[DELETED_USER_ID] = _("a deleted user")
             name = names[user_id]
             body = (
                 f"<h1>{escape(name)}</h1>"
@@ -188,7 +187,7 @@ def games_section(
 
 def person(secret: bytes, guild_id: int, user_id: int, names: Mapping[int, str]) -> str:
     """A player linked to their page; a deleted user, unlinked."""
-    if user_id == DELETED_USER_ID:
+    if is_forgotten(user_id):
         return escape(names[user_id])
     return player_link(secret, guild_id, user_id, names[user_id])
 

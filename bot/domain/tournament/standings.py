@@ -1,5 +1,6 @@
 """Standings by the World Othello Federation's order: points, then the Brightwell quotient, then
-discs; players equal on all three share a rank.
+discs; players equal on all three share a rank, listed by starting number (what a player id
+is, a forgotten member's pseudonym too, orders nothing).
 
 The Brightwell quotient (BQ), as the WOF rules for the World Othello Championship define it
 (quoted by the Othello Wiki Book, othello.dk/book/index.php/BQ, "Resolving ties"): the discs the
@@ -23,7 +24,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from bot.domain.tournament.records import BYE_DISCS, Entrant, Pairing, Standing
+from bot.domain.tournament.records import (
+    BYE_DISCS,
+    Entrant,
+    Pairing,
+    Standing,
+    starting_numbers,
+)
 from bot.engine import Color, Result
 
 WIN, DRAW = 2, 1
@@ -86,12 +93,13 @@ def standings(entrants: Sequence[Entrant], played: Sequence[Pairing]) -> tuple[S
         return total
 
     rounds = max((pairing.round for pairing in played), default=0)
+    numbers = starting_numbers(entrants)
     rows = sorted(
         (
             (points[player], brightwell(player), disc_total[player], player)
             for player in (entrant.player_id for entrant in entrants)
         ),
-        key=lambda row: (-row[0], -row[1], -row[2], row[3]),
+        key=lambda row: (-row[0], -row[1], -row[2], numbers[row[3]]),
     )
     table: list[Standing] = []
     for index, (half, quotient, disc_count, player) in enumerate(rows):

@@ -90,13 +90,15 @@ def test_equal_points_and_quotient_fall_to_discs() -> None:
     ]
 
 
-def test_players_equal_on_every_count_share_a_rank() -> None:
+def test_players_equal_on_every_count_share_a_rank_listed_by_starting_number() -> None:
+    """Not by player id, which orders nothing (a forgotten member's is a pseudonym): the
+    highest seeding rating is number 1."""
     entrants = [Entrant(player, 1500.0 + player) for player in (A, B, C, D)]
     played = [game(1, A, B, (40, 24), A), game(1, C, D, (40, 24), C)]
 
     ranking = standings(entrants, played)
 
-    assert [(row.rank, row.player_id) for row in ranking] == [(1, A), (1, C), (3, B), (3, D)]
+    assert [(row.rank, row.player_id) for row in ranking] == [(1, C), (1, A), (3, D), (3, B)]
 
 
 def test_a_withdrawn_players_unplayed_game_is_a_forfeit_win_for_the_opponent() -> None:
