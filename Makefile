@@ -3,6 +3,9 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# The suite runs in two processes (pytest-xdist), one a core of a small machine: each test owns
+# its bot, its files and its database schema, so none waits on another.
+PYTEST_WORKERS ?= -n 2
 # pip tells only what went wrong: its warnings (about the machine's pip configuration, say) and
 # setuptools' notes on editable installs are nothing the bot's user has to act on.
 PIP_INSTALL := $(PY) -m pip install -qq
@@ -42,7 +45,7 @@ lint: $(VENV)/.installed-dev
 
 test: lint
 	$(PY) -m bot check
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark, but not the scripts that build the engine's data (the book, the puzzles, the
 # weights, the ProbCut margins) nor the modules the benchmarks share.
