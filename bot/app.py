@@ -462,6 +462,7 @@ async def compose(bot: Bot, features: Sequence[Feature]) -> None:
                     database=services.health.database_problem,
                     claim=bot.claim_held,
                     registry=bot.metrics.registry,
+                    stopping=lambda: bot.stopping,
                 )
             )
         )

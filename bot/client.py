@@ -224,6 +224,11 @@ class ReversiBot(commands.AutoShardedBot):
             invite_url(self.application_id),
         )
 
+    @property
+    def stopping(self) -> bool:
+        """Whether a shutdown began: nothing new is taken from then on."""
+        return self._stopping
+
     def take(self, interaction: discord.Interaction) -> bool:
         """Whether to handle `interaction`, asked first by every handler's check (the command
         tree's, the components'): its task is remembered, so that a shutdown can wait for the

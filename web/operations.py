@@ -4,7 +4,8 @@
   later than `LAG_LIMIT` seconds in the last few seconds (a loop stalled by blocking work), which
   a restart may cure.
 - `/readyz`: the process does its job: every shard connected to Discord's gateway, the database
-  answering, the claim on its shards held. 503 otherwise, until that comes back by itself.
+  answering, the claim on its shards held, and not stopping. 503 otherwise, until that comes
+  back by itself (or for good, once it stops).
 - `/metrics`: the bot's metrics (`bot.metrics`) in Prometheus's text format.
 
 Each JSON answer says what is wrong, if anything. They are served wherever the bot has an HTTP
@@ -37,6 +38,8 @@ class Probes:
     claim: Callable[[], bool] | None
     """Whether the claim on this process's shards is held; None where it has none to hold."""
     registry: CollectorRegistry
+    stopping: Callable[[], bool] = lambda: False
+    """Whether the process is stopping: it takes nothing new, so a balancer should send nothing."""
     lag_limit: float = LAG_LIMIT
 
 
@@ -63,7 +66,7 @@ def routes(probes: Probes) -> list[web.RouteDef]:
         return web.json_response(body, status=200 if healthy else 503)
 
     async def readyz(_request: web.Request) -> web.Response:
-        problems: list[str] = []
+        problems = ["the process is stopping"] if probes.stopping() else []
         shards = {
             str(shard): "connected" if up else "disconnected" for shard, up, _ in probes.shards()
         }

@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from prometheus_client import CollectorRegistry
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Config
@@ -24,7 +25,8 @@ from tests.fakediscord.driver import FakeDiscord
 from tests.fakediscord.harness import BotHarness
 from tests.fakediscord.server import DEFAULT_TOKEN
 from tests.gameplay.play import OUT_OF_ABORT_WINDOW, play, start_game
-from web.operations import LAG_LIMIT
+from web.operations import LAG_LIMIT, Probes, routes
+from web.server import WebServer
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -161,3 +163,35 @@ def test_the_dashboard_and_the_readme_show_every_metric_and_no_other() -> None:
         re.sub(r"_total$", "", name) for name in re.findall(r"^\| `(reversi_\w+)` \|", readme, re.M)
     }
     assert listed == exposed
+
+
+async def test_a_stopping_process_is_not_ready() -> None:
+    stopping = False
+    probes = Probes(
+        lag=lambda: 0.0,
+        shards=lambda: [(0, True, 0.04)],
+        database=no_problem,
+        claim=None,
+        registry=CollectorRegistry(),
+        stopping=lambda: stopping,
+    )
+    server = WebServer("127.0.0.1", 0)
+    server.app.add_routes(routes(probes))
+    await server.start()
+    try:
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as session:
+            async with session.get("/readyz") as response:
+                assert response.status == 200 and (await response.json())["ready"] is True
+            stopping = True
+            async with session.get("/readyz") as response:
+                body = await response.json()
+                assert response.status == 503 and body["ready"] is False
+                assert body["problems"] == ["the process is stopping"]
+            async with session.get("/healthz") as response:
+                assert response.status == 200  # alive all the same: nothing to restart
+    finally:
+        await server.stop()
+
+
+async def no_problem() -> str | None:
+    return None
