@@ -256,8 +256,8 @@ class AdminCog(FeatureCog, name="Admin"):
             await interaction.response.send_message(
                 _(
                     "Delete your rating, record, puzzle rating and challenges in this server? "
-                    "Your finished games stay, shown as played by a deleted user. This can't be "
-                    "undone."
+                    "Your finished games and tournaments stay, shown as played by a deleted user. "
+                    "This can't be undone."
                 ),
                 view=view,
                 ephemeral=True,
