@@ -44,6 +44,9 @@ from web.pages.parts import NameOf
 
 HEARTBEAT = 20.0
 """Seconds between the comments that keep a quiet live page's connection open through proxies."""
+HEARTBEAT_COMMENT = b": still here\n\n"
+SLOW_READER = 1 << 20
+"""Bytes waiting for a reader past which its stream ends (it reconnects and catches up)."""
 RETRY_MS = 2000
 """How soon a browser reconnects to a live page that dropped (a restart of the bot)."""
 SQUARE, MARGIN = 40, 20
@@ -143,7 +146,7 @@ class GamePages:
         """The read under way of each game, and the count of changes when it began."""
         self._written: dict[tuple[int, str], tuple[Snapshot, str]] = {}
         """Each game's state as last written, by language: the read and its JSON."""
-        self._open: set[Watcher] = set()
+        self._fan_outs: dict[int, FanOut] = {}
         self._closing = False
 
     def routes(self) -> list[web.RouteDef]:
@@ -155,8 +158,10 @@ class GamePages:
     async def close(self, _app: web.Application) -> None:
         """The server stops: every live page's stream ends (their browsers reconnect)."""
         self._closing = True
-        for watcher in self._open:
-            watcher.wake()
+        for fan_out in list(self._fan_outs.values()):
+            fan_out.watcher.wake()
+            for viewer in fan_out.viewers:
+                viewer.end()
 
     # --- reading --------------------------------------------------------------------------
 
@@ -235,19 +240,15 @@ class GamePages:
     async def stream(self, request: web.Request) -> web.StreamResponse:
         """The game's states as Server-Sent Events, each with its stamp as its id: a browser
         that reconnects with the last it saw gets only what is newer. The stream ends when the
-        server stops showing the game, or the bot stops."""
+        server stops showing the game, or the bot stops. Once caught up, a viewer is written to
+        by its game's one fan-out (`_fan_out`), never by a task of its own."""
         told = self.live.changes
-        shown = await self._shown(request)
+        shown: Snapshot | None = await self._shown(request)
+        assert shown is not None
         record = shown.state.record
-        snapshot: Snapshot | None = shown
         language = await page_language(request, self.languages, record.guild_id)
         seen = request.headers.get("Last-Event-ID") or request.query.get("since", "")
-        with (
-            self.limits.live(request),
-            self.live.watch(game(record.id), guild(record.guild_id)) as watcher,
-        ):
-            if self.live.changes != told:  # a change came before the watcher: read it
-                snapshot = await self.snapshot(record.id)
+        with self.limits.live(request):
             response = web.StreamResponse(
                 headers={
                     "Content-Type": "text/event-stream; charset=utf-8",
@@ -256,39 +257,117 @@ class GamePages:
                 }
             )
             await response.prepare(request)
-            self._open.add(watcher)
+            viewer = Viewer(request, response, language, stamp_of(seen))
+            fan_out = self._join(record.id, record.guild_id, viewer)
             try:
-                await self._follow(response, watcher, snapshot, language, seen)
+                await response.write(f"retry: {RETRY_MS}\n\n".encode())
+                if self.live.changes != told:  # a change came before the fan-out's watcher
+                    shown = await self.snapshot(record.id)
+                if shown is not None and shown.shown and not self._closing:
+                    await self._send(viewer, shown, self._message(shown, language))
+                    await viewer.ended
                 await response.write_eof()
             except ConnectionResetError:
                 pass  # the reader left
             finally:
-                self._open.discard(watcher)
+                fan_out.viewers.discard(viewer)
         return response
 
-    async def _follow(
-        self,
-        response: web.StreamResponse,
-        watcher: Watcher,
-        snapshot: Snapshot | None,
-        language: str,
-        seen: str,
+    def _join(self, game_id: int, guild_id: int, viewer: Viewer) -> FanOut:
+        """The game's fan-out, started with its watcher if it has none, with `viewer` in it."""
+        fan_out = self._fan_outs.get(game_id)
+        if fan_out is None:
+            watching = self.live.watch(game(game_id), guild(guild_id))
+            fan_out = FanOut(watching.__enter__())
+            fan_out.task = asyncio.ensure_future(self._fan_out(game_id, fan_out))
+            fan_out.task.add_done_callback(lambda _: watching.__exit__(None, None, None))
+            self._fan_outs[game_id] = fan_out
+        fan_out.viewers.add(viewer)
+        return fan_out
+
+    async def _fan_out(self, game_id: int, fan_out: FanOut) -> None:
+        """Write each change of the game to every viewer, one read and one message per language
+        for all of them; a comment to each every `HEARTBEAT` seconds, so that proxies keep a
+        quiet stream open. It ends, and every stream with it, when the game is no longer shown,
+        the bot stops, or the last viewer leaves."""
+        try:
+            while fan_out.viewers and not self._closing:
+                try:
+                    async with asyncio.timeout(HEARTBEAT):
+                        await fan_out.watcher.wait()
+                except TimeoutError:
+                    for viewer in list(fan_out.viewers):
+                        await self._write(viewer, HEARTBEAT_COMMENT)
+                    continue
+                if self._closing:
+                    break
+                snapshot = await self.snapshot(game_id)
+                if snapshot is None or not snapshot.shown:
+                    break
+                messages: dict[str, bytes] = {}
+                for viewer in list(fan_out.viewers):
+                    message = messages.get(viewer.language)
+                    if message is None:
+                        message = messages[viewer.language] = self._message(
+                            snapshot, viewer.language
+                        )
+                    await self._send(viewer, snapshot, message)
+        finally:
+            if self._fan_outs.get(game_id) is fan_out:
+                del self._fan_outs[game_id]
+            for viewer in fan_out.viewers:
+                viewer.end()
+
+    def _message(self, snapshot: Snapshot, language: str) -> bytes:
+        data = f'{{"now":{self.lookups.now()},"game":{self.written(snapshot, language)}}}'
+        return f"id: {snapshot.stamp}\nevent: game\ndata: {data}\n\n".encode()
+
+    async def _send(self, viewer: Viewer, snapshot: Snapshot, message: bytes) -> None:
+        """`message` (the state of `snapshot`) to `viewer`, unless it has seen it or newer."""
+        if snapshot.stamp > viewer.seen:
+            viewer.seen = snapshot.stamp
+            await self._write(viewer, message)
+
+    async def _write(self, viewer: Viewer, data: bytes) -> None:
+        """Written at once, or the viewer's stream ends: a reader that stopped reading (its
+        connection's buffer full) reconnects and catches up, rather than hold up the others."""
+        transport = viewer.request.transport
+        if transport is None or transport.get_write_buffer_size() > SLOW_READER:
+            viewer.end()
+            return
+        try:
+            await viewer.response.write(data)
+        except (ConnectionResetError, RuntimeError):
+            viewer.end()
+
+
+class Viewer:
+    """One open live page: its connection, its language, the newest stamp it has seen, and a
+    future done when its stream is to end."""
+
+    def __init__(
+        self, request: web.Request, response: web.StreamResponse, language: str, seen: int
     ) -> None:
-        await response.write(f"retry: {RETRY_MS}\n\n".encode())
-        while snapshot is not None and snapshot.shown and not self._closing:
-            if str(snapshot.stamp) != seen:
-                seen = str(snapshot.stamp)
-                now = self.lookups.now()
-                data = f'{{"now":{now},"game":{self.written(snapshot, language)}}}'
-                await response.write(f"id: {seen}\nevent: game\ndata: {data}\n\n".encode())
-            try:
-                await asyncio.wait_for(watcher.wait(), HEARTBEAT)
-            except TimeoutError:
-                await response.write(b": still here\n\n")
-                continue
-            if self._closing:
-                return
-            snapshot = await self.snapshot(snapshot.state.record.id)
+        self.request, self.response, self.language, self.seen = request, response, language, seen
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def end(self) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+
+class FanOut:
+    """A game's viewers in this process, and the one task that writes to them all."""
+
+    def __init__(self, watcher: Watcher) -> None:
+        self.watcher = watcher
+        self.viewers: set[Viewer] = set()
+        self.task: asyncio.Future[None] | None = None
+
+
+def stamp_of(text: str) -> int:
+    """The stamp a reconnecting browser names (`Last-Event-ID`), or -1 for none."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else -1
 
 
 def state_of(snapshot: Snapshot) -> dict[str, Any]:
