@@ -156,3 +156,28 @@ async def test_a_finished_games_replay_steps_through_the_engines_positions_by_ke
     await call(narrow, browser, None)
     assert inner == 320 and scroll <= 320
     assert await call(console_errors, browser) == []
+
+
+FONTS = """const done = arguments[0];
+document.fonts.ready.then(() => done([...document.fonts].map(f => [f.weight, f.status])));"""
+
+
+async def test_a_page_in_tamil_reads_with_the_bots_own_font_where_the_system_has_none(
+    fake: FakeDiscord, bot_harness: BotHarness, browser: Any
+) -> None:
+    """This machine's Chromium has no Tamil font: the page brings the one of the board images,
+    which the browser fetches for the Tamil text alone."""
+    await pages_on(fake)
+    game = await finished_game(fake, bot_harness)
+    path = await page_path(bot_harness, game.id, fake.guild.id)
+    await call(browser.execute_cdp_cmd, "Network.enable", {})
+    tamil = {"headers": {"Accept-Language": "ta"}}
+    await call(browser.execute_cdp_cmd, "Network.setExtraHTTPHeaders", tamil)
+    try:
+        await call(browser.get, base(bot_harness) + path)
+        await until(browser, lambda d: "ஆட்டம்" in d.title)
+        loaded = await call(browser.execute_async_script, FONTS)
+    finally:
+        await call(browser.execute_cdp_cmd, "Network.setExtraHTTPHeaders", {"headers": {}})
+    assert sorted(map(tuple, loaded)) == [("bold", "loaded"), ("normal", "loaded")]
+    assert await call(console_errors, browser) == []

@@ -10,7 +10,10 @@ from pathlib import Path
 
 from aiohttp import web
 
+from rendering.text import FONT_DIR
+
 STATIC = "/static"
+FONTS = "/fonts"
 STATIC_FOLDER = Path(__file__).resolve().parents[1] / "static"
 
 
@@ -34,5 +37,7 @@ def page(
 
 
 def add_static(app: web.Application, folder: Path) -> None:
-    """Serve the pages' style sheet and scripts (`web/static`)."""
+    """Serve the pages' style sheet and scripts (`web/static`), and the fonts the board images
+    are drawn with, so that a page in Tamil reads where the reader's system has no Tamil font."""
     app.router.add_static(STATIC, folder)
+    app.router.add_static(FONTS, FONT_DIR)
